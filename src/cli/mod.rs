@@ -1,0 +1,156 @@
+//! clap front end. Exit codes, for every command: 0 success (warnings
+//! allowed), 1 problems in the input, 2 usage errors and I/O failures on the
+//! command's own arguments.
+
+mod commands;
+mod report;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_INPUT: u8 = 1;
+pub const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "toolc",
+    version,
+    about = "Compile .tool definitions into agent tool bindings and schemas"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum MessageFormat {
+    /// rustc-style diagnostics on stderr.
+    #[default]
+    Human,
+    /// One JSON object per diagnostic on stdout, nothing else there.
+    Json,
+}
+
+#[derive(clap::Args, Clone, Default)]
+pub struct LintArgs {
+    /// Allow a lint for the whole run (code or name); repeatable.
+    #[arg(long = "allow", value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// `--deny warnings` turns every warning into an error.
+    #[arg(long = "deny", value_name = "warnings")]
+    pub deny: Vec<String>,
+    /// How diagnostics are printed.
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    pub message_format: MessageFormat,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ImportFrom {
+    Mcp,
+    Openai,
+    Anthropic,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum OpenAiApiArg {
+    /// Chat Completions tools: {"type":"function","function":{...}}.
+    #[default]
+    Chat,
+    /// Responses API tools: {"type":"function","name":...}.
+    Responses,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check .tool files and print diagnostics.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        lints: LintArgs,
+    },
+    /// Generate bindings and schemas.
+    Build {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Targets, comma-separated: rust typescript mcp openai anthropic json-schema markdown all.
+        #[arg(long, short, required = true, value_delimiter = ',')]
+        target: Vec<String>,
+        /// Output directory (created if missing).
+        #[arg(long, short)]
+        out: PathBuf,
+        /// Shape of the openai target's output.
+        #[arg(long, value_enum, default_value_t = OpenAiApiArg::Chat)]
+        openai_api: OpenAiApiArg,
+        /// Directory of templates overriding the embedded ones (<target>/<name>.j2).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+        #[command(flatten)]
+        lints: LintArgs,
+    },
+    /// Convert existing MCP, OpenAI or Anthropic tool JSON into .tool source.
+    Import {
+        file: PathBuf,
+        /// Input format (detected when omitted).
+        #[arg(long, value_enum)]
+        from: Option<ImportFrom>,
+        /// Output file (stdout when omitted).
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
+    },
+    /// Format .tool files canonically (comments kept).
+    Fmt {
+        /// Report files that are not formatted instead of rewriting them.
+        #[arg(long)]
+        check: bool,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Print the IR of a file or directory as JSON.
+    Ir {
+        path: PathBuf,
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
+    },
+    /// Print the long explanation of a diagnostic code.
+    Explain { code: String },
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_USAGE } else { EXIT_OK });
+        }
+    };
+    let code = match cli.command {
+        Command::Check { paths, lints } => commands::check(&paths, &lints),
+        Command::Build {
+            paths,
+            target,
+            out,
+            openai_api,
+            templates,
+            lints,
+        } => commands::build(&paths, &target, &out, openai_api, templates, &lints),
+        Command::Import {
+            file,
+            from,
+            output,
+            message_format,
+        } => commands::import(&file, from, output.as_deref(), message_format),
+        Command::Fmt { check, paths } => commands::fmt(&paths, check),
+        Command::Ir {
+            path,
+            message_format,
+        } => commands::ir(&path, message_format),
+        Command::Explain { code } => commands::explain(&code),
+    };
+    ExitCode::from(code)
+}

@@ -1,0 +1,42 @@
+//! Printing diagnostics for a command, in the chosen message format.
+
+use toolc::diagnostics::{Diagnostic, render_human, render_json_line};
+use toolc::source::SourceMap;
+
+use super::MessageFormat;
+
+/// Prints `diagnostics`: human form on stderr with a summary line, or JSON
+/// lines on stdout (and nothing else on stdout).
+pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: MessageFormat) {
+    match format {
+        MessageFormat::Json => {
+            for d in diagnostics {
+                println!("{}", render_json_line(sources, d));
+            }
+        }
+        MessageFormat::Human => {
+            if diagnostics.is_empty() {
+                return;
+            }
+            eprint!("{}", render_human(sources, diagnostics));
+            let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+            let warnings = diagnostics.len() - errors;
+            eprintln!("{}", summary(errors, warnings));
+        }
+    }
+}
+
+fn summary(errors: usize, warnings: usize) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    match (errors, warnings) {
+        (0, w) => format!("toolc: {}", plural(w, "warning")),
+        (e, 0) => format!("toolc: {}", plural(e, "error")),
+        (e, w) => format!("toolc: {}, {}", plural(e, "error"), plural(w, "warning")),
+    }
+}
+
+/// A usage or I/O error about the command's own arguments (exit code 2).
+pub fn usage_error(message: impl std::fmt::Display) -> u8 {
+    eprintln!("error: {message}");
+    super::EXIT_USAGE
+}

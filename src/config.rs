@@ -1,0 +1,148 @@
+//! The build-script API, shaped like prost-build's: a [`Config`] builder and
+//! one `compile` call.
+//!
+//! ```no_run
+//! // build.rs
+//! toolc::Config::new()
+//!     .target(toolc::Target::Rust)
+//!     .compile(&["tools/design.tool"])
+//!     .unwrap_or_else(|e| panic!("{e}"));
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::check::CheckOptions;
+use crate::diagnostics::{Severity, render_human};
+use crate::driver::{self, BuildReport};
+use crate::targets::{GenOptions, OpenAiApi, Target};
+
+/// Why [`Config::compile`] failed. Its `Display` is the full rendered report,
+/// so `panic!("{e}")` in a build script shows rustc-style diagnostics.
+#[derive(Debug)]
+pub enum Error {
+    /// The inputs have errors (rendered diagnostics).
+    Diagnostics(String),
+    /// A PATH does not exist, or the output directory cannot be written.
+    Io(String),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Diagnostics(text) => write!(f, "toolc found errors:\n{text}"),
+            Error::Io(text) => write!(f, "toolc: {text}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Configures one toolc run from a build script.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    targets: Vec<Target>,
+    out_dir: Option<PathBuf>,
+    check: CheckOptions,
+    gen_options: GenOptions,
+    cargo_messages: Option<bool>,
+}
+
+impl Config {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a target (default when none is added: [`Target::Rust`]).
+    pub fn target(&mut self, target: Target) -> &mut Self {
+        if !self.targets.contains(&target) {
+            self.targets.push(target);
+        }
+        self
+    }
+
+    /// Where outputs go (default: `$OUT_DIR`).
+    pub fn out_dir(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// Allows a lint for the whole run, by code or name.
+    pub fn allow(&mut self, lint: impl Into<String>) -> &mut Self {
+        self.check.allow.push(lint.into());
+        self
+    }
+
+    /// Turns every warning into an error.
+    pub fn deny_warnings(&mut self, deny: bool) -> &mut Self {
+        self.check.deny_warnings = deny;
+        self
+    }
+
+    pub fn openai_api(&mut self, api: OpenAiApi) -> &mut Self {
+        self.gen_options.openai_api = api;
+        self
+    }
+
+    /// Replaces embedded templates with `<dir>/<target>/<name>.j2` where present.
+    pub fn template_dir(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.gen_options.template_dir = Some(dir.into());
+        self
+    }
+
+    /// Whether to print `cargo:` lines (default: when run by cargo, that is
+    /// when `OUT_DIR` is set).
+    pub fn cargo_messages(&mut self, on: bool) -> &mut Self {
+        self.cargo_messages = Some(on);
+        self
+    }
+
+    /// Compiles `inputs` (files or directories) and writes the outputs.
+    pub fn compile(&self, inputs: &[impl AsRef<Path>]) -> Result<BuildReport, Error> {
+        let inputs: Vec<PathBuf> = inputs.iter().map(|p| p.as_ref().to_path_buf()).collect();
+        let cargo = self
+            .cargo_messages
+            .unwrap_or_else(|| std::env::var_os("OUT_DIR").is_some());
+        let out_dir = match &self.out_dir {
+            Some(dir) => dir.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| Error::Io("OUT_DIR is not set; call Config::out_dir".into()))?,
+        };
+        let targets = if self.targets.is_empty() {
+            vec![Target::Rust]
+        } else {
+            self.targets.clone()
+        };
+        let mut check = self.check.clone();
+        check.targets = targets.clone();
+
+        let analysis = driver::analyze(&inputs, &check).map_err(|e| Error::Io(e.to_string()))?;
+        if cargo {
+            for path in &analysis.files_read {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+        let (files, gen_diagnostics) = driver::generate(&analysis, &targets, &self.gen_options);
+        let mut diagnostics = analysis.diagnostics.clone();
+        diagnostics.extend(gen_diagnostics);
+        let diagnostics = crate::check::apply_levels(diagnostics, &check).into_sorted();
+        if cargo {
+            for d in diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+            {
+                let text = render_human(&analysis.sources, std::slice::from_ref(d));
+                for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                    println!("cargo:warning={line}");
+                }
+            }
+        }
+        if diagnostics.iter().any(|d| d.is_error()) {
+            let errors: Vec<_> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
+            return Err(Error::Diagnostics(render_human(&analysis.sources, &errors)));
+        }
+        // OUT_DIR is shared with other build steps: never delete there.
+        driver::write_outputs(&out_dir, &files, false)
+            .map_err(|e| Error::Io(format!("cannot write to {}: {e}", out_dir.display())))
+    }
+}

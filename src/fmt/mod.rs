@@ -1,0 +1,1 @@
+//! `toolc fmt`: canonical formatting of `.tool` source, comments kept.

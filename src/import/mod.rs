@@ -1,0 +1,1 @@
+//! `toolc import`: existing MCP, OpenAI or Anthropic tool JSON to `.tool` source.

@@ -1,0 +1,67 @@
+//! The typed IR (see [`model`]) and the front end that produces it from source
+//! files: loading, imports, name resolution and lowering from the AST.
+
+pub mod load;
+mod model;
+
+pub use model::*;
+
+impl Program {
+    pub fn type_def(&self, key: &TypeKey) -> Option<&TypeDef> {
+        self.types.get(key)
+    }
+
+    /// Follows aliases until a non-alias type is reached, merging the
+    /// constraints and nullability written at each step (the outer, more
+    /// specific constraint wins where both set the same keyword).
+    ///
+    /// The result's kind is never a `Named` alias; it may still be `Named` for
+    /// an enum, struct or union. Alias cycles are rejected by the front end;
+    /// the depth limit here only keeps a malformed IR from looping.
+    pub fn resolve_alias(&self, ty: &Ty) -> Ty {
+        let mut current = ty.clone();
+        for _ in 0..64 {
+            let TyKind::Named { key } = &current.kind else {
+                break;
+            };
+            let Some(TypeDef {
+                kind: TypeDefKind::Alias { target },
+                ..
+            }) = self.types.get(key)
+            else {
+                break;
+            };
+            let mut next = (**target).clone();
+            next.nullable |= current.nullable;
+            next.constraints = merge_constraints(&target.constraints, &current.constraints);
+            next.span = current.span;
+            current = next;
+        }
+        current
+    }
+}
+
+/// `outer` constraints override `inner` ones keyword by keyword.
+fn merge_constraints(inner: &Constraints, outer: &Constraints) -> Constraints {
+    Constraints {
+        minimum: outer.minimum.clone().or_else(|| inner.minimum.clone()),
+        maximum: outer.maximum.clone().or_else(|| inner.maximum.clone()),
+        multiple_of: outer
+            .multiple_of
+            .clone()
+            .or_else(|| inner.multiple_of.clone()),
+        min_length: outer.min_length.or(inner.min_length),
+        max_length: outer.max_length.or(inner.max_length),
+        pattern: outer.pattern.clone().or_else(|| inner.pattern.clone()),
+        format: outer.format.or(inner.format),
+        min_items: outer.min_items.or(inner.min_items),
+        max_items: outer.max_items.or(inner.max_items),
+        unique_items: outer.unique_items || inner.unique_items,
+        key_pattern: outer
+            .key_pattern
+            .clone()
+            .or_else(|| inner.key_pattern.clone()),
+        min_properties: outer.min_properties.or(inner.min_properties),
+        max_properties: outer.max_properties.or(inner.max_properties),
+    }
+}

@@ -1,0 +1,444 @@
+//! The typed intermediate representation: the contract between the front end and
+//! every target.
+//!
+//! Targets read only these types, never the AST. Everything is owned, ordered
+//! (source order, through `IndexMap`) and serializable, so `toolc ir` can hand the
+//! same structure to generators written outside this crate.
+//!
+//! Names here are the DSL names exactly as written (after unquoting). Targets
+//! derive their own identifiers from them; nothing in the IR is pre-escaped.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::source::Span;
+
+/// Bumped whenever the serialized shape of the IR changes incompatibly.
+pub const IR_FORMAT_VERSION: u32 = 1;
+
+/// A whole compilation: every input file, everything they import, resolved.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Program {
+    pub format_version: u32,
+    /// Packages of the input files (not of files reached only through `use`), in
+    /// input order. Only these produce outputs.
+    pub packages: IndexMap<String, Package>,
+    /// Every named type of every loaded file, keyed by [`TypeKey`].
+    pub types: IndexMap<TypeKey, TypeDef>,
+}
+
+/// Identifies a named type across packages: `"<package>.<Name>"`.
+///
+/// Two files may each declare a `NodeId`; the key keeps them apart while the
+/// plain [`TypeDef::name`] is what targets print.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TypeKey(pub String);
+
+impl TypeKey {
+    pub fn new(package: &str, name: &str) -> Self {
+        TypeKey(format!("{package}.{name}"))
+    }
+}
+
+impl std::fmt::Display for TypeKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// One input file's package: its tools and the types it declares.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Package {
+    /// From `package name;`, else the file stem in snake_case.
+    pub name: String,
+    /// The `//!` doc of the file.
+    pub doc: Option<String>,
+    /// Path of the source file as given (relative to the working directory).
+    pub path: String,
+    pub tools: IndexMap<String, Tool>,
+    /// Types declared in this file, in source order.
+    pub types: Vec<TypeKey>,
+    pub span: Span,
+}
+
+/// A named type: alias, enum, struct or tagged union.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TypeDef {
+    pub name: String,
+    pub package: String,
+    pub doc: Option<String>,
+    pub kind: TypeDefKind,
+    /// True when the type reaches itself through its fields. JSON targets put
+    /// recursive types in `$defs`; everything else is inlined.
+    pub recursive: bool,
+    pub deprecated: Option<Deprecation>,
+    /// Lint codes allowed on this item with `@allow(...)`.
+    pub allow: Vec<String>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TypeDefKind {
+    /// `type NodeId = string matches "...";`
+    Alias { target: Box<Ty> },
+    /// `enum Align { left, center, "New York" }`
+    Enum { variants: Vec<EnumVariant> },
+    /// `struct NodeSummary { id: NodeId, ... }`
+    Struct { fields: IndexMap<String, Field> },
+    /// `union Shape by kind { circle: Circle, rect: Rect }`: each variant is a
+    /// struct; the discriminator field carries the tag.
+    Union {
+        discriminator: String,
+        variants: IndexMap<String, UnionVariant>,
+    },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct EnumVariant {
+    /// The wire value (an identifier's text or a quoted literal's content).
+    pub value: String,
+    pub doc: Option<String>,
+    pub deprecated: Option<Deprecation>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct UnionVariant {
+    /// The tag value of the discriminator field.
+    pub tag: String,
+    /// The struct this variant carries (its fields sit next to the tag).
+    pub ty: TypeKey,
+    pub doc: Option<String>,
+    pub span: Span,
+}
+
+/// A struct field or a tool parameter.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Field {
+    /// Wire name, as written (quoted names unquoted).
+    pub name: String,
+    pub doc: Option<String>,
+    pub ty: Ty,
+    /// `name?: T`: the argument may be absent.
+    pub optional: bool,
+    /// Applies when the argument is absent. Already resolved to JSON (an enum
+    /// variant written as an identifier becomes its string value).
+    pub default: Option<Literal>,
+    pub title: Option<String>,
+    pub deprecated: Option<Deprecation>,
+    pub examples: Vec<Literal>,
+    /// `@secret`: a sensitive value (password, token) that logs must not show.
+    pub secret: bool,
+    /// Pass-through schema keys such as `x-mcp-header`, emitted verbatim into
+    /// the property's JSON Schema.
+    pub extra: IndexMap<String, serde_json::Value>,
+    pub allow: Vec<String>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+impl Field {
+    /// The schema's `required` list holds a field exactly when this is true.
+    pub fn is_required(&self) -> bool {
+        !self.optional && self.default.is_none()
+    }
+}
+
+/// A type expression with its constraints.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Ty {
+    pub kind: TyKind,
+    /// `T | null`: the value may be `null`.
+    pub nullable: bool,
+    pub constraints: Constraints,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TyKind {
+    String,
+    /// 64-bit signed integer (JSON Schema `integer`).
+    Int,
+    Number,
+    Bool,
+    /// Any JSON value.
+    Json,
+    Array {
+        items: Box<Ty>,
+    },
+    /// `map<string, T>`: an object with arbitrary keys.
+    Map {
+        values: Box<Ty>,
+    },
+    /// Inline literal union: `"a" | "b"` or `100 | 200`. All strings or all
+    /// numbers; never empty.
+    Literals {
+        values: Vec<Literal>,
+    },
+    /// A union of non-literal types, such as `string | int`.
+    Union {
+        members: Vec<Ty>,
+    },
+    /// A reference to a named type.
+    Named {
+        key: TypeKey,
+    },
+}
+
+/// Constraints that narrow a type. Which apply depends on the kind; the checker
+/// rejects the rest.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Constraints {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimum: Option<Bound>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maximum: Option<Bound>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multiple_of: Option<serde_json::Number>,
+    /// String length in Unicode code points; for arrays see `min_items`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Pattern>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<Format>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_items: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_items: Option<u64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub unique_items: bool,
+    /// Map keys must match this pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_pattern: Option<Pattern>,
+    /// Number of entries of a map.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_properties: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_properties: Option<u64>,
+}
+
+impl Constraints {
+    pub fn is_empty(&self) -> bool {
+        *self == Constraints::default()
+    }
+}
+
+/// One end of a numeric range.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Bound {
+    pub value: serde_json::Number,
+    pub exclusive: bool,
+}
+
+/// An ECMAScript regex in the linear-time subset (see the language reference).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Pattern {
+    pub source: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    DateTime,
+    Date,
+    Time,
+    Duration,
+    Email,
+    Hostname,
+    Ipv4,
+    Ipv6,
+    Uri,
+    Uuid,
+}
+
+impl Format {
+    pub const ALL: [Format; 10] = [
+        Format::DateTime,
+        Format::Date,
+        Format::Time,
+        Format::Duration,
+        Format::Email,
+        Format::Hostname,
+        Format::Ipv4,
+        Format::Ipv6,
+        Format::Uri,
+        Format::Uuid,
+    ];
+
+    /// The JSON Schema `format` keyword value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::DateTime => "date-time",
+            Format::Date => "date",
+            Format::Time => "time",
+            Format::Duration => "duration",
+            Format::Email => "email",
+            Format::Hostname => "hostname",
+            Format::Ipv4 => "ipv4",
+            Format::Ipv6 => "ipv6",
+            Format::Uri => "uri",
+            Format::Uuid => "uuid",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.as_str() == s)
+    }
+}
+
+/// A JSON value written in the source (a default, an example), with its span.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Literal {
+    pub value: serde_json::Value,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Deprecation {
+    /// Free text such as "use find_nodes instead".
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    /// Always offered to the model.
+    #[default]
+    Core,
+    /// Offered on demand (tool search, a second round).
+    Extended,
+}
+
+impl Tier {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Core => "core",
+            Tier::Extended => "extended",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Risk {
+    Low,
+    Medium,
+    High,
+    Critical,
+}
+
+impl Risk {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Risk::Low => "low",
+            Risk::Medium => "medium",
+            Risk::High => "high",
+            Risk::Critical => "critical",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Risk> {
+        match s {
+            "low" => Some(Risk::Low),
+            "medium" => Some(Risk::Medium),
+            "high" => Some(Risk::High),
+            "critical" => Some(Risk::Critical),
+            _ => None,
+        }
+    }
+}
+
+/// `@rate_limit(60/min)`: at most `count` calls per `per_ms` milliseconds.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RateLimit {
+    pub count: u64,
+    pub per_ms: u64,
+}
+
+/// A declared tool error: `error node_not_found "..." help "..." retryable;`
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ErrorDecl {
+    pub code: String,
+    pub message: String,
+    pub help: Option<String>,
+    pub retryable: bool,
+    pub span: Span,
+}
+
+/// `example "title" { arg: value, ... }`, already checked against the tool's
+/// parameters.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Example {
+    pub title: Option<String>,
+    pub args: IndexMap<String, Literal>,
+    pub span: Span,
+}
+
+impl Example {
+    /// The example as the argument object a model would send.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.args
+                .iter()
+                .map(|(k, v)| (k.clone(), v.value.clone()))
+                .collect(),
+        )
+    }
+}
+
+/// One tool, with its resolved metadata.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Tool {
+    /// The tool's wire name, as written (quoted names unquoted).
+    pub name: String,
+    /// `@title("...")`: a human-readable display name.
+    pub title: Option<String>,
+    pub doc: Option<String>,
+    pub params: IndexMap<String, Field>,
+    /// `-> T`; `None` when the tool returns nothing structured.
+    pub output: Option<Ty>,
+    pub tier: Tier,
+    /// `@mutates`: the tool changes state. Read-only tools are the rest.
+    pub mutates: bool,
+    /// Resolved: explicit `@risk(...)`, else low for read-only, medium for mutating.
+    pub risk: Risk,
+    pub idempotent: bool,
+    /// `@open_world`: the tool reaches outside systems (web, third-party APIs).
+    pub open_world: bool,
+    /// `@destructive`: may delete or overwrite (requires `@mutates`).
+    pub destructive: bool,
+    /// `@confirm`: a human must approve each call.
+    pub confirm: bool,
+    pub timeout_ms: Option<u64>,
+    pub rate_limit: Option<RateLimit>,
+    /// `@requires("document:write", ...)`
+    pub permissions: Vec<String>,
+    pub deprecated: Option<Deprecation>,
+    pub errors: IndexMap<String, ErrorDecl>,
+    pub examples: Vec<Example>,
+    /// `@meta("key", json)`: copied into MCP `_meta` and available to every target.
+    pub meta: IndexMap<String, serde_json::Value>,
+    /// `@name(openai, "x")`: a different wire name for one target.
+    pub target_names: IndexMap<String, String>,
+    pub allow: Vec<String>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+impl Tool {
+    /// The tool's name for `target` (`"mcp"`, `"openai"`, ...).
+    pub fn name_for(&self, target: &str) -> &str {
+        self.target_names
+            .get(target)
+            .map(String::as_str)
+            .unwrap_or(&self.name)
+    }
+}

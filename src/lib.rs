@@ -1,0 +1,27 @@
+//! toolc: a compiler for AI-agent tool definitions.
+//!
+//! Tools are described once in `.tool` files. The front end ([`syntax`],
+//! [`ir`], [`check`]) turns them into a typed, checked [`ir::Program`]; the
+//! [`targets`] turn that into Rust, TypeScript, MCP, OpenAI, Anthropic, JSON
+//! Schema and Markdown. Build scripts use [`Config`]; the `toolc` binary wraps
+//! the same calls.
+
+#![deny(clippy::unwrap_used)]
+
+pub mod check;
+pub mod diagnostics;
+pub mod driver;
+pub mod fmt;
+pub mod import;
+pub mod ir;
+pub mod schema;
+pub mod source;
+pub mod syntax;
+pub mod targets;
+
+mod config;
+
+pub use check::CheckOptions;
+pub use config::{Config, Error};
+pub use driver::{Analysis, BuildReport, InputError, analyze};
+pub use targets::{OpenAiApi, Target};

@@ -1,0 +1,1 @@
+//! The single IR -> JSON Schema (2020-12) lowering every JSON target reuses.

@@ -1,0 +1,127 @@
+//! Backends. Each reads the IR of one package and returns the files it emits;
+//! the driver decides what is written where.
+
+use std::path::PathBuf;
+
+use crate::diagnostics::Diagnostics;
+use crate::ir::{Package, Program};
+
+/// An output format `toolc build --target` can produce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Target {
+    Rust,
+    Typescript,
+    Mcp,
+    Openai,
+    Anthropic,
+    JsonSchema,
+    Markdown,
+}
+
+impl Target {
+    pub const ALL: [Target; 7] = [
+        Target::Rust,
+        Target::Typescript,
+        Target::Mcp,
+        Target::Openai,
+        Target::Anthropic,
+        Target::JsonSchema,
+        Target::Markdown,
+    ];
+
+    /// The name used on the command line and in `@name(target, "...")`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Target::Rust => "rust",
+            Target::Typescript => "typescript",
+            Target::Mcp => "mcp",
+            Target::Openai => "openai",
+            Target::Anthropic => "anthropic",
+            Target::JsonSchema => "json-schema",
+            Target::Markdown => "markdown",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.as_str() == s)
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which OpenAI API shape the `openai` target emits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OpenAiApi {
+    /// `{"type":"function","function":{...}}`
+    #[default]
+    ChatCompletions,
+    /// `{"type":"function","name":...}`
+    Responses,
+}
+
+/// Options every generator may read.
+#[derive(Debug, Clone, Default)]
+pub struct GenOptions {
+    pub openai_api: OpenAiApi,
+    /// A directory whose `<target>/<name>.j2` files replace the embedded
+    /// templates of code targets.
+    pub template_dir: Option<PathBuf>,
+}
+
+/// What a generator needs besides the package it emits.
+pub struct GenContext<'a> {
+    pub program: &'a Program,
+    pub options: &'a GenOptions,
+}
+
+/// One emitted file, named relative to the output directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    pub name: String,
+    pub contents: String,
+}
+
+pub trait Generator {
+    fn target(&self) -> Target;
+
+    /// Emits `package`. Diagnostics cover what this target cannot carry; a
+    /// result with errors among them is not written.
+    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics);
+}
+
+/// The generator for `target`.
+pub fn generator(target: Target) -> Box<dyn Generator> {
+    // Each target replaces its arm here as it lands.
+    #[allow(clippy::match_single_binding)]
+    match target {
+        _ => Box::new(Unimplemented(target)),
+    }
+}
+
+/// Placeholder for targets not built yet: reports that plainly instead of
+/// emitting something that looks right.
+struct Unimplemented(Target);
+
+impl Generator for Unimplemented {
+    fn target(&self) -> Target {
+        self.0
+    }
+
+    fn generate(&self, _cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        let mut diagnostics = Diagnostics::new();
+        diagnostics.push(crate::diagnostics::Diagnostic::new(
+            crate::diagnostics::codes::TARGET_NAME,
+            package.span,
+            format!(
+                "the `{}` target is not available in this build of toolc",
+                self.0
+            ),
+        ));
+        (Vec::new(), diagnostics)
+    }
+}

@@ -1,6 +1,7 @@
 //! Loading: find the input files, read them, follow `use` imports, parse and
 //! lower everything into one [`Program`].
 
+use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
 
 use heck::ToSnakeCase;
@@ -232,6 +233,7 @@ impl Loader {
             .map(Path::to_path_buf)
             .unwrap_or_default();
         let root = self.entries[i].root.clone();
+        let mut imported: HashSet<usize> = HashSet::new();
         for (rel, span) in uses {
             let target = normalize(&dir.join(&rel));
             if !target.starts_with(&root) || Path::new(&rel).is_absolute() {
@@ -276,7 +278,7 @@ impl Loader {
                 }
             }
             let j = self.add(&target, &root);
-            if !self.entries[i].unit.imports.iter().any(|(k, _)| *k == j) {
+            if imported.insert(j) {
                 self.entries[i].unit.imports.push((j, span));
             }
         }

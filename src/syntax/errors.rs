@@ -41,7 +41,6 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::kw_retryable => "`retryable`",
         Rule::kw_string => "`string`",
         Rule::kw_matches => "`matches`",
-        Rule::EOI => "end of file",
         Rule::semi => "`;`",
         Rule::colon => "`:`",
         Rule::comma => "`,`",

@@ -56,13 +56,13 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
             out.inner_doc = header.into_inner().map(|p| b.doc_line(p)).collect();
         }
     }
-    while pos < text.len() {
-        let rest = &text[pos..];
-        if ToolParser::parse(Rule::trailer, rest).is_ok() {
+    loop {
+        pos = scan::skip_trivia(text, pos);
+        if pos >= text.len() {
             break;
         }
         b.base = pos;
-        match ToolParser::parse(Rule::item_entry, rest) {
+        match parse_item(text, pos) {
             Ok(mut pairs) => {
                 let Some(entry) = pairs.next() else { break };
                 let end = pos + entry.as_span().end();
@@ -87,4 +87,34 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     }
     diags.append(&mut b.diags);
     (out, diags)
+}
+
+/// Parses the item at `pos`, giving pest only a window of the text: pest's
+/// error construction scans its whole input, so handing it the rest of a large
+/// file for every item would make parsing quadratic. The window ends at a
+/// likely item start; when the parse runs off its end, the window at least
+/// doubles, so the total work stays linear.
+fn parse_item(
+    text: &str,
+    pos: usize,
+) -> Result<pest::iterators::Pairs<'_, Rule>, Box<pest::error::Error<Rule>>> {
+    let mut end = scan::next_item_start(text, pos, pos).unwrap_or(text.len());
+    loop {
+        let window = &text[pos..end];
+        match ToolParser::parse(Rule::item_entry, window) {
+            Ok(pairs) => return Ok(pairs),
+            Err(e) => {
+                let at = match e.location {
+                    pest::error::InputLocation::Pos(p) => p,
+                    pest::error::InputLocation::Span((p, _)) => p,
+                };
+                if end >= text.len() || at < window.trim_end().len() {
+                    return Err(Box::new(e));
+                }
+                let at_least = pos + 2 * (end - pos);
+                end = scan::next_item_start(text, at_least.min(text.len()), end)
+                    .unwrap_or(text.len());
+            }
+        }
+    }
 }

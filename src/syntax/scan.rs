@@ -177,3 +177,28 @@ pub fn next_item_start(text: &str, from: usize, after: usize) -> Option<usize> {
     }
     None
 }
+
+/// The offset of the first byte at or after `pos` that is not whitespace or
+/// an ordinary comment (what the grammar skips implicitly).
+pub fn skip_trivia(text: &str, mut pos: usize) -> usize {
+    let b = text.as_bytes();
+    while pos < b.len() {
+        match b[pos] {
+            b' ' | b'\t' | b'\r' | b'\n' => pos += 1,
+            b'/' if b.get(pos + 1) == Some(&b'/') => {
+                let doc = (b.get(pos + 2) == Some(&b'/') && b.get(pos + 3) != Some(&b'/'))
+                    || b.get(pos + 2) == Some(&b'!');
+                if doc {
+                    break;
+                }
+                pos = b[pos..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |p| pos + p);
+            }
+            _ if text.get(pos..).is_some_and(|t| t.starts_with('\u{FEFF}')) => pos += 3,
+            _ => break,
+        }
+    }
+    pos
+}

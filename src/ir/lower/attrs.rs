@@ -1,6 +1,8 @@
 //! Attributes: which exist where, their arguments, and their values (`E0302`
 //! for anything unknown or malformed).
 
+use std::collections::{HashMap, HashSet};
+
 use indexmap::IndexMap;
 
 use super::Lowerer;
@@ -89,7 +91,7 @@ impl Lowerer<'_> {
         allowed: &[&str],
         on: &str,
     ) -> Vec<&'a Attribute> {
-        let mut seen: Vec<(&str, Span)> = Vec::new();
+        let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut out = Vec::new();
         for a in attrs {
             let name = a.name.text.as_str();
@@ -106,7 +108,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if !REPEATABLE.contains(&name) {
-                if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+                if let Some(first) = seen.get(name) {
                     let d = Diagnostic::new(
                         codes::INVALID_ATTRIBUTE,
                         a.span,
@@ -118,7 +120,7 @@ impl Lowerer<'_> {
                     continue;
                 }
             }
-            seen.push((name, a.span));
+            seen.entry(name).or_insert(a.span);
             out.push(a);
         }
         out
@@ -193,10 +195,11 @@ impl Lowerer<'_> {
         let Some(args) = self.args(a, 1, usize::MAX, "one or more lint codes") else {
             return;
         };
+        let mut have: HashSet<String> = into.iter().cloned().collect();
         for arg in args {
             if let Some(name) = self.arg_ident(a, arg) {
                 let code = lookup(&name).map_or(name, |info| info.code.as_str().to_string());
-                if !into.contains(&code) {
+                if have.insert(code.clone()) {
                     into.push(code);
                 }
             }
@@ -319,9 +322,10 @@ impl Lowerer<'_> {
                     if let Some(args) =
                         self.args(a, 1, usize::MAX, "one or more permission strings")
                     {
+                        let mut have: HashSet<String> = t.permissions.iter().cloned().collect();
                         for arg in args {
                             if let Some(p) = self.arg_string(a, arg) {
-                                if !t.permissions.contains(&p) {
+                                if have.insert(p.clone()) {
                                     t.permissions.push(p);
                                 }
                             }

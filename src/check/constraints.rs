@@ -4,7 +4,7 @@
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Constraints, Program, Ty, TyKind, TypeDefKind};
+use crate::ir::{Constraints, Program, Ty, TyKind};
 
 /// What a resolved type accepts, for messages and for the fit test.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -30,10 +30,6 @@ fn family(program: &Program, ty: &Ty) -> (Family, String) {
         TyKind::Int | TyKind::Number => Family::Numeric,
         TyKind::Array { .. } => Family::Array,
         TyKind::Map { .. } => Family::Map,
-        TyKind::Named { key } => match program.type_def(key).map(|d| &d.kind) {
-            Some(TypeDefKind::Enum { .. }) => Family::Other,
-            _ => Family::Other,
-        },
         _ => Family::Other,
     };
     (fam, name)
@@ -56,21 +52,21 @@ fn present(c: &Constraints) -> Vec<(&'static str, Family)> {
     add(c.multiple_of.is_some(), "`multiple_of`", Family::Numeric);
     add(
         c.min_length.is_some() || c.max_length.is_some(),
-        "`len` (string length)",
+        "`len`",
         Family::String,
     );
     add(c.pattern.is_some(), "`matches`", Family::String);
     add(c.format.is_some(), "`format`", Family::String);
     add(
         c.min_items.is_some() || c.max_items.is_some(),
-        "`len` (item count)",
+        "`len`",
         Family::Array,
     );
     add(c.unique_items, "`unique`", Family::Array);
     add(c.key_pattern.is_some(), "`keys matches`", Family::Map);
     add(
         c.min_properties.is_some() || c.max_properties.is_some(),
-        "`len` (entry count)",
+        "`len`",
         Family::Map,
     );
     out
@@ -103,7 +99,11 @@ pub fn run(cx: &mut Cx<'_>) {
                             format!("{what} does not apply to `{name}`"),
                         )
                         .with_label(format!("this is `{name}`"))
-                        .with_note(format!("{what} applies to {}", applies_to(needs))),
+                        .with_note(if what == "`len`" {
+                            "`len` applies to strings, arrays and maps".to_string()
+                        } else {
+                            format!("{what} applies to {}", applies_to(needs))
+                        }),
                     );
                 }
             }

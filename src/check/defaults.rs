@@ -30,8 +30,12 @@ pub fn run(cx: &mut Cx<'_>) {
                 format!("the {what} of {whose} does not match its type `{expected}`"),
             )
             .with_label(first_message(&errors));
-            for e in &errors {
-                d = d.with_note(e.to_string());
+            // The label holds the first problem; list them all when there
+            // are several.
+            if errors.len() > 1 {
+                for e in &errors {
+                    d = d.with_note(e.to_string());
+                }
             }
             found.push(d);
         }

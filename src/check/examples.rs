@@ -5,6 +5,7 @@ use super::Cx;
 use super::value::{self, ValueError};
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
+use crate::source::Span;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
@@ -14,7 +15,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 Some(t) => format!("example \"{t}\""),
                 None => format!("example {}", i + 1),
             };
-            let mut errors: Vec<(crate::source::Span, ValueError)> = Vec::new();
+            let mut errors: Vec<(Span, ValueError)> = Vec::new();
             for p in tool.params.values() {
                 match example.args.get(&p.name) {
                     Some(lit) => errors.extend(
@@ -23,7 +24,13 @@ pub fn run(cx: &mut Cx<'_>) {
                             .map(|e| (lit.span, e)),
                     ),
                     None if p.is_required() => errors.push((
-                        example.span,
+                        // The `example` keyword: the example's own span runs
+                        // over its whole body.
+                        Span::new(
+                            example.span.file,
+                            example.span.start,
+                            example.span.start + "example".len(),
+                        ),
                         ValueError {
                             path: "$".into(),
                             message: format!("missing required parameter `{}`", p.name),

@@ -73,7 +73,7 @@ pub fn run(cx: &mut Cx<'_>) {
             "make the recursive field optional (`?`), nullable (`| null`), or a list (`[T]`)",
         );
         if let Some(f) = culprit {
-            d = d.with_secondary(f.span, "this required field never ends");
+            d = d.with_secondary(f.name_span, "this required field never ends");
         }
         found.push(d);
     }

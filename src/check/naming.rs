@@ -14,6 +14,7 @@ use crate::diagnostics::{Diagnostic, codes};
 /// Verbs a tool name may start with.
 pub const VERBS: &[&str] = &[
     "add",
+    "align",
     "analyze",
     "append",
     "apply",
@@ -80,6 +81,8 @@ pub const VERBS: &[&str] = &[
     "load",
     "lock",
     "log",
+    "login",
+    "logout",
     "lookup",
     "mark",
     "merge",
@@ -88,6 +91,7 @@ pub const VERBS: &[&str] = &[
     "open",
     "parse",
     "pause",
+    "pick",
     "ping",
     "place",
     "plan",

@@ -52,7 +52,7 @@ pub fn run(cx: &mut Cx<'_>) {
                             p.name, tool.name
                         ),
                     )
-                    .with_label(format!("a `{}`", super::value::describe(program, &r)))
+                    .with_label(format!("of type `{}`", super::value::describe(program, &r)))
                     .with_help("models fill flat parameters more reliably: make its fields parameters of the tool"),
                 ));
             }

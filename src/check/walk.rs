@@ -158,3 +158,18 @@ fn type_reaches_itself(program: &Program, def: &TypeDef) -> bool {
     }
     found
 }
+
+/// Keys of the named types that some tool's parameters reach.
+pub fn input_types(program: &Program) -> std::collections::HashSet<crate::ir::TypeKey> {
+    let mut out = std::collections::HashSet::new();
+    for tool in tools(program) {
+        for p in tool.params.values() {
+            deep(program, &p.ty, &mut |t| {
+                if let TyKind::Named { key } = &t.kind {
+                    out.insert(key.clone());
+                }
+            });
+        }
+    }
+    out
+}

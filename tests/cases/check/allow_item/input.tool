@@ -18,3 +18,11 @@ tool nodes(
 /// A tool whose allow covers its parameters.
 @allow(W0001)
 tool get_thing(query: string, other: string);
+
+/// Import the given nodes into the current page.
+tool import_nodes(
+    /// Nodes to import; their fields are allowed on the struct.
+    nodes: [NodeSummary],
+) {
+    example { nodes: [] }
+}

@@ -15,6 +15,9 @@
 //! a quantifier is a literal, and so is a lone `]`; `-` next to a class escape
 //! inside brackets (`[\d-z]`) is a literal hyphen.
 
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
 /// Why a pattern is not accepted, with the byte offset of the problem in the
 /// pattern's source.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +37,35 @@ impl std::error::Error for PatternError {}
 /// Accepts `source` when it is an ECMAScript regex in the linear-time subset
 /// that the `regex` crate can run after [`to_rust`].
 pub fn check(source: &str) -> Result<(), PatternError> {
+    compile(source).map(|_| ())
+}
+
+/// The compiled `regex` for an ECMAScript pattern [`check`] accepts.
+///
+/// Results are memoized per pattern source: tool sets repeat the same few
+/// patterns across hundreds of tools, and compiling a regex costs far more
+/// than looking it up.
+pub fn compile(source: &str) -> Result<regex::Regex, PatternError> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Result<regex::Regex, PatternError>>>> =
+        OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Ok(map) = cache.lock() {
+        if let Some(hit) = map.get(source) {
+            return hit.clone();
+        }
+    }
+    let result = compile_uncached(source);
+    if let Ok(mut map) = cache.lock() {
+        // A bound on memory for long-running hosts; a rebuild is cheap.
+        if map.len() >= 4096 {
+            map.clear();
+        }
+        map.insert(source.to_string(), result.clone());
+    }
+    result
+}
+
+fn compile_uncached(source: &str) -> Result<regex::Regex, PatternError> {
     let rust = translate(source)?;
     // Compiling (not only parsing) also catches patterns whose compiled
     // program is too large, such as `(a{1000}){1000}`.
@@ -46,8 +78,7 @@ pub fn check(source: &str) -> Result<(), PatternError> {
             ),
         },
         offset: 0,
-    })?;
-    Ok(())
+    })
 }
 
 /// The `regex`-crate pattern equivalent to the ECMAScript pattern `source`.

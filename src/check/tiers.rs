@@ -7,8 +7,6 @@
 //! named types inlined, recursive types by reference) divided by 4, the
 //! usual rule of thumb for English and JSON text.
 
-use serde_json::{Map, Value, json};
-
 use super::Cx;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Field, Program, Tier, Tool, Ty, TyKind, TypeDefKind};
@@ -68,89 +66,105 @@ pub fn run(cx: &mut Cx<'_>) {
 /// Estimated tokens of one tool's definition as a model receives it.
 pub fn estimate_tokens(program: &Program, tool: &Tool) -> usize {
     let mut seen = Vec::new();
-    let def = json!({
-        "name": tool.name,
-        "description": tool.doc,
-        "parameters": object(program, tool.params.values(), &mut seen),
-    });
-    def.to_string().len().div_ceil(4)
+    // {"name":"...","description":"...","parameters":{...}}
+    let chars = 40
+        + text_len(&tool.name)
+        + tool.doc.as_deref().map_or(0, text_len)
+        + object_len(program, tool.params.values(), &mut seen);
+    chars.div_ceil(4)
 }
 
-fn object<'a>(
+/// Length of a JSON string literal holding `s` (escapes counted as one).
+fn text_len(s: &str) -> usize {
+    s.chars().count() + 2
+}
+
+/// `{"type":"object","properties":{...},"required":[...],"additionalProperties":false}`
+fn object_len<'a>(
     program: &'a Program,
     fields: impl Iterator<Item = &'a Field>,
     seen: &mut Vec<&'a str>,
-) -> Value {
-    let mut props = Map::new();
-    let mut required = Vec::new();
+) -> usize {
+    let mut n = 80;
     for f in fields {
-        let mut s = sketch(program, &f.ty, seen);
-        if let (Some(doc), Value::Object(o)) = (&f.doc, &mut s) {
-            o.insert("description".into(), json!(doc));
+        n += text_len(&f.name) + 1 + schema_len(program, &f.ty, seen);
+        if let Some(doc) = &f.doc {
+            n += 16 + text_len(doc);
         }
         if f.is_required() {
-            required.push(json!(f.name));
+            n += text_len(&f.name) + 1;
         }
-        props.insert(f.name.clone(), s);
     }
-    json!({"type": "object", "properties": props, "required": required, "additionalProperties": false})
+    n
 }
 
-/// A JSON Schema close enough in size to what the JSON targets emit.
-fn sketch<'a>(program: &'a Program, ty: &'a Ty, seen: &mut Vec<&'a str>) -> Value {
+/// Length of the JSON Schema the JSON targets emit for `ty`, closely enough
+/// for a budget: named types inlined, recursive ones as a `$ref`.
+fn schema_len<'a>(program: &'a Program, ty: &'a Ty, seen: &mut Vec<&'a str>) -> usize {
     let c = &ty.constraints;
-    let mut v = match &ty.kind {
-        TyKind::String => json!({"type": "string"}),
-        TyKind::Int => json!({"type": "integer"}),
-        TyKind::Number => json!({"type": "number"}),
-        TyKind::Bool => json!({"type": "boolean"}),
-        TyKind::Json => json!({}),
-        TyKind::Array { items } => json!({"type": "array", "items": sketch(program, items, seen)}),
-        TyKind::Map { values } => {
-            json!({"type": "object", "additionalProperties": sketch(program, values, seen)})
-        }
+    let mut n = match &ty.kind {
+        TyKind::String | TyKind::Int | TyKind::Number | TyKind::Bool => 19,
+        TyKind::Json => 2,
+        TyKind::Array { items } => 26 + schema_len(program, items, seen),
+        TyKind::Map { values } => 50 + schema_len(program, values, seen),
         TyKind::Literals { values } => {
-            json!({"enum": values.iter().map(|l| l.value.clone()).collect::<Vec<_>>()})
+            10 + values
+                .iter()
+                .map(|l| l.value.to_string().len() + 1)
+                .sum::<usize>()
         }
         TyKind::Union { members } => {
-            json!({"anyOf": members.iter().map(|m| sketch(program, m, seen)).collect::<Vec<_>>()})
+            10 + members
+                .iter()
+                .map(|m| schema_len(program, m, seen) + 1)
+                .sum::<usize>()
         }
         TyKind::Named { key } => {
             if seen.contains(&key.0.as_str()) {
-                return json!({"$ref": format!("#/$defs/{}", key.0)});
+                return 20 + key.0.len();
             }
             let Some(def) = program.type_def(key) else {
-                return json!({});
+                return 2;
             };
             seen.push(&key.0);
-            let mut v = match &def.kind {
-                TypeDefKind::Alias { target } => sketch(program, target, seen),
-                TypeDefKind::Enum { variants } => json!({
-                    "type": "string",
-                    "enum": variants.iter().map(|v| v.value.clone()).collect::<Vec<_>>(),
-                }),
-                TypeDefKind::Struct { fields } => object(program, fields.values(), seen),
-                TypeDefKind::Union { variants, .. } => json!({"anyOf": variants
-                    .values()
-                    .map(|v| match program.type_def(&v.ty).map(|d| &d.kind) {
-                        Some(TypeDefKind::Struct { fields }) => object(program, fields.values(), seen),
-                        _ => json!({}),
-                    })
-                    .collect::<Vec<_>>()}),
+            let body = match &def.kind {
+                TypeDefKind::Alias { target } => schema_len(program, target, seen),
+                TypeDefKind::Enum { variants } => {
+                    28 + variants
+                        .iter()
+                        .map(|v| text_len(&v.value) + 1)
+                        .sum::<usize>()
+                }
+                TypeDefKind::Struct { fields } => object_len(program, fields.values(), seen),
+                TypeDefKind::Union { variants, .. } => {
+                    10 + variants
+                        .values()
+                        .map(|v| match program.type_def(&v.ty).map(|d| &d.kind) {
+                            Some(TypeDefKind::Struct { fields }) => {
+                                object_len(program, fields.values(), seen) + text_len(&v.tag) + 30
+                            }
+                            _ => 2,
+                        })
+                        .sum::<usize>()
+                }
             };
             seen.pop();
-            if let (Some(doc), Value::Object(o)) = (&def.doc, &mut v) {
-                o.entry("description").or_insert(json!(doc));
-            }
-            v
+            body + def.doc.as_deref().map_or(0, |d| 16 + text_len(d))
         }
     };
-    if let Value::Object(o) = &mut v {
-        if !c.is_empty() {
-            if let Ok(Value::Object(extra)) = serde_json::to_value(c) {
-                o.extend(extra);
-            }
-        }
-    }
-    v
+    // Each constraint keyword with its value, such as `"maxLength":120,`.
+    let keyword = |on: bool, len: usize| if on { len } else { 0 };
+    n += keyword(c.minimum.is_some(), 16) + keyword(c.maximum.is_some(), 16);
+    n += keyword(c.multiple_of.is_some(), 18);
+    n += keyword(c.min_length.is_some(), 16) + keyword(c.max_length.is_some(), 16);
+    n += c.pattern.as_ref().map_or(0, |p| 12 + text_len(&p.source));
+    n += c.format.map_or(0, |f| 12 + f.as_str().len());
+    n += keyword(c.min_items.is_some(), 15) + keyword(c.max_items.is_some(), 15);
+    n += keyword(c.unique_items, 20);
+    n += c
+        .key_pattern
+        .as_ref()
+        .map_or(0, |p| 30 + text_len(&p.source));
+    n += keyword(c.min_properties.is_some(), 20) + keyword(c.max_properties.is_some(), 20);
+    n
 }

@@ -131,6 +131,21 @@ fn child(path: &str, key: &str) -> String {
 
 const MAX_DEPTH: usize = 256;
 
+/// The definition a union variant names, through aliases
+/// (`type Circle2 = Circle;`).
+fn struct_of<'p>(program: &'p Program, key: &TypeKey) -> Option<&'p crate::ir::TypeDef> {
+    let resolved = program.resolve_alias(&Ty {
+        kind: TyKind::Named { key: key.clone() },
+        nullable: false,
+        constraints: Constraints::default(),
+        span: crate::source::Span::default(),
+    });
+    match resolved.kind {
+        TyKind::Named { key } => program.type_def(&key),
+        _ => None,
+    }
+}
+
 struct Validator<'p> {
     program: &'p Program,
     errors: Vec<ValueError>,
@@ -296,7 +311,7 @@ impl Validator<'_> {
                     Some(Value::String(tag)) if variants.contains_key(tag) => {
                         let variant = &variants[tag];
                         if let Some(TypeDefKind::Struct { fields }) =
-                            self.program.type_def(&variant.ty).map(|d| &d.kind)
+                            struct_of(self.program, &variant.ty).map(|d| &d.kind)
                         {
                             self.fields(fields.values(), o, path, Some(discriminator));
                         }
@@ -430,11 +445,7 @@ impl Validator<'_> {
     fn regex(&mut self, source: &str) -> Option<regex::Regex> {
         self.regexes
             .entry(source.to_string())
-            .or_insert_with(|| {
-                crate::pattern::check(source)
-                    .ok()
-                    .and_then(|()| regex::Regex::new(&crate::pattern::to_rust(source)).ok())
-            })
+            .or_insert_with(|| crate::pattern::compile(source).ok())
             .clone()
     }
 }

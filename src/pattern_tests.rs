@@ -182,3 +182,34 @@ fn deep_nesting_is_rejected() {
 fn multibyte_offsets_are_bytes() {
     assert_eq!(rejected("é(?=a)").offset, 2);
 }
+
+/// Random patterns from regex-heavy characters: `check` never panics, and
+/// whatever it accepts, `to_rust` turns into a pattern the `regex` crate
+/// compiles.
+#[test]
+fn random_patterns_never_panic() {
+    const ALPHABET: &[&str] = &[
+        "a", "b", "\\", "(", ")", "[", "]", "{", "}", "?", "*", "+", "|", "^", "$", ".", "-", ",",
+        "1", "2", "d", "w", "s", "b", "u", "x", "p", "k", "<", ">", "=", "!", ":", "é", "😀", "D",
+        "{2}", "{1,3}", "\\u00", "\\uD83D", "\\p{L}", "(?", "(?<n>", "[^", "]",
+    ];
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize
+    };
+    let mut accepted = 0;
+    for _ in 0..3000 {
+        let len = next() % 12;
+        let p: String = (0..len)
+            .map(|_| ALPHABET[next() % ALPHABET.len()])
+            .collect();
+        if check(&p).is_ok() {
+            accepted += 1;
+            assert!(regex::Regex::new(&to_rust(&p)).is_ok(), "{p}");
+        }
+    }
+    assert!(accepted > 100, "only {accepted} accepted");
+}

@@ -180,3 +180,42 @@ fn scalar_unions_and_json() {
     assert!(bad(&p, &u, json!(true)).contains("expected string | int"));
     ok(&p, &ty(TyKind::Json), json!({"anything": [1, null]}));
 }
+
+#[test]
+fn paths_name_the_nested_part() {
+    let mut p = shapes();
+    p.types.insert(
+        TypeKey("p.Circle2".into()),
+        crate::check::testutil::typedef(
+            "Circle2",
+            TypeDefKind::Alias {
+                target: Box::new(named("p.Circle")),
+            },
+        ),
+    );
+    let t = array(named("p.Circle"));
+    let e = bad(&p, &t, json!([{"radius": 1}, {"radius": "big"}]));
+    assert!(e.starts_with("$[1].radius: expected number"), "{e}");
+    let m = map(array(ty(TyKind::Int)));
+    let e = bad(&p, &m, json!({"x y": [1, 2.5]}));
+    assert!(e.starts_with("$[\"x y\"][1]: expected an integer"), "{e}");
+    // A union variant named through an alias still validates its fields.
+    if let Some(def) = p.types.get_mut(&TypeKey("p.Shape".into())) {
+        if let TypeDefKind::Union { variants, .. } = &mut def.kind {
+            if let Some(v) = variants.get_mut("circle") {
+                v.ty = TypeKey("p.Circle2".into());
+            }
+        }
+    }
+    assert!(
+        bad(&p, &named("p.Shape"), json!({"kind": "circle"}))
+            .contains("missing required field `radius`")
+    );
+}
+
+#[test]
+fn describe_names_types_as_written() {
+    let p = shapes();
+    let t = nullable(map(array(named("p.Align"))));
+    assert_eq!(describe(&p, &t), "map<string, [Align]> | null");
+}

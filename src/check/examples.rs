@@ -16,6 +16,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 None => format!("example {}", i + 1),
             };
             let mut errors: Vec<(Span, ValueError)> = Vec::new();
+            let mut missing = Vec::new();
             for p in tool.params.values() {
                 match example.args.get(&p.name) {
                     Some(lit) => errors.extend(
@@ -23,7 +24,18 @@ pub fn run(cx: &mut Cx<'_>) {
                             .into_iter()
                             .map(|e| (lit.span, e)),
                     ),
-                    None if p.is_required() => errors.push((
+                    None if p.is_required() => missing.push(format!("`{}`", p.name)),
+                    None => {}
+                }
+            }
+            if !missing.is_empty() {
+                let (noun, list) = match missing.len() {
+                    1 => ("parameter", missing.join("")),
+                    _ => ("parameters", missing.join(", ")),
+                };
+                errors.insert(
+                    0,
+                    (
                         // The `example` keyword: the example's own span runs
                         // over its whole body.
                         Span::new(
@@ -33,11 +45,10 @@ pub fn run(cx: &mut Cx<'_>) {
                         ),
                         ValueError {
                             path: "$".into(),
-                            message: format!("missing required parameter `{}`", p.name),
+                            message: format!("missing required {noun} {list}"),
                         },
-                    )),
-                    None => {}
-                }
+                    ),
+                );
             }
             for (k, lit) in &example.args {
                 if !tool.params.contains_key(k) {

@@ -425,6 +425,12 @@ impl Translator {
             'b' if in_class => ClassItem::Char('\x08'),
             '-' => ClassItem::Char('-'),
             '0' if !self.peek().is_some_and(|c| c.is_ascii_digit()) => ClassItem::Char('\0'),
+            '0' => {
+                return Err(self.err_at(
+                    start,
+                    "octal escapes are not supported; write `\\x..` or `\\u....`",
+                ));
+            }
             '0'..='9' => {
                 return Err(self.err_at(
                     start,

@@ -138,6 +138,7 @@ fn back_references_are_rejected() {
     assert!(rejected(r"(a)\1").message.contains("back-reference"));
     assert!(rejected(r"(?<x>a)\k<x>").message.contains("back-reference"));
     assert_eq!(rejected(r"(a)\1").offset, 3);
+    assert!(rejected(r"\012").message.contains("octal"));
 }
 
 #[test]

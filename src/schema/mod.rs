@@ -238,3 +238,6 @@ pub(crate) fn join_doc(parts: &[Option<&str>]) -> Option<String> {
         Some(parts.join("\n\n"))
     }
 }
+
+#[cfg(test)]
+mod tests;

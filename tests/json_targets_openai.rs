@@ -58,6 +58,9 @@ fn violations(schema: &Value, path: &str, depth: usize, tally: &mut Tally, out: 
             out.push(format!("{path}: unsupported keyword `{key}`"));
         }
     }
+    if map.contains_key("$ref") && map.len() > 1 {
+        out.push(format!("{path}: keywords beside `$ref`"));
+    }
     if let Some(format) = map.get("format") {
         if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
             out.push(format!("{path}: unsupported format {format}"));

@@ -104,6 +104,12 @@ impl Walk {
                 .push("a `json` value accepts anything, which strict mode cannot express".into());
             return;
         }
+        if map.contains_key("$ref") {
+            // Strict mode rejects any keyword beside `$ref` (even a
+            // description); the definition carries the type's own doc.
+            map.retain(|k, _| k == "$ref");
+            return;
+        }
         if let Some(c) = map.remove("const") {
             map.insert("enum".into(), json!([c]));
         }

@@ -139,8 +139,10 @@ failures = []
 for name, tool in tools:
     try:
         parsed = Tool.model_validate(tool)
-        assert parsed.name == tool["name"], "name changed"
-        assert parsed.inputSchema == tool["inputSchema"], "inputSchema changed"
+        # What the SDK sends back on the wire must be what toolc emitted.
+        dumped = parsed.model_dump(by_alias=True, exclude_none=True, mode="json")
+        for key, value in tool.items():
+            assert dumped.get(key) == value, f"{key} changed: {dumped.get(key)!r}"
     except Exception as e:
         failures.append(f"{name}: {e}")
 print("\n".join(failures))

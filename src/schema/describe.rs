@@ -63,7 +63,11 @@ pub fn constraint_phrases(
         out.push(format!("A multiple of {m}."));
     }
     if let Some(p) = count_phrase(get("minLength"), get("maxLength"), "character") {
-        out.push(format!("Length {p}."));
+        if p.starts_with(char::is_numeric) {
+            out.push(format!("Length {p}."));
+        } else {
+            out.push(format!("{}.", capitalize(&p)));
+        }
     }
     if let Some(p) = get("pattern") {
         out.push(format!("Matches the regex `{}`.", text(p)));

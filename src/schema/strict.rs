@@ -167,10 +167,12 @@ impl Walk {
         let mut all = Vec::new();
         for (name, prop) in properties.iter_mut() {
             let key = json!(name);
+            // Walk first, so the moved notes join the description that
+            // `nullable` lifts out of an `anyOf` wrapper.
+            self.schema(prop, depth + 1);
             if !required.contains(&key) {
                 *prop = nullable(std::mem::take(prop));
             }
-            self.schema(prop, depth + 1);
             all.push(key);
         }
         // Rebuild in the canonical order: type, properties, required, closed.

@@ -132,13 +132,12 @@ fn facts(tool: &Tool) -> String {
     }
     parts.push(format!("Risk: {}.", tool.risk.as_str()));
     if let Some(ms) = tool.timeout_ms {
-        parts.push(format!("Timeout: {ms} ms."));
+        parts.push(format!("Timeout: {}.", duration_text(ms)));
     }
     if let Some(limit) = &tool.rate_limit {
-        parts.push(format!(
-            "Rate limit: {} calls per {} ms.",
-            limit.count, limit.per_ms
-        ));
+        let per = duration_text(limit.per_ms);
+        let per = per.strip_prefix("1 ").unwrap_or(&per);
+        parts.push(format!("Rate limit: {} calls per {per}.", limit.count));
     }
     if !tool.permissions.is_empty() {
         let perms: Vec<String> = tool.permissions.iter().map(|p| format!("`{p}`")).collect();
@@ -153,9 +152,7 @@ fn field_table<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>, o
     let mut builder = SchemaBuilder::new(program, SchemaOptions::default());
     for field in fields {
         let schema = builder.field(field);
-        let constraints = constraint_phrases(value_keywords(&schema), &|k| {
-            CONSTRAINT_KEYWORDS.contains(&k)
-        });
+        let constraints = constraints_text(&schema);
         let default = field
             .default
             .as_ref()
@@ -181,12 +178,46 @@ fn field_table<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>, o
             format!("`{}`", type_text(program, &field.ty)),
             if field.is_required() { "yes" } else { "no" }.to_string(),
             default,
-            constraints.join(" "),
+            constraints,
             description.trim().to_string(),
         ];
         let cells: Vec<String> = row.iter().map(|c| cell(c)).collect();
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
+}
+
+/// The constraints of a schema as sentences, with those on array items and
+/// map values after them ("Each item: length 1 to 40 characters.").
+fn constraints_text(schema: &Value) -> String {
+    let map = value_keywords(schema);
+    let mut phrases = constraint_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k));
+    for (key, label) in [
+        ("items", "Each item"),
+        ("additionalProperties", "Each value"),
+    ] {
+        if let Some(inner) = map.get(key).filter(|v| v.is_object()) {
+            let inner = constraints_text(inner);
+            if !inner.is_empty() {
+                phrases.push(format!("{label}: {inner}"));
+            }
+        }
+    }
+    phrases.join(" ")
+}
+
+/// "5 s", "1 min", "250 ms": the largest unit that divides evenly.
+fn duration_text(ms: u64) -> String {
+    for (unit, name) in [
+        (86_400_000, "day"),
+        (3_600_000, "h"),
+        (60_000, "min"),
+        (1000, "s"),
+    ] {
+        if ms >= unit && ms % unit == 0 {
+            return format!("{} {name}", ms / unit);
+        }
+    }
+    format!("{ms} ms")
 }
 
 /// The keywords of a field schema, looking through a nullable `anyOf`.
@@ -308,13 +339,11 @@ fn render_type(program: &Program, key: &TypeKey, out: &mut String) {
         TypeDefKind::Alias { target } => {
             let mut builder = SchemaBuilder::new(program, SchemaOptions::default());
             let schema = builder.ty(target);
-            let phrases = constraint_phrases(value_keywords(&schema), &|k| {
-                CONSTRAINT_KEYWORDS.contains(&k)
-            });
             let mut line = format!("\nType: `{}`.", type_text(program, target));
-            for p in phrases {
+            let constraints = constraints_text(&schema);
+            if !constraints.is_empty() {
                 line.push(' ');
-                line.push_str(&p);
+                line.push_str(&constraints);
             }
             out.push_str(&line);
             out.push('\n');

@@ -218,3 +218,72 @@ fn build_is_deterministic_and_idempotent() {
     assert!(!out.join("shapes.mcp.json").exists() && !out.join("shapes.openai.json").exists());
     assert!(out.join("notes.md").exists());
 }
+
+#[test]
+fn a_name_openai_cannot_carry_is_an_error_only_when_building_openai() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("admin.tool");
+    fs::write(
+        &input,
+        "/// List the admin tools.\ntool \"admin.tools.list\"() -> [string];\n",
+    )
+    .expect("write");
+    let input = input.to_str().expect("utf8");
+    let out = dir.path().join("out");
+    let out = out.to_str().expect("utf8");
+    let mcp = toolc(&["build", input, "--target", "mcp", "--out", out]);
+    assert_eq!(
+        mcp.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&mcp.stderr)
+    );
+    let openai = toolc(&[
+        "build",
+        input,
+        "--target",
+        "openai",
+        "--out",
+        out,
+        "--message-format",
+        "json",
+    ]);
+    assert_eq!(openai.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&openai.stdout);
+    assert!(stdout.contains("\"E0303\""), "{stdout}");
+    assert!(!Path::new(out).join("admin.openai.json").exists());
+}
+
+#[test]
+fn a_tool_that_cannot_be_strict_builds_with_a_warning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("loose.tool");
+    fs::write(
+        &input,
+        "/// Store any settings.\n@mutates\ntool save_settings(\n    /// The settings.\n    settings: map<string, json>,\n);\n",
+    )
+    .expect("write");
+    let out = dir.path().join("out");
+    let result = toolc(&[
+        "build",
+        input.to_str().expect("utf8"),
+        "--target",
+        "openai",
+        "--out",
+        out.to_str().expect("utf8"),
+        "--message-format",
+        "json",
+    ]);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(stdout.contains("\"W0011\""), "{stdout}");
+    let written: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("loose.openai.json")).expect("read"))
+            .expect("json");
+    assert_eq!(written[0]["function"]["strict"], false);
+}

@@ -9,6 +9,7 @@ pub mod json_schema;
 pub mod markdown;
 pub mod mcp;
 pub mod openai;
+pub mod rust;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};

@@ -59,9 +59,58 @@ fn tools_follow_toolc_conventions() {
             "{name}"
         );
         for key in meta.keys() {
-            assert!(key.contains('/'), "{name}: _meta key {key} has no prefix");
+            assert!(meta_key_ok(key), "{name}: invalid _meta key {key}");
         }
     }
+}
+
+/// MCP's `_meta` key rules: an optional prefix of dot-separated labels
+/// (letter first, letter or digit last, hyphens inside) and a slash, then a
+/// name that starts and ends alphanumeric with `-_.` inside.
+fn meta_key_ok(key: &str) -> bool {
+    let (prefix, name) = match key.rsplit_once('/') {
+        Some((p, n)) => (Some(p), n),
+        None => (None, key),
+    };
+    let label_ok = |l: &str| {
+        l.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && l.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    };
+    let prefix_ok = prefix.is_none_or(|p| p.split('.').all(label_ok));
+    let name_ok = name.is_empty()
+        || (name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+            && name.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)));
+    prefix_ok && name_ok
+}
+
+#[test]
+fn toolc_meta_keys_are_prefixed() {
+    let doc = common::generate_json(
+        std::path::Path::new("tests/cases/targets/metadata/input.tool"),
+        Target::Mcp,
+    )
+    .expect("mcp output");
+    let meta = doc["tools"][0]["_meta"].as_object().expect("_meta");
+    let keys: Vec<&str> = meta.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "toolc/tier",
+            "toolc/risk",
+            "toolc/timeout_ms",
+            "toolc/permissions",
+            "toolc/confirm",
+            "toolc/rate_limit",
+            "toolc/errors",
+            "toolc/examples",
+            "com.example/owner"
+        ]
+    );
+    assert!(!meta_key_ok("1bad/x") && !meta_key_ok("toolc/_x") && meta_key_ok("category"));
 }
 
 #[test]

@@ -79,8 +79,14 @@ fn meta_key_ok(key: &str) -> bool {
     };
     let prefix_ok = prefix.is_none_or(|p| p.split('.').all(label_ok));
     let name_ok = name.is_empty()
-        || (name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
-            && name.chars().last().is_some_and(|c| c.is_ascii_alphanumeric())
+        || (name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric())
+            && name
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_ascii_alphanumeric())
             && name
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)));

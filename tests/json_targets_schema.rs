@@ -36,8 +36,8 @@ fn examples_are_valid_against_their_input_definition() {
             continue;
         };
         for package in analysis.program.packages.values() {
-            for tool in package.tools.values() {
-                let name = toolc::targets::json_schema::def_name(&tool.name, "Input");
+            let names = toolc::targets::json_schema::tool_def_names(package);
+            for (tool, (name, _)) in package.tools.values().zip(names) {
                 assert!(doc["$defs"].get(&name).is_some(), "{name} missing");
                 let mut schema = doc.clone();
                 schema["$ref"] = json!(format!("#/$defs/{name}"));

@@ -3,6 +3,8 @@
 //! every tool (no `Output` for a tool that returns nothing) and every named
 //! enum, struct and union they use, referenced with `$ref`.
 
+use std::collections::HashSet;
+
 use heck::ToUpperCamelCase;
 use serde_json::{Map, Value, json};
 
@@ -33,9 +35,24 @@ impl Generator for JsonSchema {
     }
 }
 
-/// `<ToolName>Input`: the tool's name in UpperCamelCase plus the suffix.
-pub fn def_name(tool_name: &str, suffix: &str) -> String {
-    format!("{}{suffix}", tool_name.to_upper_camel_case())
+/// The `(Input, Output)` definition names of every tool of `package`, in
+/// order. Names that differ only in case or punctuation (`get-node`,
+/// `get_node`) would collide in UpperCamelCase; later ones get a number.
+pub fn tool_def_names(package: &Package) -> Vec<(String, String)> {
+    let mut taken = HashSet::new();
+    let mut out = Vec::new();
+    for tool in package.tools.values() {
+        let base = tool.name.to_upper_camel_case();
+        let mut stem = base.clone();
+        let mut n = 2;
+        while taken.contains(&stem) {
+            stem = format!("{base}{n}");
+            n += 1;
+        }
+        taken.insert(stem.clone());
+        out.push((format!("{stem}Input"), format!("{stem}Output")));
+    }
+    out
 }
 
 /// The whole document for `package`.
@@ -46,19 +63,20 @@ pub fn schema_document(program: &Program, package: &Package) -> Value {
             named: NamedTypes::Defs,
         },
     );
-    for tool in package.tools.values() {
-        builder.reserve(&def_name(&tool.name, "Input"));
-        builder.reserve(&def_name(&tool.name, "Output"));
+    let names = tool_def_names(package);
+    for (input, output) in &names {
+        builder.reserve(input);
+        builder.reserve(output);
     }
     let mut tool_defs = Map::new();
-    for tool in package.tools.values() {
+    for (tool, (input_name, output_name)) in package.tools.values().zip(&names) {
         let mut input = builder.tool_input(tool);
         if let (Value::Object(map), Some(doc)) = (&mut input, tool_description(tool)) {
             map.insert("description".into(), json!(doc));
         }
-        tool_defs.insert(def_name(&tool.name, "Input"), input);
+        tool_defs.insert(input_name.clone(), input);
         if let Some(output) = builder.tool_output(tool) {
-            tool_defs.insert(def_name(&tool.name, "Output"), output);
+            tool_defs.insert(output_name.clone(), output);
         }
     }
     let mut defs = tool_defs;

@@ -72,10 +72,9 @@ fn generation_is_deterministic() {
     for input in common::all_inputs() {
         for target in TARGETS {
             let first = common::generate(&input, target, OpenAiApi::ChatCompletions);
-            for _ in 0..3 {
-                let again = common::generate(&input, target, OpenAiApi::ChatCompletions);
-                assert_eq!(first, again, "{} {target}", input.display());
-            }
+            // A fresh analysis each time: nothing may depend on hash order.
+            let again = common::generate(&input, target, OpenAiApi::ChatCompletions);
+            assert_eq!(first, again, "{} {target}", input.display());
         }
     }
 }

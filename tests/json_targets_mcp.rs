@@ -161,6 +161,17 @@ fn tools_are_valid_against_both_official_schemas() {
                 "{name} invalid against MCP {version}: {errors:?}"
             );
         }
+        if version == "2025-11-25" {
+            // The file as a whole is a `tools/list` result of that revision
+            // (2026-07-28 adds required caching fields a file cannot know).
+            schema["$ref"] = json!("#/$defs/ListToolsResult");
+            let validator = jsonschema::validator_for(&schema).expect("compile MCP schema");
+            for input in common::all_inputs() {
+                if let Some(doc) = common::generate_json(&input, Target::Mcp) {
+                    assert!(validator.is_valid(&doc), "{}", input.display());
+                }
+            }
+        }
     }
 }
 

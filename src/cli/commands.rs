@@ -131,7 +131,15 @@ pub fn build(
     if has_errors {
         return EXIT_INPUT;
     }
-    match driver::write_outputs(out, &files, true) {
+    // Stale removal spares every package of this build, including one whose
+    // file has no tools and so emitted nothing this time.
+    let packages: Vec<&str> = analysis
+        .program
+        .packages
+        .keys()
+        .map(String::as_str)
+        .collect();
+    match driver::write_package_outputs(out, &files, &packages, true) {
         Ok(_) => EXIT_OK,
         Err(e) => usage_error(format!("cannot write to {}: {e}", out.display())),
     }

@@ -143,8 +143,83 @@ pub fn import(
     output: Option<&Path>,
     format: MessageFormat,
 ) -> u8 {
-    let _ = (file, from, output, format);
-    usage_error("`toolc import` is not available in this build")
+    use toolc::diagnostics::{Diagnostic, codes};
+    use toolc::import::{ImportOptions, Source, import_str, locate};
+    use toolc::source::{SourceMap, Span};
+
+    if format == MessageFormat::Json && output.is_none() {
+        // stdout carries only diagnostics in JSON mode, so the source needs a file.
+        return usage_error("`--message-format json` needs `-o OUT.tool`");
+    }
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),
+    };
+    let mut sources = SourceMap::new();
+    let id = sources.add(file.to_path_buf(), text.clone());
+    let options = ImportOptions {
+        from: from.map(|f| match f {
+            ImportFrom::Mcp => Source::Mcp,
+            ImportFrom::Openai => Source::OpenAi,
+            ImportFrom::Anthropic => Source::Anthropic,
+        }),
+        package: Some(package_name(file)),
+    };
+    let imported = match import_str(&text, &options) {
+        Ok(i) => i,
+        Err(e) => {
+            let d = Diagnostic::new(codes::IMPORT_UNREADABLE, Span::new(id, 0, 0), e.message);
+            report::print(&sources, &[d], format);
+            return EXIT_INPUT;
+        }
+    };
+    // Import warnings are about the JSON input: they point at the place the
+    // pointer names in the input file (its first byte when not found).
+    let diagnostics: Vec<Diagnostic> = imported
+        .warnings
+        .iter()
+        .map(|w| {
+            let at = locate(&text, &w.absolute).unwrap_or(0);
+            Diagnostic::new(
+                codes::IMPORT_NOT_CARRIED,
+                Span::new(id, at, at),
+                w.to_string(),
+            )
+        })
+        .collect();
+    report::print(&sources, &diagnostics, format);
+    match output {
+        Some(path) => match driver::write_if_changed(path, imported.source.as_bytes()) {
+            Ok(_) => EXIT_OK,
+            Err(e) => usage_error(format!("cannot write {}: {e}", path.display())),
+        },
+        None => {
+            print!("{}", imported.source);
+            EXIT_OK
+        }
+    }
+}
+
+/// The package an imported file declares: the input's file stem in
+/// snake_case, so outputs keep the input's name wherever the .tool is saved.
+fn package_name(file: &Path) -> String {
+    use heck::ToSnakeCase;
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut name: String = stem
+        .to_snake_case()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() {
+        name = "imported".into();
+    }
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.insert(0, '_');
+    }
+    name
 }
 
 pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {

@@ -107,6 +107,23 @@ impl Ctx<'_> {
                 .collect();
             return Ty::plain(union_or_single(members));
         }
+        let documented: Vec<(String, Option<String>)> = values;
+        let name = self.named_enum_with_docs(hint, documented, None);
+        Ty::named(&name)
+    }
+
+    /// Declares `enum Name { ... }` for plain values.
+    pub fn named_enum(&mut self, hint: &str, values: Vec<String>, doc: Option<String>) -> String {
+        let values = values.into_iter().map(|v| (v, None)).collect();
+        self.named_enum_with_docs(hint, values, doc)
+    }
+
+    fn named_enum_with_docs(
+        &mut self,
+        hint: &str,
+        values: Vec<(String, Option<String>)>,
+        doc: Option<String>,
+    ) -> String {
         let prefix = self.tool_type.clone();
         let (slot, name) = self.registry.reserve(hint, &prefix);
         let variants = values
@@ -120,7 +137,7 @@ impl Ctx<'_> {
             .collect();
         let item = Item {
             comments: Comments::default(),
-            doc: None,
+            doc,
             attrs: Vec::new(),
             kind: ItemKind::Enum {
                 name: Name::new(name),
@@ -128,8 +145,7 @@ impl Ctx<'_> {
                 tail: Vec::new(),
             },
         };
-        let name = self.registry.fill(slot, item);
-        Ty::named(&name)
+        self.registry.fill(slot, item)
     }
 
     /// `anyOf` / `oneOf`: null branches make the value nullable; one branch
@@ -342,6 +358,16 @@ impl Ctx<'_> {
             self.warn(&apath, "not an array, imported as json");
             return Ty::named("json");
         };
+        let meta_keys = ["description", "title", "default", "examples", "allOf"];
+        if let [only] = list.as_slice() {
+            if k.obj.keys().all(|key| meta_keys.contains(&key.as_str())) {
+                // `allOf: [{$ref}]` next to a description (pydantic's way of
+                // documenting a reference).
+                let (ty, m) = self.node(only, &child(&apath, "0"), hint);
+                merge_meta(meta, m);
+                return ty;
+            }
+        }
         let root = self.root;
         let mut merged = Map::new();
         for (key, value) in k.obj {

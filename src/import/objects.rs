@@ -20,6 +20,10 @@ impl Ctx<'_> {
                 _ => None,
             },
         };
+        if tuple.is_some() {
+            // Part of the tuple that is reported as a whole.
+            let _ = (k.get("additionalItems"), k.get("unevaluatedItems"));
+        }
         let items = if let Some((list, key)) = tuple {
             self.tuple(list, &child(path, key), &item_hint)
         } else {
@@ -288,6 +292,25 @@ impl Ctx<'_> {
             self.report_leftovers(&k, &def_path);
             self.refs.insert(r.to_string(), declared.clone());
             return Ty::named(&declared);
+        }
+        if let Some(values) = obj.get("enum").and_then(super::names::string_values) {
+            // A named string enum stays named.
+            let mut k = Keys::new(obj);
+            let _ = (k.get("enum"), k.get("type"), k.get("title"));
+            let doc = k
+                .get("description")
+                .and_then(Value::as_str)
+                .map(normalize_text);
+            let nullable = obj
+                .get("enum")
+                .and_then(Value::as_array)
+                .is_some_and(|l| l.iter().any(Value::is_null));
+            let name = self.named_enum(&def_name, values, doc);
+            self.refs.insert(r.to_string(), name.clone());
+            self.report_leftovers(&k, &def_path);
+            let mut ty = Ty::named(&name);
+            ty.nullable = nullable;
+            return ty;
         }
         if self.inlining.iter().any(|x| x == r) {
             self.warn(

@@ -59,6 +59,17 @@ impl Registry {
         }
     }
 
+    /// Whether `name` is a declared struct or union (an object on the wire).
+    pub fn is_object(&self, name: &str) -> bool {
+        self.entries.iter().flatten().any(|e| {
+            e.name == name
+                && matches!(
+                    e.item.as_ref().map(|i| &i.kind),
+                    Some(ItemKind::Struct { .. } | ItemKind::Union { .. })
+                )
+        })
+    }
+
     /// Stores the converted type. When an identical type (same content,
     /// other name) is already declared and this one does not refer to
     /// itself, the reservation is given back and the existing name returned.

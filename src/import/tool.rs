@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::Source;
 use super::envelope::{RawTool, escape_pointer};
-use super::names::type_name;
+use super::names::{is_redundant_title, type_name};
 use super::registry::Registry;
 use super::schema::{Ctx, Keys, Ty, child, normalize_text};
 use super::warnings::Warnings;
@@ -394,9 +394,24 @@ impl Ctx<'_> {
     fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
         let hint = format!("{}Output", self.tool_type);
         if let Some(inner) = result_wrapper(schema) {
-            let (ty, meta) = self.node(inner, &format!("{path}/properties/result"), &hint);
-            if !is_struct_like(&ty) {
+            let (ty, mut meta) = self.node(inner, &format!("{path}/properties/result"), &hint);
+            if !self.is_object_type(&ty) {
+                if meta
+                    .title
+                    .as_deref()
+                    .is_some_and(|t| is_redundant_title(t, "result"))
+                {
+                    meta.title = None;
+                }
                 self.drop_meta(meta);
+                if let Some(t) = schema.get("title").and_then(Value::as_str) {
+                    if !mentions_tool(t, self.tool) {
+                        self.warn(
+                            &child(path, "title"),
+                            "output schema title not carried, dropped",
+                        );
+                    }
+                }
                 return ty.finish();
             }
         }
@@ -446,6 +461,9 @@ fn result_wrapper(schema: &Value) -> Option<&Value> {
         "required",
         "additionalProperties",
         "$schema",
+        "title",
+        "$defs",
+        "definitions",
     ];
     if obj.keys().any(|k| !allowed.contains(&k.as_str())) {
         return None;
@@ -453,8 +471,15 @@ fn result_wrapper(schema: &Value) -> Option<&Value> {
     props.get("result")
 }
 
-fn is_struct_like(ty: &Ty) -> bool {
-    matches!(&ty.ty.expr, TypeExpr::Named(n) if n.0.chars().next().is_some_and(char::is_uppercase))
+impl Ctx<'_> {
+    /// Whether toolc emits `ty` as an object schema (so it would not wrap it).
+    fn is_object_type(&self, ty: &Ty) -> bool {
+        match &ty.ty.expr {
+            TypeExpr::Named(n) => self.registry.is_object(&n.0),
+            TypeExpr::Map(_) => true,
+            _ => false,
+        }
+    }
 }
 
 /// Whether a schema title only names the tool (FastMCP's `<tool>Arguments`).

@@ -28,17 +28,17 @@ pub fn print_file(file: &SourceFile) -> String {
             p.line(0, c);
         }
     }
-    let mut previous: Option<&DeclKind> = None;
-    for decl in &file.decls {
+    let mut previous: Option<&ItemKind> = None;
+    for item in &file.items {
         let both_uses = matches!(
-            (previous, &decl.kind),
-            (Some(DeclKind::Use(_)), DeclKind::Use(_))
+            (previous, &item.kind),
+            (Some(ItemKind::Use(_)), ItemKind::Use(_))
         );
         if !p.out.is_empty() && !both_uses {
             p.blank();
         }
-        p.decl(decl);
-        previous = Some(&decl.kind);
+        p.item(item);
+        previous = Some(&item.kind);
     }
     if !file.end_comments.is_empty() {
         if !p.out.is_empty() {
@@ -208,32 +208,11 @@ impl Printer {
         }
     }
 
-    fn decl(&mut self, decl: &Decl) {
-        match &decl.kind {
-            DeclKind::Package(n) => {
-                self.header(0, &decl.comments, &None, &[]);
-                self.line(0, &format!("package {};", name(&n.0)));
-                self.trailing(&decl.comments.trailing);
-            }
-            DeclKind::Use(path) => {
-                self.header(0, &decl.comments, &None, &[]);
-                self.line(0, &format!("use {};", str_text(path)));
-                self.trailing(&decl.comments.trailing);
-            }
-            DeclKind::Item(item) => self.item(item, &decl.comments),
-        }
-    }
-
-    fn item(&mut self, item: &Item, outer: &Comments) {
-        let mut comments = outer.clone();
-        comments
-            .leading
-            .extend(item.comments.leading.iter().cloned());
-        if comments.trailing.is_none() {
-            comments.trailing = item.comments.trailing.clone();
-        }
-        self.header(0, &comments, &item.doc, &item.attrs);
+    fn item(&mut self, item: &Item) {
+        self.header(0, &item.comments, &item.doc, &item.attrs);
         match &item.kind {
+            ItemKind::Package(n) => self.line(0, &format!("package {};", name(&n.0))),
+            ItemKind::Use(path) => self.line(0, &format!("use {};", str_text(path))),
             ItemKind::Alias { name: n, ty } => {
                 self.line(0, &format!("type {} = {};", name(&n.0), type_text(ty)));
             }
@@ -282,7 +261,7 @@ impl Printer {
             }
             ItemKind::Tool(tool) => self.tool(tool),
         }
-        self.trailing(&comments.trailing);
+        self.trailing(&item.comments.trailing);
     }
 
     /// `head {` (or `head {}` when empty).

@@ -13,7 +13,7 @@ pub struct SourceFile {
     pub package_doc: Option<String>,
     /// Comments between the `//!` block and the first declaration.
     pub header_comments: Vec<String>,
-    pub decls: Vec<Decl>,
+    pub items: Vec<Item>,
     /// Comments after the last declaration.
     pub end_comments: Vec<String>,
 }
@@ -25,19 +25,6 @@ pub struct Comments {
     pub leading: Vec<String>,
     /// On the node's last line, after it.
     pub trailing: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decl {
-    pub comments: Comments,
-    pub kind: DeclKind,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum DeclKind {
-    Package(Name),
-    Use(Str),
-    Item(Box<Item>),
 }
 
 /// A name: printed bare when it is an identifier, quoted otherwise.
@@ -114,6 +101,8 @@ pub struct Item {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ItemKind {
+    Package(Name),
+    Use(Str),
     Alias {
         name: Name,
         ty: TypeRef,

@@ -44,7 +44,7 @@ use serde_json::Value;
 
 pub use warnings::{Warning, Warnings, locate};
 
-use crate::fmt::tree::{Decl, DeclKind, Name, SourceFile};
+use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};
 
 /// The input format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,9 +107,11 @@ pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, Im
     let raw = envelope::read_tools(doc, options.from, &mut warnings)?;
     let mut file = SourceFile::default();
     if let Some(package) = &options.package {
-        file.decls.push(Decl {
+        file.items.push(Item {
             comments: Default::default(),
-            kind: DeclKind::Package(Name::new(package.clone())),
+            doc: None,
+            attrs: Vec::new(),
+            kind: ItemKind::Package(Name::new(package.clone())),
         });
     }
     let enum_counts = names::count_enums(doc);
@@ -117,16 +119,8 @@ pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, Im
     for raw_tool in &raw {
         warnings.set_base(&raw_tool.pointer);
         let item = tool::build(raw_tool, &mut registry, &enum_counts, &mut warnings);
-        for ty in registry.take_new() {
-            file.decls.push(Decl {
-                comments: Default::default(),
-                kind: DeclKind::Item(Box::new(ty)),
-            });
-        }
-        file.decls.push(Decl {
-            comments: Default::default(),
-            kind: DeclKind::Item(Box::new(item)),
-        });
+        file.items.extend(registry.take_new());
+        file.items.push(item);
     }
     Ok(Imported {
         source: crate::fmt::print_file(&file),

@@ -130,6 +130,7 @@ fn anonymous(item: &Item) -> Item {
         | ItemKind::Struct { name, .. }
         | ItemKind::Union { name, .. } => *name = Name::new(""),
         ItemKind::Tool(t) => t.name = Name::new(""),
+        ItemKind::Package(_) | ItemKind::Use(_) => {}
     }
     copy
 }

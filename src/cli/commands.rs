@@ -222,9 +222,62 @@ fn package_name(file: &Path) -> String {
     name
 }
 
+/// `toolc fmt [--check] PATH...`: rewrites files whose formatting differs
+/// (only those); with `--check`, lists them on stdout instead and exits 1 when
+/// there is any. Files with syntax errors are reported and left alone (exit 1).
 pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {
-    let _ = (paths, check);
-    usage_error("`toolc fmt` is not available in this build")
+    use toolc::diagnostics::{Diagnostic, codes};
+    use toolc::source::{SourceMap, Span};
+
+    for path in paths {
+        if !path.exists() {
+            return usage_error(format!("{}: no such file or directory", path.display()));
+        }
+    }
+    let mut sources = SourceMap::new();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut unformatted = Vec::new();
+    for path in paths.iter().flat_map(|p| toolc::fmt::tool_files(p)) {
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let at = e.utf8_error().valid_up_to();
+                let id = sources.add(path.clone(), lossy);
+                diagnostics.push(Diagnostic::new(
+                    codes::NOT_UTF8,
+                    Span::new(id, at, at),
+                    "source file is not valid UTF-8",
+                ));
+                continue;
+            }
+        };
+        let id = sources.add(path.clone(), text.clone());
+        match toolc::fmt::format_source(id, &text) {
+            Err(errors) => diagnostics.extend(errors),
+            Ok(formatted) if formatted == text => {}
+            Ok(formatted) => {
+                if check {
+                    unformatted.push(path.clone());
+                } else if let Err(e) = driver::write_if_changed(&path, formatted.as_bytes()) {
+                    return usage_error(format!("cannot write {}: {e}", path.display()));
+                }
+            }
+        }
+    }
+    report::print(&sources, &diagnostics, MessageFormat::Human);
+    for path in &unformatted {
+        println!("{}", path.display());
+    }
+    if diagnostics.is_empty() && unformatted.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_INPUT
+    }
 }
 
 pub fn ir(path: &Path, format: MessageFormat) -> u8 {

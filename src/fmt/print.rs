@@ -13,6 +13,8 @@ use super::tree::*;
 const INDENT: &str = "    ";
 /// Values (defaults, examples) longer than this break one entry per line.
 const MAX_INLINE_VALUE: usize = 80;
+/// Attribute lines wrap before passing this column.
+const MAX_LINE: usize = 100;
 
 /// Prints `file` canonically.
 pub fn print_file(file: &SourceFile) -> String {
@@ -34,7 +36,12 @@ pub fn print_file(file: &SourceFile) -> String {
             (previous, &item.kind),
             (Some(ItemKind::Use(_)), ItemKind::Use(_))
         );
-        if !p.out.is_empty() && !both_uses {
+        // The package line sits right under the `//!` block it belongs to.
+        let package_under_doc = previous.is_none()
+            && file.header_comments.is_empty()
+            && matches!(item.kind, ItemKind::Package(_))
+            && item.comments.leading.is_empty();
+        if !p.out.is_empty() && !both_uses && !package_under_doc {
             p.blank();
         }
         p.item(item);
@@ -87,9 +94,9 @@ fn constraint_text(c: &Constraint) -> String {
         Constraint::MultipleOf(n) => format!("multiple_of {n}"),
         Constraint::Len(LenRange::Exact(n)) => format!("len {n}"),
         Constraint::Len(LenRange::Range { min, max }) => {
-            let lo = min.map_or(String::new(), |n| n.to_string());
-            let hi = max.map_or(String::new(), |(n, exclusive)| {
-                format!("{}{n}", if exclusive { "" } else { "=" })
+            let lo = min.clone().unwrap_or_default();
+            let hi = max.as_ref().map_or(String::new(), |(n, exclusive)| {
+                format!("{}{n}", if *exclusive { "" } else { "=" })
             });
             format!("len {lo}..{hi}")
         }
@@ -202,9 +209,21 @@ impl Printer {
         if let Some(d) = doc {
             self.doc_lines("///", d, depth);
         }
-        if !attrs.is_empty() {
-            let text: Vec<String> = attrs.iter().map(attr_text).collect();
-            self.line(depth, &text.join(" "));
+        // Attributes fill lines up to the width limit, then wrap.
+        let mut line = String::new();
+        for a in attrs.iter().map(attr_text) {
+            let width = depth * INDENT.len() + line.len() + 1 + a.len();
+            if !line.is_empty() && width > MAX_LINE {
+                self.line(depth, &line);
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&a);
+        }
+        if !line.is_empty() {
+            self.line(depth, &line);
         }
     }
 
@@ -218,27 +237,35 @@ impl Printer {
             }
             ItemKind::Enum {
                 name: n,
+                open,
                 variants,
                 tail,
             } => {
                 self.open(
                     &format!("enum {}", name(&n.0)),
-                    variants.is_empty() && tail.is_empty(),
+                    variants.is_empty() && tail.is_empty() && open.is_none(),
                 );
+                self.trailing(open);
                 for v in variants {
                     self.header(1, &v.comments, &v.doc, &v.attrs);
                     self.line(1, &format!("{},", value_name(&v.value.0)));
                     self.trailing(&v.comments.trailing);
                 }
-                self.close(tail, "}", variants.is_empty() && tail.is_empty());
+                self.close(
+                    tail,
+                    "}",
+                    variants.is_empty() && tail.is_empty() && open.is_none(),
+                );
             }
             ItemKind::Struct {
                 name: n,
+                open,
                 fields,
                 tail,
             } => {
-                let empty = fields.is_empty() && tail.is_empty();
+                let empty = fields.is_empty() && tail.is_empty() && open.is_none();
                 self.open(&format!("struct {}", name(&n.0)), empty);
+                self.trailing(open);
                 for f in fields {
                     self.field(f);
                 }
@@ -247,11 +274,13 @@ impl Printer {
             ItemKind::Union {
                 name: n,
                 by,
+                open,
                 variants,
                 tail,
             } => {
-                let empty = variants.is_empty() && tail.is_empty();
+                let empty = variants.is_empty() && tail.is_empty() && open.is_none();
                 self.open(&format!("union {} by {}", name(&n.0), name(&by.0)), empty);
+                self.trailing(open);
                 for v in variants {
                     self.header(1, &v.comments, &v.doc, &v.attrs);
                     self.line(1, &format!("{}: {},", value_name(&v.tag.0), name(&v.ty.0)));
@@ -340,9 +369,11 @@ impl Printer {
 
     fn tool(&mut self, tool: &Tool) {
         let mut head = format!("tool {}(", name(&tool.name.0));
-        let params_empty = tool.params.is_empty() && tool.params_tail.is_empty();
+        let params_empty =
+            tool.params.is_empty() && tool.params_tail.is_empty() && tool.params_open.is_none();
         if !params_empty {
             self.line(0, &head);
+            self.trailing(&tool.params_open);
             for f in &tool.params {
                 self.field(f);
             }
@@ -356,13 +387,14 @@ impl Printer {
             head.push_str(" -> ");
             head.push_str(&type_text(out));
         }
-        if tool.body.is_empty() && tool.body_tail.is_empty() {
+        if tool.body.is_empty() && tool.body_tail.is_empty() && tool.body_open.is_none() {
             head.push(';');
             self.line(0, &head);
             return;
         }
         head.push_str(" {");
         self.line(0, &head);
+        self.trailing(&tool.body_open);
         for entry in &tool.body {
             self.body_entry(entry);
         }

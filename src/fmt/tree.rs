@@ -109,18 +109,22 @@ pub enum ItemKind {
     },
     Enum {
         name: Name,
+        /// A comment after the opening brace, on its line.
+        open: Option<String>,
         variants: Vec<Variant>,
         /// Comments before the closing brace.
         tail: Vec<String>,
     },
     Struct {
         name: Name,
+        open: Option<String>,
         fields: Vec<Field>,
         tail: Vec<String>,
     },
     Union {
         name: Name,
         by: Name,
+        open: Option<String>,
         variants: Vec<UnionVariant>,
         tail: Vec<String>,
     },
@@ -130,10 +134,14 @@ pub enum ItemKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tool {
     pub name: Name,
+    /// A comment after the opening parenthesis, on its line.
+    pub params_open: Option<String>,
     pub params: Vec<Field>,
     /// Comments before the closing parenthesis.
     pub params_tail: Vec<String>,
     pub output: Option<TypeRef>,
+    /// A comment after the body's opening brace, on its line.
+    pub body_open: Option<String>,
     pub body: Vec<BodyEntry>,
     /// Comments before the closing brace of the body.
     pub body_tail: Vec<String>,
@@ -246,12 +254,12 @@ pub struct Bound {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum LenRange {
-    /// `len N`.
-    Exact(u64),
+    /// `len N` (numbers as written).
+    Exact(String),
     Range {
-        min: Option<u64>,
+        min: Option<String>,
         /// The upper end and whether it is exclusive (`..B`).
-        max: Option<(u64, bool)>,
+        max: Option<(String, bool)>,
     },
 }
 

@@ -141,6 +141,7 @@ impl Ctx<'_> {
             attrs: Vec::new(),
             kind: ItemKind::Enum {
                 name: Name::new(name),
+                open: None,
                 variants,
                 tail: Vec::new(),
             },
@@ -335,6 +336,7 @@ impl Ctx<'_> {
             kind: ItemKind::Union {
                 name: Name::new(name),
                 by: Name::new(tag),
+                open: None,
                 variants,
                 tail: Vec::new(),
             },

@@ -224,6 +224,7 @@ impl Ctx<'_> {
             attrs: Vec::new(),
             kind: ItemKind::Struct {
                 name: Name::new(name),
+                open: None,
                 fields,
                 tail: Vec::new(),
             },

@@ -573,10 +573,10 @@ impl Ctx<'_> {
 pub fn len_range(min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
     match (min, max) {
         (None, None) => None,
-        (Some(a), Some(b)) if a == b => Some(LenRange::Exact(a)),
+        (Some(a), Some(b)) if a == b => Some(LenRange::Exact(a.to_string())),
         (min, max) => Some(LenRange::Range {
-            min,
-            max: max.map(|m| (m, false)),
+            min: min.map(|m| m.to_string()),
+            max: max.map(|m| (m.to_string(), false)),
         }),
     }
 }

@@ -79,9 +79,11 @@ pub fn build(
         attrs,
         kind: ItemKind::Tool(Tool {
             name: Name::new(raw.name.clone()),
+            params_open: None,
             params,
             params_tail: Vec::new(),
             output,
+            body_open: None,
             body,
             body_tail: Vec::new(),
         }),

@@ -42,6 +42,7 @@ mod warnings;
 
 use serde_json::Value;
 
+pub use names::is_redundant_title;
 pub use warnings::{Warning, Warnings, locate};
 
 use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};

@@ -65,6 +65,20 @@ pub fn build(
         };
         output = Some(cx.output(schema, "/outputSchema"));
     }
+    if let Some(note) = raw.meta.and_then(|m| m.get("toolc/deprecated")) {
+        // toolc appends the deprecation to the description; @deprecated
+        // brings it back, so it is not kept twice.
+        let suffix = match note {
+            Value::String(n) => format!("Deprecated: {n}"),
+            _ => "Deprecated.".to_string(),
+        };
+        doc = doc.map(|d| {
+            d.strip_suffix(&suffix)
+                .map(|rest| rest.trim_end_matches('\n').to_string())
+                .unwrap_or(d)
+        });
+        doc = doc.filter(|d| !d.is_empty());
+    }
     let mut attrs = annotation_attrs(raw, warnings);
     let mut body = Vec::new();
     if let Some(meta) = raw.meta {
@@ -209,6 +223,20 @@ fn meta_attrs(
                 }
                 _ => unreadable(),
             },
+            "toolc/confirm" => match value.as_bool() {
+                Some(true) => attrs.push(Attr::flag("confirm")),
+                Some(false) => {}
+                None => unreadable(),
+            },
+            "toolc/rate_limit" => match rate(value) {
+                Some(r) => attrs.push(Attr::with("rate_limit", vec![AttrArg::Raw(r)])),
+                None => unreadable(),
+            },
+            "toolc/deprecated" => match value {
+                Value::Bool(true) => attrs.push(Attr::flag("deprecated")),
+                Value::String(note) => attrs.push(attr_str("deprecated", note)),
+                _ => unreadable(),
+            },
             "toolc/errors" => match errors(value) {
                 Some(list) => body.splice(0..0, list).for_each(drop),
                 None => unreadable(),
@@ -231,6 +259,19 @@ fn meta_attrs(
             )),
         }
     }
+}
+
+/// `{"count": 10, "per_ms": 60000}` -> `10/min`.
+fn rate(value: &Value) -> Option<String> {
+    let count = value.get("count")?.as_u64()?;
+    let unit = match value.get("per_ms")?.as_u64()? {
+        1000 => "s",
+        60_000 => "min",
+        3_600_000 => "h",
+        86_400_000 => "day",
+        _ => return None,
+    };
+    Some(format!("{count}/{unit}"))
 }
 
 /// `1500` -> `1500ms`, `5000` -> `5s`, `120000` -> `2m`.

@@ -4,20 +4,23 @@
 use pest::iterators::Pair;
 
 use super::ast::*;
-use super::grammar::Rule;
+use super::grammar::{Rule, ToolParser};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::source::{FileId, Span};
+use pest::Parser;
 
 /// Turns the pairs of one parse (of `text[base..]`) into AST nodes, collecting
 /// the few errors the grammar cannot express (a bad escape, an integer that
 /// does not fit 64 bits).
-pub struct Builder {
+pub struct Builder<'t> {
+    /// The whole file.
+    pub text: &'t str,
     pub file: FileId,
     pub base: usize,
     pub diags: Vec<Diagnostic>,
 }
 
-impl Builder {
+impl Builder<'_> {
     pub fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
         Span::new(self.file, self.base + s.start(), self.base + s.end())
@@ -219,6 +222,7 @@ impl Builder {
             match p.as_rule() {
                 Rule::error_decl => entries.extend(self.error_decl(p).map(BodyEntry::Error)),
                 Rule::example_decl => entries.extend(self.example_decl(p).map(BodyEntry::Example)),
+                Rule::bad_entry => self.recover(&p, Rule::body_entry, "the end of this entry"),
                 _ => {}
             }
         }
@@ -273,10 +277,43 @@ impl Builder {
     }
 
     pub fn field_list(&mut self, pair: Pair<'_, Rule>) -> Vec<Field> {
-        pair.into_inner()
-            .filter(|p| p.as_rule() == Rule::field)
-            .filter_map(|p| self.field(p))
-            .collect()
+        let mut fields = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::field => fields.extend(self.field(p)),
+                Rule::bad_field => self.recover(&p, Rule::field_entry, "the end of this field"),
+                _ => {}
+            }
+        }
+        fields
+    }
+
+    /// Reports skipped text: re-parses it alone with `rule` for a precise
+    /// message.
+    pub fn recover(&mut self, pair: &Pair<'_, Rule>, rule: Rule, end: &str) {
+        let span = self.span(pair);
+        let text = pair.as_str();
+        let d = match ToolParser::parse(rule, text) {
+            Err(e) => {
+                let after = self.text.get(span.end..).unwrap_or("");
+                let mut d = super::errors::diagnostic(self.file, span.start, text, end, &e);
+                // At the end of the skipped text, show what actually follows.
+                if d.primary.span.start
+                    >= span.end.saturating_sub(text.len() - text.trim_end().len())
+                {
+                    let skip = after.len() - after.trim_start().len();
+                    if let Some(c) = after.trim_start().chars().next() {
+                        let at = span.end + skip;
+                        d.message = d.message.replace(end, &format!("`{c}`"));
+                        d.primary.span = crate::source::Span::new(self.file, at, at + c.len_utf8());
+                    }
+                }
+                d
+            }
+            Ok(_) => Diagnostic::new(codes::SYNTAX, span, "this cannot be parsed here")
+                .with_label("skipped"),
+        };
+        self.diags.push(d);
     }
 
     pub fn field(&mut self, pair: Pair<'_, Rule>) -> Option<Field> {

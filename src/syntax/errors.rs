@@ -13,24 +13,28 @@ use crate::source::{FileId, Span};
 /// naming (whitespace, pieces of tokens).
 fn rule_name(rule: Rule) -> Option<&'static str> {
     Some(match rule {
+        // Only the re-parse of a single field expects its end.
+        Rule::EOI => "`,`",
         Rule::ident | Rule::name => "a name",
         Rule::string | Rule::text | Rule::raw_string => "a string",
         Rule::number => "a number",
         Rule::doc_line => "a doc comment",
-        Rule::item | Rule::item_entry => "an item (`type`, `enum`, `struct`, `union` or `tool`)",
+        Rule::item | Rule::item_entry | Rule::strict_item_entry => {
+            "an item (`type`, `enum`, `struct`, `union` or `tool`)"
+        }
         Rule::attribute | Rule::attribute_name => "an attribute",
         Rule::ty | Rule::ty_term | Rule::ty_atom => "a type",
         Rule::constraint => "a constraint (`in`, `len`, `matches`, `format`, ...)",
         Rule::range => "a range such as `1..=10`",
         Rule::value | Rule::attribute_arg => "a value",
         Rule::entry => "a key",
-        Rule::field | Rule::field_list => "a parameter",
+        Rule::field | Rule::field_list | Rule::strict_fields => "a parameter",
         Rule::variant => "a variant",
         Rule::union_variant => "a union variant `tag: Struct`",
         Rule::error_decl => "`error`",
         Rule::example_decl => "`example`",
         Rule::output => "`->`",
-        Rule::tool_body => "`{`",
+        Rule::tool_body | Rule::strict_body => "`{`",
         Rule::optional => "`?`",
         Rule::default => "`=`",
         Rule::format_name => "a format name",
@@ -89,14 +93,22 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
     })
 }
 
-/// Converts a failed parse of `text[base..]` into one diagnostic.
-pub fn diagnostic(file: FileId, base: usize, text: &str, err: &Error<Rule>) -> Diagnostic {
-    let pos = base
-        + match err.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        };
-    let found = found_token(text, pos);
+/// Converts a failed parse of `window` (which starts at offset `base` of the
+/// file) into one diagnostic. `end` names what the end of the window is
+/// ("end of file", "the end of this field").
+pub fn diagnostic(
+    file: FileId,
+    base: usize,
+    window: &str,
+    end: &str,
+    err: &Error<Rule>,
+) -> Diagnostic {
+    let rel = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = base + rel;
+    let found = found_token(window, rel);
     let mut rules: Vec<Rule> = Vec::new();
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
         rules.extend(positives.iter().copied());
@@ -111,8 +123,8 @@ pub fn diagnostic(file: FileId, base: usize, text: &str, err: &Error<Rule>) -> D
         1 => list[0].to_string(),
         n => format!("{} or {}", list[..n - 1].join(", "), list[n - 1]),
     };
-    let found_text = if pos >= text.len() {
-        "end of file".to_string()
+    let found_text = if rel >= window.len() {
+        end.to_string()
     } else if found.is_empty() {
         "a line break".to_string()
     } else if found.starts_with("///") {

@@ -45,6 +45,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         return (out, diags);
     }
     let mut b = Builder {
+        text,
         file,
         base: 0,
         diags: Vec::new(),
@@ -75,7 +76,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
                 pos = end;
             }
             Err(e) => {
-                let d = errors::diagnostic(file, pos, text, &e);
+                let d = errors::diagnostic(file, pos, &text[pos..], "end of file", &e);
                 let err_at = d.primary.span.start;
                 diags.push(d);
                 match scan::next_item_start(text, err_at, pos) {
@@ -103,7 +104,10 @@ fn parse_item(
         let window = &text[pos..end];
         match ToolParser::parse(Rule::item_entry, window) {
             Ok(pairs) => return Ok(pairs),
-            Err(e) => {
+            Err(recovering) => {
+                let e = ToolParser::parse(Rule::strict_item_entry, window)
+                    .err()
+                    .unwrap_or(recovering);
                 let at = match e.location {
                     pest::error::InputLocation::Pos(p) => p,
                     pest::error::InputLocation::Span((p, _)) => p,

@@ -15,15 +15,34 @@ use pest::Parser;
 pub struct Builder<'t> {
     /// The whole file.
     pub text: &'t str,
+    /// Byte ranges of ordinary comments, in order.
+    pub comments: Vec<(usize, usize)>,
     pub file: FileId,
     pub base: usize,
     pub diags: Vec<Diagnostic>,
 }
 
 impl Builder<'_> {
+    /// The span of `pair` without the whitespace and comments pest's implicit
+    /// skipping leaves at its end (before an absent optional part).
     pub fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.file, self.base + s.start(), self.base + s.end())
+        let start = self.base + s.start();
+        let mut end = self.base + s.end();
+        loop {
+            let trimmed = self.text.get(start..end).map_or(0, |t| {
+                t.trim_end_matches([' ', '\t', '\r', '\n', '\u{FEFF}'])
+                    .len()
+            });
+            end = start + trimmed;
+            // A comment ending exactly here is trivia too.
+            let i = self.comments.partition_point(|c| c.1 < end);
+            match self.comments.get(i) {
+                Some(&(cs, ce)) if ce == end && cs >= start => end = cs,
+                _ => break,
+            }
+        }
+        Span::new(self.file, start, end)
     }
 
     pub fn error(&mut self, span: Span, message: impl Into<String>) {
@@ -295,15 +314,14 @@ impl Builder<'_> {
         let text = pair.as_str();
         let d = match ToolParser::parse(rule, text) {
             Err(e) => {
-                let after = self.text.get(span.end..).unwrap_or("");
+                let raw_end = span.start + text.len();
+                let after = self.text.get(raw_end..).unwrap_or("");
                 let mut d = super::errors::diagnostic(self.file, span.start, text, end, &e);
                 // At the end of the skipped text, show what actually follows.
-                if d.primary.span.start
-                    >= span.end.saturating_sub(text.len() - text.trim_end().len())
-                {
+                if d.primary.span.start >= span.start + text.trim_end().len() {
                     let skip = after.len() - after.trim_start().len();
                     if let Some(c) = after.trim_start().chars().next() {
-                        let at = span.end + skip;
+                        let at = raw_end + skip;
                         d.message = d.message.replace(end, &format!("`{c}`"));
                         d.primary.span = crate::source::Span::new(self.file, at, at + c.len_utf8());
                     }

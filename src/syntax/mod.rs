@@ -13,6 +13,8 @@ mod build_types;
 mod errors;
 pub mod grammar;
 pub mod scan;
+#[cfg(test)]
+mod tests;
 
 use pest::Parser;
 
@@ -46,6 +48,11 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     }
     let mut b = Builder {
         text,
+        comments: out
+            .comments
+            .iter()
+            .map(|c| (c.span.start, c.span.end))
+            .collect(),
         file,
         base: 0,
         diags: Vec::new(),

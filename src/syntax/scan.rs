@@ -130,8 +130,14 @@ pub fn comments(file: FileId, text: &str) -> Vec<Comment> {
     let mut out = Vec::new();
     walk(text, |t| {
         if let Token::Comment { start, end } = t {
+            let end = if text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') && end > start + 2
+            {
+                end - 1
+            } else {
+                end
+            };
             out.push(Comment {
-                text: text[start + 2..end].trim_end_matches('\r').to_string(),
+                text: text[start + 2..end].to_string(),
                 span: Span::new(file, start, end),
             });
         }

@@ -113,7 +113,12 @@ pub fn diagnostic(
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
         rules.extend(positives.iter().copied());
     }
-    if let Some(d) = special(file, pos, &found, &rules) {
+    let before = window.get(..rel).unwrap_or("").trim_end();
+    let after_doc = before
+        .rsplit('\n')
+        .next()
+        .is_some_and(|line| line.trim_start().starts_with("///"));
+    if let Some(d) = special(file, pos, &found, &rules, after_doc) {
         return d;
     }
     let expected: BTreeSet<&str> = rules.iter().filter_map(|r| rule_name(*r)).collect();
@@ -142,7 +147,13 @@ pub fn diagnostic(
 }
 
 /// Messages for the common mistakes, clearer than a list of alternatives.
-fn special(file: FileId, pos: usize, found: &str, rules: &[Rule]) -> Option<Diagnostic> {
+fn special(
+    file: FileId,
+    pos: usize,
+    found: &str,
+    rules: &[Rule],
+    after_doc: bool,
+) -> Option<Diagnostic> {
     let has = |r: Rule| rules.contains(&r);
     let span = Span::new(file, pos, pos + found.len());
     let d = |message: &str, label: &str| {
@@ -155,6 +166,20 @@ fn special(file: FileId, pos: usize, found: &str, rules: &[Rule]) -> Option<Diag
             "unterminated string: a string ends on the line it starts",
             "this string has no closing `\"`",
         );
+    }
+    if found.starts_with("//!") {
+        return d(
+            "`//!` documents the package and belongs at the top of the file",
+            "package doc after other items",
+        )
+        .map(|d| d.with_help("move these lines to the start of the file, or use `///`"));
+    }
+    if after_doc && (has(Rule::name) || has(Rule::ident) || has(Rule::doc_line)) {
+        return d(
+            "a doc comment must be followed by what it documents",
+            "nothing to document here",
+        )
+        .map(|d| d.with_help("remove the `///` line or make it an ordinary `//` comment"));
     }
     if has(Rule::colon) && has(Rule::optional) {
         return d("expected `:` after the name", "expected `:` and a type");
@@ -176,8 +201,8 @@ fn found_token(text: &str, pos: usize) -> String {
         return String::new();
     };
     let rest = rest.split('\n').next().unwrap_or("").trim_end_matches('\r');
-    if rest.starts_with("///") {
-        return "///".to_string();
+    if rest.starts_with("///") || rest.starts_with("//!") {
+        return rest[..3].to_string();
     }
     if let Some(body) = rest.strip_prefix('"') {
         let end = body.find('"').map_or(body.len(), |i| i + 1);

@@ -284,3 +284,32 @@ fn strict_blockers_report_maps_json_and_limits() {
             .any(|b| b.reason.contains("enum values"))
     );
 }
+
+#[test]
+fn strict_blockers_count_properties_and_characters() {
+    let many: Vec<Field> = (0..5001)
+        .map(|i| field(&format!("f{i}"), ty(TyKind::Int)))
+        .collect();
+    let big = typedef(
+        "Big",
+        TypeDefKind::Struct {
+            fields: fields(many),
+        },
+    );
+    let t = tool("find_nodes", vec![field("big", named("p.Big"))]);
+    let p = program(vec![t.clone()], vec![big]);
+    let b = strict_blockers(&p, &t);
+    assert!(
+        b.iter().any(|b| b.reason.contains("5002 properties")),
+        "{b:?}"
+    );
+    let long: Vec<serde_json::Value> = (0..1000).map(|i| json!(format!("{i:0>121}"))).collect();
+    let t = tool("find_nodes", vec![field("e", literals(long))]);
+    let p = program(vec![t.clone()], vec![]);
+    let b = strict_blockers(&p, &t);
+    assert_eq!(b.len(), 1, "{b:?}");
+    assert!(
+        b[0].reason
+            .contains("characters of property names and enum values")
+    );
+}

@@ -122,6 +122,7 @@ impl Builder<'_> {
             match p.as_rule() {
                 Rule::name => name = Some(self.name(p)),
                 Rule::variant => variants.extend(self.variant(p)),
+                Rule::bad_field => self.recover(&p, Rule::variant_entry, "the end of this variant"),
                 _ => {}
             }
         }
@@ -175,6 +176,9 @@ impl Builder<'_> {
             match p.as_rule() {
                 Rule::name => names.push(self.name(p)),
                 Rule::union_variant => variants.extend(self.union_variant(p)),
+                Rule::bad_field => {
+                    self.recover(&p, Rule::union_variant_entry, "the end of this variant")
+                }
                 _ => {}
             }
         }

@@ -51,7 +51,13 @@ impl Lowerer<'_> {
                 .iter()
                 .find(|l| l.value.is_string() != first.value.is_string())
                 .unwrap_or(first);
-            let kind = |l: &Literal| if l.value.is_string() { "a string" } else { "a number" };
+            let kind = |l: &Literal| {
+                if l.value.is_string() {
+                    "a string"
+                } else {
+                    "a number"
+                }
+            };
             let d = Diagnostic::new(
                 codes::INVALID_LITERAL_UNION,
                 odd.span,

@@ -268,3 +268,58 @@ fn nine_in_ten_example_tools_are_strict() {
         all.len()
     );
 }
+
+const AGENTS_PY: &str = r#"
+import copy, json, sys
+from agents.strict_schema import ensure_strict_json_schema
+failures = []
+for name, schema in json.load(sys.stdin):
+    try:
+        normalized = ensure_strict_json_schema(copy.deepcopy(schema))
+    except Exception as e:
+        failures.append(f"{name}: rejected: {e}")
+        continue
+    if normalized != schema:
+        failures.append(f"{name}: rewritten to {json.dumps(normalized)}")
+print("\n".join(failures))
+sys.exit(1 if failures else 0)
+"#;
+
+/// A second opinion from a real consumer: the OpenAI Agents SDK rewrites
+/// schemas into strict form before sending them; on toolc's strict schemas
+/// that rewrite must change nothing.
+#[test]
+fn openai_agents_sdk_leaves_strict_schemas_unchanged() {
+    use std::io::Write;
+    let Some(python) = common::python::venv_python(&["openai-agents"]) else {
+        eprintln!("TOOLC_SKIP_PYTHON=1: skipping the OpenAI Agents SDK check");
+        return;
+    };
+    let schemas: Vec<(String, Value)> = functions(&common::all_inputs())
+        .into_iter()
+        .filter(|(_, f)| f["strict"] == true)
+        .map(|(input, f)| (format!("{input} {}", f["name"]), f["parameters"].clone()))
+        .collect();
+    assert!(schemas.len() >= 5);
+    let mut child = std::process::Command::new(python)
+        .args(["-c", AGENTS_PY])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start python");
+    let payload = serde_json::to_vec(&schemas).expect("serialize");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&payload)
+        .expect("write");
+    let out = child.wait_with_output().expect("python");
+    assert!(
+        out.status.success(),
+        "the Agents SDK changed strict schemas:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -323,3 +323,37 @@ fn openai_agents_sdk_leaves_strict_schemas_unchanged() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The strict rules hold on every error-free case of every suite, odd
+/// inputs included.
+#[test]
+fn strict_rules_hold_on_every_suite_case() {
+    let mut strict = 0;
+    for input in common::all_tool_files() {
+        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&input), &Default::default()) else {
+            continue;
+        };
+        if analysis.diagnostics.has_errors() {
+            continue;
+        }
+        let options = toolc::targets::GenOptions::default();
+        let (files, _) = toolc::driver::generate(&analysis, &[Target::Openai], &options);
+        for file in files {
+            let doc: Value = serde_json::from_str(&file.contents).expect("json");
+            for tool in doc.as_array().expect("array") {
+                let function = &tool["function"];
+                if function["strict"] == true {
+                    strict += 1;
+                    let problems = strict_violations(&function["parameters"]);
+                    assert!(
+                        problems.is_empty(),
+                        "{} {}: {problems:#?}",
+                        input.display(),
+                        function["name"]
+                    );
+                }
+            }
+        }
+    }
+    assert!(strict > 10, "only {strict} strict tools");
+}

@@ -107,3 +107,21 @@ pub fn mcp_reference_dir() -> Option<PathBuf> {
         .map(|shared| shared.join("reference/mcp"))
         .find(|dir| dir.is_dir())
 }
+
+/// Every `.tool` file under `tests/cases/`, every suite's, sorted.
+pub fn all_tool_files() -> Vec<PathBuf> {
+    let mut stack = vec![repo_root().join("tests/cases")];
+    let mut inputs = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "tool") {
+                inputs.push(path);
+            }
+        }
+    }
+    inputs.sort();
+    inputs
+}

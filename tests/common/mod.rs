@@ -125,3 +125,23 @@ pub fn all_tool_files() -> Vec<PathBuf> {
     inputs.sort();
     inputs
 }
+
+/// The inputs of [`all_inputs`] plus every other suite's case that loads
+/// without errors: the widest set of valid programs the tests know.
+pub fn error_free_inputs() -> Vec<PathBuf> {
+    let mut inputs = all_inputs();
+    let known: Vec<PathBuf> = inputs.iter().map(|p| repo_root().join(p)).collect();
+    for path in all_tool_files() {
+        if known.contains(&path) {
+            continue;
+        }
+        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&path), &CheckOptions::default())
+        else {
+            continue;
+        };
+        if !analysis.diagnostics.has_errors() {
+            inputs.push(path);
+        }
+    }
+    inputs
+}

@@ -151,8 +151,8 @@ pub fn import(
     output: Option<&Path>,
     format: MessageFormat,
 ) -> u8 {
-    use toolc::diagnostics::{Diagnostic, codes};
-    use toolc::import::{ImportOptions, Source, import_str, locate};
+    use toolc::diagnostics::{Diagnostic, Severity};
+    use toolc::import::{ImportOptions, NOT_CARRIED, Source, UNREADABLE, import_str, locate};
     use toolc::source::{SourceMap, Span};
 
     if format == MessageFormat::Json && output.is_none() {
@@ -176,7 +176,8 @@ pub fn import(
     let imported = match import_str(&text, &options) {
         Ok(i) => i,
         Err(e) => {
-            let d = Diagnostic::new(codes::IMPORT_UNREADABLE, Span::new(id, 0, 0), e.message);
+            let d = Diagnostic::new(UNREADABLE, Span::new(id, 0, 0), e.message)
+                .with_severity(Severity::Error);
             report::print(&sources, &[d], format);
             return EXIT_INPUT;
         }
@@ -188,11 +189,8 @@ pub fn import(
         .iter()
         .map(|w| {
             let at = locate(&text, &w.absolute).unwrap_or(0);
-            Diagnostic::new(
-                codes::IMPORT_NOT_CARRIED,
-                Span::new(id, at, at),
-                w.to_string(),
-            )
+            Diagnostic::new(NOT_CARRIED, Span::new(id, at, at), w.to_string())
+                .with_severity(Severity::Warning)
         })
         .collect();
     report::print(&sources, &diagnostics, format);

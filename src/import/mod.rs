@@ -30,6 +30,19 @@
 //!   as read-only tools without a warning.
 //! - A required property with a default becomes a parameter with that
 //!   default (so no longer required), with a warning.
+//!
+//! Diagnostics: the importer's findings are about the JSON input, not about
+//! `.tool` source, so they have their own codes outside the registry of
+//! source diagnostics (`toolc explain` covers source codes only):
+//!
+//! - [`NOT_CARRIED`] `I0001` (warning): part of the input cannot be carried;
+//!   the message names the tool and the JSON pointer relative to it, such as
+//!   `create_issue: /inputSchema/properties/labels/items/not: keyword not
+//!   supported, dropped`, and the diagnostic points at that place in the
+//!   input file (its first byte when the pointer cannot be found there).
+//! - [`UNREADABLE`] `I0002` (error): the file is not JSON, holds no tool list,
+//!   or has a tool without a string `name` or of a format that cannot be told
+//!   (pass `--from`); nothing is written, exit code 1.
 
 mod compose;
 mod envelope;
@@ -46,6 +59,11 @@ pub use names::is_redundant_title;
 pub use warnings::{Warning, Warnings, locate};
 
 use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};
+
+/// `I0001`: part of the input cannot be carried (a warning).
+pub const NOT_CARRIED: crate::diagnostics::Code = crate::diagnostics::Code("I0001");
+/// `I0002`: the input cannot be read as tool definitions (an error).
+pub const UNREADABLE: crate::diagnostics::Code = crate::diagnostics::Code("I0002");
 
 /// The input format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

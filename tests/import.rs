@@ -410,3 +410,40 @@ fn cli_import_exit_codes_and_outputs() {
     let (code, _, _) = toolc(&["import", &github, "--from", "anthropic", "-o", &out_s]);
     assert_eq!(code, 0);
 }
+
+#[test]
+fn odd_schemas_import_and_check_clean() {
+    let odd = [
+        r#"{"type": "object", "properties": {"a": {"type": "string", "pattern": "(?=x)y"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "integer", "minimum": 10, "maximum": 1}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "integer", "default": "ten"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string", "enum": ["x", "y"], "default": "z"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 5, "maxLength": 2}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "number", "multipleOf": 0}}}"#,
+        r#"{"type": "object", "properties": {"a": {"enum": []}, "b": {"enum": [1, "x", true]}, "c": {"const": null}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": 5}, "b": {"items": 5}, "c": {"properties": []}, "d": 7}}"#,
+        r##"{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}"##,
+        r##"{"type": "object", "properties": {"a": {"$ref": "#"}}}"##,
+        r#"{"type": "object", "properties": {"a": {"$ref": "https://example.com/schema"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"anyOf": []}, "b": {"oneOf": [{"type": "null"}]}, "c": {"allOf": [{"type": "string"}, {"type": "integer"}]}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "object", "patternProperties": {"^x": {"type": "string"}, "^y": {}}}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "object", "additionalProperties": {"type": "integer"}, "propertyNames": {"pattern": "(?<=a)b"}}}}"#,
+        r#"{"type": "object", "properties": {"true": {"type": "boolean"}, "": {"type": "string"}, "a b": {"type": "string", "enum": ["null", "true", "", "x y"]}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 1, "default": ["x"]}}}"#,
+        r#"{"type": "object", "required": ["missing"], "properties": {"a": {"type": "integer", "examples": [1, "two"]}}}"#,
+        r#"{"type": "array"}"#,
+        r#"true"#,
+    ];
+    for input_schema in odd {
+        let json = format!(
+            r#"[{{"name": "odd tool", "description": "Odd.", "inputSchema": {input_schema}, "annotations": {{"readOnlyHint": true}}, "input_examples": [{{"zzz": 1}}]}}]"#
+        );
+        let imported = import(&json);
+        let errors = check_errors(&imported.source);
+        assert!(
+            errors.is_empty(),
+            "{input_schema}\n{}\n{errors:#?}",
+            imported.source
+        );
+    }
+}

@@ -298,7 +298,7 @@ impl Ctx<'_> {
                 .or(ref_name)
                 .unwrap_or_else(|| type_name(&tag_value));
             let path = match branch.get("$ref").and_then(Value::as_str) {
-                Some(r) => r.trim_start_matches('#').to_string(),
+                Some(r) => format!("{}{}", self.base_path, r.trim_start_matches('#')),
                 None => bpath.clone(),
             };
             let mut k = Keys::new(obj);
@@ -387,6 +387,7 @@ impl Ctx<'_> {
         let mut props = Map::new();
         let mut required: Vec<Value> = Vec::new();
         let mut mergeable = true;
+        let mut conflicts: Vec<String> = Vec::new();
         for branch in list {
             let Some(obj) = deref(root, branch).as_object() else {
                 mergeable = false;
@@ -409,9 +410,13 @@ impl Ctx<'_> {
                         }
                     }
                     "title" | "description" if list.len() > 1 => {}
-                    _ => {
-                        merged.entry(key.clone()).or_insert_with(|| value.clone());
-                    }
+                    _ => match merged.get(key) {
+                        Some(existing) if existing != value => conflicts.push(key.clone()),
+                        Some(_) => {}
+                        None => {
+                            merged.insert(key.clone(), value.clone());
+                        }
+                    },
                 }
             }
         }
@@ -426,6 +431,12 @@ impl Ctx<'_> {
             let (ty, m) = self.node(first, &child(&apath, "0"), hint);
             merge_meta(meta, m);
             return ty;
+        }
+        for key in conflicts {
+            self.warn(
+                &apath,
+                &format!("branches disagree on `{key}`; the first is kept, the others dropped"),
+            );
         }
         if !props.is_empty() {
             let outer_props = merged.get("properties").and_then(Value::as_object).cloned();

@@ -142,6 +142,7 @@ fn read_tool<'a>(
                 "outputSchema",
                 "annotations",
                 "_meta",
+                "input_examples",
             ],
         ),
         Source::OpenAi => (

@@ -51,6 +51,7 @@ mod objects;
 mod registry;
 mod schema;
 mod tool;
+mod validate;
 mod warnings;
 
 use serde_json::Value;

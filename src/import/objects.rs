@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::names::{singular, type_name};
 use super::registry::Slot;
-use super::schema::{Ctx, Keys, Meta, Ty, child, len_range, normalize_text};
+use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
 use crate::fmt::tree::{Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
 
 impl Ctx<'_> {
@@ -39,7 +39,7 @@ impl Ctx<'_> {
         let mut ty = TypeRef::new(TypeExpr::Array(Box::new(items)));
         let min = k.get("minItems").and_then(Value::as_u64);
         let max = k.get("maxItems").and_then(Value::as_u64);
-        if let Some(len) = len_range(min, max) {
+        if let Some(len) = self.len(path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
         if k.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
@@ -114,7 +114,7 @@ impl Ctx<'_> {
             }
             None => None,
         };
-        let mut key_pattern = None;
+        let mut key_pattern: Option<String> = None;
         let value_ty = if let Some((pattern, schema)) = &pattern_values {
             key_pattern = Some(pattern.clone());
             let p = child(&child(path, "patternProperties"), pattern);
@@ -146,6 +146,12 @@ impl Ctx<'_> {
                 None => self.warn(&pn, "not supported, dropped"),
             }
         }
+        if let Some(p) = &key_pattern {
+            if let Err(e) = crate::pattern::check(p) {
+                self.warn(path, &format!("key pattern: {}; dropped", e.message));
+                key_pattern = None;
+            }
+        }
         let mut ty = TypeRef::new(TypeExpr::Map(Box::new(value_ty)));
         if let Some(p) = key_pattern {
             ty.constraints
@@ -153,7 +159,7 @@ impl Ctx<'_> {
         }
         let min = k.get("minProperties").and_then(Value::as_u64);
         let max = k.get("maxProperties").and_then(Value::as_u64);
-        if let Some(len) = len_range(min, max) {
+        if let Some(len) = self.len(path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
         Ty::plain(ty)
@@ -263,7 +269,7 @@ impl Ctx<'_> {
             self.warn(path, &format!("cannot resolve `{r}`, imported as json"));
             return Ty::named("json");
         };
-        let def_path = r.trim_start_matches('#').to_string();
+        let def_path = format!("{}{}", self.base_path, r.trim_start_matches('#'));
         let def_name = r
             .rsplit('/')
             .next()

@@ -59,6 +59,15 @@ impl Registry {
         }
     }
 
+    /// The declaration named `name`, once filled.
+    pub fn item(&self, name: &str) -> Option<&Item> {
+        self.entries
+            .iter()
+            .flatten()
+            .find(|e| e.name == name)
+            .and_then(|e| e.item.as_ref())
+    }
+
     /// Whether `name` is a declared struct or union (an object on the wire).
     pub fn is_object(&self, name: &str) -> bool {
         self.entries.iter().flatten().any(|e| {

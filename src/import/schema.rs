@@ -34,6 +34,8 @@ pub struct Meta {
     pub extras: Vec<(String, Value)>,
     /// Where the schema was, for warnings.
     pub path: String,
+    /// Keywords left out because toolc would reject them, with the reason.
+    pub dropped: Vec<(String, String)>,
 }
 
 /// A converted type before nullability is folded in.
@@ -113,6 +115,9 @@ pub struct Ctx<'a> {
     /// Prefix for type names that collide (`CreateIssue` + `State`).
     pub tool_type: String,
     pub root: &'a Value,
+    /// Pointer of `root` relative to the tool (`/inputSchema`), so that
+    /// definitions reached through `$ref` are reported where they are.
+    pub base_path: &'a str,
     pub strict: bool,
     pub registry: &'a mut Registry,
     pub warnings: &'a mut Warnings,
@@ -208,6 +213,9 @@ impl Ctx<'_> {
         let mut k = Keys::new(obj);
         self.read_meta(&mut k, &mut meta);
         let ty = self.dispatch(&mut k, path, hint, &mut meta);
+        for (key, reason) in std::mem::take(&mut meta.dropped) {
+            self.warn(&child(path, &key), &format!("{reason}; dropped"));
+        }
         self.report_leftovers(&k, path);
         self.depth -= 1;
         (ty, meta)
@@ -403,11 +411,15 @@ impl Ctx<'_> {
         let mut ty = TypeRef::named("string");
         let min = k.get("minLength").and_then(Value::as_u64);
         let max = k.get("maxLength").and_then(Value::as_u64);
-        if let Some(len) = len_range(min, max) {
+        let path = meta.path.clone();
+        if let Some(len) = self.len(&path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
         if let Some(p) = k.get("pattern").and_then(Value::as_str) {
-            ty.constraints.push(Constraint::Matches(Str::prefer_raw(p)));
+            match crate::pattern::check(p) {
+                Ok(()) => ty.constraints.push(Constraint::Matches(Str::prefer_raw(p))),
+                Err(e) => meta.dropped.push(("pattern".into(), e.message)),
+            }
         }
         if let Some(f) = k.get("format") {
             match f.as_str() {
@@ -433,13 +445,24 @@ impl Ctx<'_> {
         let mut ty = TypeRef::named(name);
         let min = self.bound(k, path, "minimum", "exclusiveMinimum", true);
         let max = self.bound(k, path, "maximum", "exclusiveMaximum", false);
-        if min.is_some() || max.is_some() {
+        let empty = match (&min, &max) {
+            (Some(a), Some(b)) => {
+                !super::validate::ordered(&a.value, &b.value)
+                    || ((a.exclusive || b.exclusive) && a.value == b.value)
+            }
+            _ => false,
+        };
+        if empty {
+            self.warn(path, "the range admits no value, dropped");
+        } else if min.is_some() || max.is_some() {
             ty.constraints.push(Constraint::Range { min, max });
         }
         if let Some(m) = k.get("multipleOf") {
             match m {
-                Value::Number(n) => ty.constraints.push(Constraint::MultipleOf(n.to_string())),
-                _ => self.warn(&child(path, "multipleOf"), "not a number, dropped"),
+                Value::Number(n) if n.as_f64().is_some_and(|f| f > 0.0) => {
+                    ty.constraints.push(Constraint::MultipleOf(n.to_string()));
+                }
+                _ => self.warn(&child(path, "multipleOf"), "not a positive number, dropped"),
             }
         }
         ty
@@ -505,6 +528,16 @@ impl Ctx<'_> {
         }
     }
 
+    /// `len` from minimum and maximum counts, warning about an empty range.
+    pub fn len(&mut self, path: &str, min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
+        if let (Some(a), Some(b)) = (min, max) {
+            if a > b {
+                self.warn(path, "the length range admits no value, dropped");
+            }
+        }
+        len_range(min, max)
+    }
+
     /// A tool parameter or struct field from a property schema.
     pub fn field(&mut self, name: &str, schema: &Value, required: bool, path: &str) -> Field {
         let (ty, meta) = self.node(schema, path, &type_name(name));
@@ -517,6 +550,27 @@ impl Ctx<'_> {
         }
         let ty = Ty { ty, nullable }.finish();
         let mut default = None;
+        let mut meta = meta;
+        if let Some(d) = &meta.default {
+            if !super::validate::fits(self.registry, &ty, d) {
+                self.warn(
+                    &child(path, "default"),
+                    "default does not fit the property's type, dropped",
+                );
+                meta.default = None;
+            }
+        }
+        let examples: Vec<Value> = std::mem::take(&mut meta.examples);
+        for (i, ex) in examples.into_iter().enumerate() {
+            if super::validate::fits(self.registry, &ty, &ex) {
+                meta.examples.push(ex);
+            } else {
+                self.warn(
+                    &child(&child(path, "examples"), &i.to_string()),
+                    "example does not fit the property's type, dropped",
+                );
+            }
+        }
         if let Some(d) = &meta.default {
             if required {
                 self.warn(
@@ -572,6 +626,8 @@ impl Ctx<'_> {
 /// `len` from minimum and maximum counts.
 pub fn len_range(min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
     match (min, max) {
+        // An empty range is left out rather than rejected by `toolc check`.
+        (Some(a), Some(b)) if a > b => None,
         (None, None) => None,
         (Some(a), Some(b)) if a == b => Some(LenRange::Exact(a.to_string())),
         (min, max) => Some(LenRange::Range {

@@ -39,6 +39,7 @@ pub fn build(
             tool: &raw.name,
             tool_type: tool_type.clone(),
             root: schema,
+            base_path: ptr,
             strict: raw.strict,
             registry: &mut *registry,
             warnings: &mut *warnings,
@@ -55,6 +56,7 @@ pub fn build(
             tool: &raw.name,
             tool_type: tool_type.clone(),
             root: schema,
+            base_path: "/outputSchema",
             strict: false,
             registry: &mut *registry,
             warnings: &mut *warnings,
@@ -84,9 +86,31 @@ pub fn build(
     if let Some(meta) = raw.meta {
         meta_attrs(raw, meta, &mut attrs, &mut body, warnings);
     }
-    for ex in &raw.examples {
-        body.push(example(None, ex, &raw.name, "/input_examples", warnings));
+    for (i, ex) in raw.examples.iter().enumerate() {
+        let ptr = format!("/input_examples/{i}");
+        body.push(example(None, ex, &raw.name, &ptr, warnings));
     }
+    // Examples are checked against the parameters (E0202); ones that do not
+    // fit are reported here and left out.
+    body.retain(|entry| match entry {
+        BodyEntry::Example { args, .. } => {
+            let fits = example_fits(registry, &params, args);
+            if !fits {
+                let ptr = if raw.examples.is_empty() {
+                    "/_meta/toolc~1examples"
+                } else {
+                    "/input_examples"
+                };
+                warnings.push(
+                    Some(&raw.name),
+                    ptr,
+                    "an example does not fit the parameters, dropped",
+                );
+            }
+            fits
+        }
+        BodyEntry::Error { .. } => true,
+    });
     Item {
         comments: Comments::default(),
         doc,
@@ -316,6 +340,37 @@ fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
             })
         })
         .collect()
+}
+
+fn example_fits(registry: &Registry, params: &[Field], args: &[(Name, TValue)]) -> bool {
+    let json: Map<String, Value> = args
+        .iter()
+        .map(|(k, v)| (k.0.clone(), to_json(v)))
+        .collect();
+    let known = json.keys().all(|k| params.iter().any(|p| p.name.0 == *k));
+    known
+        && params.iter().all(|p| match json.get(&p.name.0) {
+            Some(v) => super::validate::fits(registry, &p.ty, v),
+            None => p.optional || p.default.is_some(),
+        })
+}
+
+/// The JSON an imported value came from.
+fn to_json(v: &TValue) -> Value {
+    match v {
+        TValue::Null => Value::Null,
+        TValue::Bool(b) => Value::Bool(*b),
+        TValue::Num(n) => serde_json::from_str(n).unwrap_or(Value::Null),
+        TValue::Str(s) => Value::String(s.value.clone()),
+        TValue::Ident(i) => Value::String(i.clone()),
+        TValue::Array(items) => Value::Array(items.iter().map(to_json).collect()),
+        TValue::Object(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.0.clone(), to_json(v)))
+                .collect(),
+        ),
+    }
 }
 
 fn example(

@@ -402,3 +402,64 @@ fn corpus_round_trips_through_the_mcp_target() {
     }
     assert!(report.len() >= 6, "{report:?}");
 }
+
+/// The documented rule for OpenAI strict tools (a required, nullable
+/// property without a default imports as `name?: T`) gives back the same
+/// strict parameters through the openai target.
+#[test]
+fn openai_strict_tools_round_trip_through_the_openai_target() {
+    let input = json!([{"type": "function", "function": {
+        "name": "search_docs",
+        "description": "Search the documentation.",
+        "strict": true,
+        "parameters": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["query", "limit", "section", "filters"],
+            "properties": {
+                "query": {"type": "string", "description": "What to look for."},
+                "limit": {"type": ["integer", "null"], "description": "At most this many results.", "minimum": 1, "maximum": 50},
+                "section": {"anyOf": [{"type": "string", "enum": ["api", "guides"]}, {"type": "null"}], "description": "Only this section."},
+                "filters": {"anyOf": [{"type": "object", "additionalProperties": false, "required": ["lang", "since"], "properties": {
+                    "lang": {"type": "string", "description": "Language code."},
+                    "since": {"type": ["string", "null"], "format": "date", "description": "Only pages changed since."}
+                }}, {"type": "null"}], "description": "Extra filters."}
+            }
+        }
+    }}]);
+    let imported = toolc::import::import_str(
+        &input.to_string(),
+        &toolc::import::ImportOptions {
+            from: None,
+            package: Some("docs".into()),
+        },
+    )
+    .expect("imports");
+    assert!(
+        imported.source.contains("    limit?: int in 1..=50,\n"),
+        "{}",
+        imported.source
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = dir.path().join("docs.tool");
+    fs::write(&source, &imported.source).expect("write");
+    let out = dir.path().join("out");
+    let (code, _, stderr) = toolc(&[
+        "build",
+        &source.to_string_lossy(),
+        "--target",
+        "openai",
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let built: Value = serde_json::from_str(
+        &fs::read_to_string(out.join("docs.openai.json")).expect("openai output"),
+    )
+    .expect("JSON");
+    let (a, b) = (&input[0]["function"], &built[0]["function"]);
+    assert_eq!(b["strict"], json!(true));
+    assert_eq!(a["name"], b["name"]);
+    assert_eq!(a["description"], b["description"]);
+    assert_eq!(normalize(&a["parameters"]), normalize(&b["parameters"]));
+}

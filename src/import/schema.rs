@@ -632,6 +632,7 @@ pub fn len_range(min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
         (Some(a), Some(b)) if a == b => Some(LenRange::Exact(a.to_string())),
         (min, max) => Some(LenRange::Range {
             min: min.map(|m| m.to_string()),
+            min_exclusive: false,
             max: max.map(|m| (m.to_string(), false)),
         }),
     }

@@ -118,8 +118,14 @@ fn satisfies(c: &Constraint, v: &Value) -> bool {
             let parse = |s: &String| s.parse::<u64>().ok();
             match len {
                 LenRange::Exact(e) => parse(e).is_none_or(|e| n == e),
-                LenRange::Range { min, max } => {
-                    min.as_ref().and_then(parse).is_none_or(|m| n >= m)
+                LenRange::Range {
+                    min,
+                    min_exclusive,
+                    max,
+                } => {
+                    min.as_ref()
+                        .and_then(parse)
+                        .is_none_or(|m| if *min_exclusive { n > m } else { n >= m })
                         && max.as_ref().is_none_or(|(m, exclusive)| {
                             parse(m).is_none_or(|m| if *exclusive { n < m } else { n <= m })
                         })

@@ -447,3 +447,34 @@ fn odd_schemas_import_and_check_clean() {
         );
     }
 }
+
+#[test]
+fn duplicate_tools_bom_and_deep_values() {
+    let deep = (0..60).fold("1".to_string(), |acc, _| format!("[{acc}]"));
+    let json = format!(
+        "\u{feff}[{{\"name\": \"a\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"x\": {{\"default\": {deep}}}}}}}, \"annotations\": {{\"readOnlyHint\": true}}}}, {{\"name\": \"a\", \"inputSchema\": {{}}}}, {{\"name\": \"A\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"a\": {{\"type\": \"object\", \"properties\": {{\"y\": {{\"type\": \"string\"}}}}}}}}}}}}]"
+    );
+    let imported = import(&json);
+    assert_eq!(
+        imported.source.matches("tool a(").count(),
+        1,
+        "{}",
+        imported.source
+    );
+    assert!(
+        !imported.source.contains("struct A {"),
+        "{}",
+        imported.source
+    );
+    let w = warnings(&imported);
+    assert!(
+        w.iter().any(|w| w.contains("second tool with this name")),
+        "{w:?}"
+    );
+    assert!(w.iter().any(|w| w.contains("nested too deeply")), "{w:?}");
+    assert!(
+        check_errors(&imported.source).is_empty(),
+        "{}",
+        imported.source
+    );
+}

@@ -160,7 +160,9 @@ pub fn import(
         return usage_error("`--message-format json` needs `-o OUT.tool`");
     }
     let text = match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(bytes) => String::from_utf8_lossy(&bytes)
+            .trim_start_matches('\u{feff}')
+            .to_string(),
         Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),
     };
     let mut sources = SourceMap::new();

@@ -116,6 +116,8 @@ impl std::error::Error for ImportError {}
 
 /// Converts tool JSON text into `.tool` source.
 pub fn import_str(text: &str, options: &ImportOptions) -> Result<Imported, ImportError> {
+    // A byte-order mark is not JSON, but editors write one.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc: Value =
         serde_json::from_str(text).map_err(|e| ImportError::new(format!("not valid JSON: {e}")))?;
     import_value(&doc, options)
@@ -136,8 +138,21 @@ pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, Im
     }
     let enum_counts = names::count_enums(doc);
     let mut registry = registry::Registry::default();
+    // Type names never take a tool's name.
+    for raw_tool in &raw {
+        registry.take_name(&raw_tool.name);
+    }
+    let mut seen = std::collections::HashSet::new();
     for raw_tool in &raw {
         warnings.set_base(&raw_tool.pointer);
+        if !seen.insert(raw_tool.name.clone()) {
+            warnings.push(
+                Some(&raw_tool.name),
+                "",
+                "a second tool with this name, dropped",
+            );
+            continue;
+        }
         let item = tool::build(raw_tool, &mut registry, &enum_counts, &mut warnings);
         file.items.extend(registry.take_new());
         file.items.push(item);

@@ -37,6 +37,11 @@ impl Registry {
         (Slot(self.entries.len() - 1), name)
     }
 
+    /// Keeps `name` from being given to a type.
+    pub fn take_name(&mut self, name: &str) {
+        self.taken.insert(name.to_string());
+    }
+
     fn free_name(&self, hint: &str, prefix: &str) -> String {
         if !self.taken.contains(hint) && !is_builtin(hint) {
             return hint.to_string();

@@ -552,7 +552,13 @@ impl Ctx<'_> {
         let mut default = None;
         let mut meta = meta;
         if let Some(d) = &meta.default {
-            if !super::validate::fits(self.registry, &ty, d) {
+            if depth_of(d) > MAX_VALUE_DEPTH {
+                self.warn(
+                    &child(path, "default"),
+                    "default nested too deeply, dropped",
+                );
+                meta.default = None;
+            } else if !super::validate::fits(self.registry, &ty, d) {
                 self.warn(
                     &child(path, "default"),
                     "default does not fit the property's type, dropped",
@@ -562,7 +568,7 @@ impl Ctx<'_> {
         }
         let examples: Vec<Value> = std::mem::take(&mut meta.examples);
         for (i, ex) in examples.into_iter().enumerate() {
-            if super::validate::fits(self.registry, &ty, &ex) {
+            if depth_of(&ex) <= MAX_VALUE_DEPTH && super::validate::fits(self.registry, &ty, &ex) {
                 meta.examples.push(ex);
             } else {
                 self.warn(
@@ -620,6 +626,18 @@ impl Ctx<'_> {
             ty,
             default,
         }
+    }
+}
+
+/// Values nested deeper than this are left out (the language allows 64
+/// levels in all, and the value sits inside a file's own nesting).
+const MAX_VALUE_DEPTH: usize = 32;
+
+pub fn depth_of(v: &Value) -> usize {
+    match v {
+        Value::Array(items) => 1 + items.iter().map(depth_of).max().unwrap_or(0),
+        Value::Object(map) => 1 + map.values().map(depth_of).max().unwrap_or(0),
+        _ => 0,
     }
 }
 

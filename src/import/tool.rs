@@ -348,7 +348,9 @@ fn example_fits(registry: &Registry, params: &[Field], args: &[(Name, TValue)]) 
         .map(|(k, v)| (k.0.clone(), to_json(v)))
         .collect();
     let known = json.keys().all(|k| params.iter().any(|p| p.name.0 == *k));
+    let shallow = super::schema::depth_of(&Value::Object(json.clone())) <= 32;
     known
+        && shallow
         && params.iter().all(|p| match json.get(&p.name.0) {
             Some(v) => super::validate::fits(registry, &p.ty, v),
             None => p.optional || p.default.is_some(),

@@ -30,6 +30,17 @@
 //!   as read-only tools without a warning.
 //! - A required property with a default becomes a parameter with that
 //!   default (so no longer required), with a warning.
+//! - OpenAI's `strict` flag itself is read (for the rule above) but not
+//!   carried: toolc's openai target makes every tool strict that can be.
+//!   Anthropic's `strict` and `cache_control` are reported as not carried.
+//! - Named types: an object becomes a struct named after its `title`, its
+//!   `$defs` key or its property (UpperCamelCase; array items singular), one
+//!   declaration for identical shapes; a string `enum` stays inline when it is
+//!   short and used once, else becomes a named `enum`; a `$defs` enum keeps
+//!   its name. Output objects are named `<Tool>Output`.
+//! - Values `toolc check` would reject (a default or example that does not
+//!   fit its type, a regex with look-around, an empty range) are left out
+//!   with a warning, so the generated file always checks without errors.
 //!
 //! Diagnostics: the importer's findings are about the JSON input, not about
 //! `.tool` source, so they have their own codes outside the registry of

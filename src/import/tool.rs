@@ -494,7 +494,19 @@ impl Ctx<'_> {
     fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
         let hint = format!("{}Output", self.tool_type);
         if let Some(inner) = result_wrapper(schema) {
-            let (ty, mut meta) = self.node(inner, &format!("{path}/properties/result"), &hint);
+            // `list_tables` returning `{"result": [...]}`: the items are `Table`s.
+            let inner_hint = match inner.get("type").and_then(Value::as_str) {
+                Some("array") => self
+                    .tool
+                    .rsplit(['_', '-', '.'])
+                    .next()
+                    .filter(|w| !w.is_empty())
+                    .map(type_name)
+                    .unwrap_or_else(|| hint.clone()),
+                _ => hint.clone(),
+            };
+            let (ty, mut meta) =
+                self.node(inner, &format!("{path}/properties/result"), &inner_hint);
             if !self.is_object_type(&ty) {
                 if meta
                     .title

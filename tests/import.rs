@@ -478,3 +478,27 @@ fn duplicate_tools_bom_and_deep_values() {
         imported.source
     );
 }
+
+#[test]
+fn examples_from_the_schema_meta_and_anthropic_are_checked() {
+    let json = r#"{"tools": [{"name": "find", "description": "Find things.", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "inputSchema": {"type": "object", "required": ["q"], "properties": {"q": {"type": "string"}, "n": {"type": "integer", "maximum": 5}},
+            "examples": [{"q": "cats"}, {"q": "dogs", "n": 9}]},
+        "_meta": {"toolc/examples": [{"q": "birds", "n": 2}, {"n": 1}]}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("    example { q: \"birds\", n: 2 }\n    example { q: \"cats\" }\n}"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "find: /_meta/toolc~1examples/1: example does not fit the parameters, dropped",
+            "find: /inputSchema/examples/1: example does not fit the parameters, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}

@@ -34,6 +34,8 @@ pub fn build(
     };
     let mut doc = raw.description.as_deref().map(normalize_text);
     let mut params = Vec::new();
+    // `examples` on the input schema itself: whole argument objects.
+    let mut schema_examples: Vec<Value> = Vec::new();
     if let Some((schema, ptr)) = raw.input {
         let mut cx = Ctx {
             tool: &raw.name,
@@ -48,7 +50,7 @@ pub fn build(
             inlining: Vec::new(),
             depth: 0,
         };
-        params = cx.parameters(schema, ptr, &mut doc);
+        params = cx.parameters(schema, ptr, &mut doc, &mut schema_examples);
     }
     let mut output = None;
     if let Some(schema) = raw.output {
@@ -83,34 +85,35 @@ pub fn build(
     }
     let mut attrs = annotation_attrs(raw, warnings);
     let mut body = Vec::new();
+    // Examples from every source, with where each came from.
+    let mut examples: Vec<(String, Value)> = Vec::new();
     if let Some(meta) = raw.meta {
-        meta_attrs(raw, meta, &mut attrs, &mut body, warnings);
+        meta_attrs(raw, meta, &mut attrs, &mut body, &mut examples, warnings);
+    }
+    let schema_ptr = raw.input.map_or("", |(_, p)| p);
+    for (i, ex) in schema_examples.into_iter().enumerate() {
+        examples.push((format!("{schema_ptr}/examples/{i}"), ex));
     }
     for (i, ex) in raw.examples.iter().enumerate() {
-        let ptr = format!("/input_examples/{i}");
-        body.push(example(None, ex, &raw.name, &ptr, warnings));
+        examples.push((format!("/input_examples/{i}"), (*ex).clone()));
     }
     // Examples are checked against the parameters (E0202); ones that do not
-    // fit are reported here and left out.
-    body.retain(|entry| match entry {
-        BodyEntry::Example { args, .. } => {
-            let fits = example_fits(registry, &params, args);
-            if !fits {
-                let ptr = if raw.examples.is_empty() {
-                    "/_meta/toolc~1examples"
-                } else {
-                    "/input_examples"
-                };
-                warnings.push(
-                    Some(&raw.name),
-                    ptr,
-                    "an example does not fit the parameters, dropped",
-                );
-            }
-            fits
+    // fit are reported and left out.
+    for (ptr, ex) in examples {
+        let Some(entry) = example(None, &ex, &raw.name, &ptr, warnings) else {
+            continue;
+        };
+        let fits = matches!(&entry, BodyEntry::Example { args, .. } if example_fits(registry, &params, args));
+        if fits {
+            body.push(entry);
+        } else {
+            warnings.push(
+                Some(&raw.name),
+                &ptr,
+                "example does not fit the parameters, dropped",
+            );
         }
-        BodyEntry::Error { .. } => true,
-    });
+    }
     Item {
         comments: Comments::default(),
         doc,
@@ -207,6 +210,7 @@ fn meta_attrs(
     meta: &Map<String, Value>,
     attrs: &mut Vec<Attr>,
     body: &mut Vec<BodyEntry>,
+    examples: &mut Vec<(String, Value)>,
     warnings: &mut Warnings,
 ) {
     let name = raw.name.as_str();
@@ -268,8 +272,7 @@ fn meta_attrs(
             "toolc/examples" => match value.as_array() {
                 Some(list) => {
                     for (i, ex) in list.iter().enumerate() {
-                        let p = format!("{ptr}/{i}");
-                        body.push(example(None, ex, name, &p, warnings));
+                        examples.push((format!("{ptr}/{i}"), ex.clone()));
                     }
                 }
                 None => unreadable(),
@@ -381,24 +384,27 @@ fn example(
     tool: &str,
     ptr: &str,
     warnings: &mut Warnings,
-) -> BodyEntry {
-    let args = match TValue::from_json(value) {
-        TValue::Object(entries) => entries,
-        _ => {
-            warnings.push(Some(tool), ptr, "example is not an object, dropped");
-            Vec::new()
-        }
+) -> Option<BodyEntry> {
+    let TValue::Object(args) = TValue::from_json(value) else {
+        warnings.push(Some(tool), ptr, "example is not an object, dropped");
+        return None;
     };
-    BodyEntry::Example {
+    Some(BodyEntry::Example {
         comments: Comments::default(),
         title: title.map(Str::plain),
         args,
-    }
+    })
 }
 
 impl Ctx<'_> {
     /// The tool's parameters from its input schema (always an object).
-    fn parameters(&mut self, schema: &Value, path: &str, doc: &mut Option<String>) -> Vec<Field> {
+    fn parameters(
+        &mut self,
+        schema: &Value,
+        path: &str,
+        doc: &mut Option<String>,
+        examples: &mut Vec<Value>,
+    ) -> Vec<Field> {
         let root = self.root;
         let resolved = super::objects::deref(root, schema);
         let Some(obj) = resolved.as_object() else {
@@ -454,6 +460,12 @@ impl Ctx<'_> {
             .and_then(Value::as_array)
             .map(|l| l.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
+        if let Some(list) = k.get("examples") {
+            match list.as_array() {
+                Some(list) => examples.extend(list.iter().cloned()),
+                None => self.warn(&child(path, "examples"), "not an array, dropped"),
+            }
+        }
         let mut fields = match k.get("properties").and_then(Value::as_object) {
             Some(props) => self.fields(props, &required, &child(path, "properties"), None),
             None => Vec::new(),

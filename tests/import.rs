@@ -253,7 +253,7 @@ fn pydantic_titles_are_dropped_and_real_titles_kept() {
 
 #[test]
 fn unsupported_keywords_are_reported_with_their_pointer() {
-    let (_, warnings) = schema(
+    let (source, warnings) = schema(
         r#"{"type": "object", "properties": {
         "labels": {"type": "array", "items": {"type": "string", "not": {"const": ""}, "description": "A label."}},
         "when": {"type": "string", "if": {"minLength": 1}, "then": {"pattern": "x"}},
@@ -264,12 +264,17 @@ fn unsupported_keywords_are_reported_with_their_pointer() {
         warnings,
         vec![
             "t: /inputSchema/properties/labels/items/not: keyword not supported, dropped",
-            "t: /inputSchema/properties/labels/items/description: description not carried (only tools, parameters, fields and named types have docs), dropped",
             "t: /inputSchema/properties/when/if: keyword not supported, dropped",
             "t: /inputSchema/properties/when/then: keyword not supported, dropped",
             "t: /inputSchema/properties/pair/prefixItems: tuple (positional items) not supported, imported as an array of the item types",
         ]
     );
+    // A description on array items is carried by a documented alias.
+    assert!(
+        source.contains("/// A label.\ntype Label = string;\n"),
+        "{source}"
+    );
+    assert!(source.contains("    labels?: [Label],\n"), "{source}");
 }
 
 #[test]

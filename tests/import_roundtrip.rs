@@ -321,12 +321,18 @@ fn effective_annotations(tool: &Value) -> Value {
 
 /// Everything compared, for one tool.
 fn comparable(tool: &Value) -> Value {
+    comparable_with(tool, false)
+}
+
+/// `with_toolc_meta`: also compare toolc's own `_meta` keys (tier, risk,
+/// errors, examples, ...), for inputs that toolc generated.
+fn comparable_with(tool: &Value, with_toolc_meta: bool) -> Value {
     let meta: Map<String, Value> = tool
         .get("_meta")
         .and_then(Value::as_object)
         .map(|m| {
             m.iter()
-                .filter(|(k, _)| !k.starts_with("toolc/"))
+                .filter(|(k, _)| with_toolc_meta || !k.starts_with("toolc/"))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect()
         })
@@ -462,4 +468,75 @@ fn openai_strict_tools_round_trip_through_the_openai_target() {
     assert_eq!(a["name"], b["name"]);
     assert_eq!(a["description"], b["description"]);
     assert_eq!(normalize(&a["parameters"]), normalize(&b["parameters"]));
+}
+
+/// toolc's own MCP output imports back into `.tool` source that builds the
+/// same MCP output again: every example tool set, all `_meta` keys included,
+/// without a single import warning.
+#[test]
+fn toolc_mcp_output_imports_back_to_the_same_tools() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let first = dir.path().join("first");
+    let (code, _, stderr) = toolc(&[
+        "build",
+        &examples.to_string_lossy(),
+        "--target",
+        "mcp",
+        "--out",
+        &first.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let mut outputs: Vec<PathBuf> = fs::read_dir(&first)
+        .expect("built")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().ends_with(".mcp.json"))
+        .collect();
+    outputs.sort();
+    assert!(!outputs.is_empty());
+    for built in outputs {
+        let json = fs::read_to_string(&built).expect("read");
+        let package = built
+            .file_name()
+            .map(|n| n.to_string_lossy().replace(".mcp.json", ""))
+            .unwrap_or_default();
+        let imported = toolc::import::import_str(
+            &json,
+            &toolc::import::ImportOptions {
+                from: None,
+                package: Some(package.clone()),
+            },
+        )
+        .expect("imports");
+        let warnings: Vec<String> = imported.warnings.iter().map(ToString::to_string).collect();
+        assert!(warnings.is_empty(), "{package}: {warnings:#?}");
+        let source = dir.path().join(format!("{package}.tool"));
+        fs::write(&source, &imported.source).expect("write");
+        let second = dir.path().join(format!("{package}-second"));
+        let (code, _, stderr) = toolc(&[
+            "build",
+            &source.to_string_lossy(),
+            "--target",
+            "mcp",
+            "--out",
+            &second.to_string_lossy(),
+        ]);
+        assert_eq!(code, 0, "{package}: {stderr}");
+        let again: Value = serde_json::from_str(
+            &fs::read_to_string(second.join(format!("{package}.mcp.json"))).expect("second"),
+        )
+        .expect("JSON");
+        let original: Value = serde_json::from_str(&json).expect("JSON");
+        let (a, b) = (tools_of(&original), tools_of(&again));
+        assert_eq!(a.len(), b.len(), "{package}: tool count");
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(
+                comparable_with(x, true),
+                comparable_with(y, true),
+                "{package}/{} does not come back the same",
+                x["name"]
+            );
+        }
+    }
 }

@@ -212,10 +212,16 @@ pub fn import(
 /// snake_case, so outputs keep the input's name wherever the .tool is saved.
 fn package_name(file: &Path) -> String {
     use heck::ToSnakeCase;
-    let stem = file
+    let mut stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
+    // toolc's own outputs are `<package>.mcp.json` and the like.
+    for target in [".mcp", ".openai", ".anthropic"] {
+        if let Some(base) = stem.strip_suffix(target) {
+            stem = base.to_string();
+        }
+    }
     let mut name: String = stem
         .to_snake_case()
         .chars()

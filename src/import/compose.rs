@@ -118,7 +118,7 @@ impl Ctx<'_> {
         self.named_enum_with_docs(hint, values, doc)
     }
 
-    fn named_enum_with_docs(
+    pub fn named_enum_with_docs(
         &mut self,
         hint: &str,
         values: Vec<(String, Option<String>)>,
@@ -252,7 +252,7 @@ impl Ctx<'_> {
         for (i, (branch, bpath)) in flat.iter().enumerate() {
             let branch_hint = format!("{hint}{}", i + 1);
             let (ty, m) = self.node(branch, bpath, &branch_hint);
-            self.drop_meta(m);
+            let ty = self.carry_meta(ty, m, &branch_hint);
             nullable |= ty.nullable;
             let flat_members = match ty.ty.expr {
                 TypeExpr::Union(ms) if ty.ty.constraints.is_empty() => ms,

@@ -30,8 +30,7 @@ impl Ctx<'_> {
             match k.get("items") {
                 Some(schema) => {
                     let (ty, meta) = self.node(schema, &child(path, "items"), &item_hint);
-                    self.drop_meta(meta);
-                    ty.finish()
+                    self.carry_meta(ty, meta, &item_hint).finish()
                 }
                 None => TypeRef::named("json"),
             }
@@ -58,8 +57,7 @@ impl Ctx<'_> {
         let mut members: Vec<TypeRef> = Vec::new();
         for (i, schema) in list.iter().enumerate() {
             let (ty, meta) = self.node(schema, &child(path, &i.to_string()), hint);
-            self.drop_meta(meta);
-            let ty = ty.finish();
+            let ty = self.carry_meta(ty, meta, hint).finish();
             let flat = match ty.expr {
                 TypeExpr::Union(ms) if ty.constraints.is_empty() => ms,
                 _ => vec![ty],
@@ -118,13 +116,13 @@ impl Ctx<'_> {
         let value_ty = if let Some((pattern, schema)) = &pattern_values {
             key_pattern = Some(pattern.clone());
             let p = child(&child(path, "patternProperties"), pattern);
-            let (ty, m) = self.node(schema, &p, &type_name(&singular(hint)));
-            self.drop_meta(m);
-            ty.finish()
+            let value_hint = type_name(&singular(hint));
+            let (ty, m) = self.node(schema, &p, &value_hint);
+            self.carry_meta(ty, m, &value_hint).finish()
         } else if let Some((schema, p)) = values {
-            let (ty, m) = self.node(schema, &p, &type_name(&singular(hint)));
-            self.drop_meta(m);
-            ty.finish()
+            let value_hint = type_name(&singular(hint));
+            let (ty, m) = self.node(schema, &p, &value_hint);
+            self.carry_meta(ty, m, &value_hint).finish()
         } else {
             TypeRef::named("json")
         };

@@ -73,6 +73,64 @@ impl Registry {
             .and_then(|e| e.item.as_ref())
     }
 
+    /// Gives the declaration `name` the doc `doc` when it has none (or has
+    /// exactly this one). Returns whether the doc is now carried.
+    pub fn document(&mut self, name: &str, doc: &str) -> bool {
+        for entry in self.entries.iter_mut().flatten() {
+            if entry.name != name {
+                continue;
+            }
+            let Some(item) = entry.item.as_mut() else {
+                return false;
+            };
+            if matches!(item.kind, ItemKind::Alias { .. } | ItemKind::Tool(_)) {
+                return false;
+            }
+            return match &item.doc {
+                None if !entry.emitted => {
+                    item.doc = Some(doc.to_string());
+                    true
+                }
+                Some(existing) => existing == doc,
+                None => false,
+            };
+        }
+        false
+    }
+
+    /// Sets the variant docs of the enum `name` when it has none yet (or
+    /// exactly these). Returns whether they are now carried.
+    pub fn document_variants(&mut self, name: &str, docs: &[Option<String>]) -> bool {
+        for entry in self.entries.iter_mut().flatten() {
+            if entry.name != name {
+                continue;
+            }
+            let emitted = entry.emitted;
+            let Some(Item {
+                kind: ItemKind::Enum { variants, .. },
+                ..
+            }) = entry.item.as_mut()
+            else {
+                return false;
+            };
+            if variants.len() != docs.len() {
+                return false;
+            }
+            let current: Vec<Option<String>> = variants.iter().map(|v| v.doc.clone()).collect();
+            if current == docs {
+                return true;
+            }
+            if emitted || current.iter().any(Option::is_some) {
+                return false;
+            }
+            for (v, d) in variants.iter_mut().zip(docs) {
+                v.doc = d.clone();
+            }
+            return true;
+        }
+        false
+    }
+
     /// Whether `name` is a declared struct or union (an object on the wire).
     pub fn is_object(&self, name: &str) -> bool {
         self.entries.iter().flatten().any(|e| {
@@ -93,11 +151,15 @@ impl Registry {
         };
         let name = entry.name.clone();
         if !mentions(&item, &name) {
+            // Same shape; a doc-less newcomer also matches a documented
+            // declaration (a description may document it afterwards).
             let shape = anonymous(&item);
-            let existing =
-                self.entries.iter().flatten().find(|e| {
-                    e.name != name && e.item.as_ref().is_some_and(|i| anonymous(i) == shape)
-                });
+            let existing = self.entries.iter().flatten().find(|e| {
+                e.name != name
+                    && e.item.as_ref().is_some_and(|i| {
+                        anonymous(i) == shape && (item.doc.is_none() || item.doc == i.doc)
+                    })
+            });
             if let Some(existing) = existing {
                 let found = existing.name.clone();
                 self.entries[slot.0] = None;
@@ -135,9 +197,10 @@ fn is_builtin(name: &str) -> bool {
     )
 }
 
-/// The item with its own name blanked, for comparing shapes.
+/// The item with its own name and doc blanked, for comparing shapes.
 fn anonymous(item: &Item) -> Item {
     let mut copy = item.clone();
+    copy.doc = None;
     match &mut copy.kind {
         ItemKind::Alias { name, .. }
         | ItemKind::Enum { name, .. }

@@ -143,6 +143,95 @@ impl Ctx<'_> {
         self.warnings.push(Some(&tool), path, message);
     }
 
+    /// The type of a value that is not a field (array items, map values,
+    /// union members, a return type), with what its schema says beyond the
+    /// type: a description becomes the doc of the declared struct, enum or
+    /// union it names (what toolc emits there), or of a new `type` alias
+    /// named after `hint` for any other type; the rest is reported.
+    pub fn carry_meta(&mut self, ty: Ty, mut meta: Meta, hint: &str) -> Ty {
+        let mut ty = ty;
+        self.take_variant_notes(&mut ty, &mut meta, hint);
+        if let Some(d) = meta.description.clone() {
+            let carried = match &ty.ty.expr {
+                TypeExpr::Named(n) if self.registry.item(&n.0).is_some() => {
+                    self.registry.document(&n.0, &d)
+                }
+                _ => {
+                    let prefix = self.tool_type.clone();
+                    let (slot, name) = self.registry.reserve(hint, &prefix);
+                    let item = crate::fmt::tree::Item {
+                        comments: Comments::default(),
+                        doc: Some(d),
+                        attrs: Vec::new(),
+                        kind: crate::fmt::tree::ItemKind::Alias {
+                            name: Name::new(name),
+                            ty: ty.ty.clone(),
+                        },
+                    };
+                    let name = self.registry.fill(slot, item);
+                    ty.ty = TypeRef::named(&name);
+                    true
+                }
+            };
+            if carried {
+                meta.description = None;
+            }
+        }
+        self.drop_meta(meta);
+        ty
+    }
+
+    /// toolc writes an enum's variant docs as a list at the end of the
+    /// description of every value of that enum; they go back onto the
+    /// variants (an inline literal union becomes a named enum for that).
+    fn take_variant_notes(&mut self, ty: &mut Ty, meta: &mut Meta, hint: &str) {
+        let Some(description) = meta.description.clone() else {
+            return;
+        };
+        let (values, named) = match &ty.ty.expr {
+            TypeExpr::Named(n) => match self.registry.item(&n.0) {
+                Some(crate::fmt::tree::Item {
+                    kind: crate::fmt::tree::ItemKind::Enum { variants, .. },
+                    ..
+                }) => (
+                    variants.iter().map(|v| v.value.0.clone()).collect(),
+                    Some(n.0.clone()),
+                ),
+                _ => return,
+            },
+            TypeExpr::Union(members) if ty.ty.constraints.is_empty() => {
+                let values: Option<Vec<String>> = members
+                    .iter()
+                    .map(|m| match &m.expr {
+                        TypeExpr::StrLit(s) if m.constraints.is_empty() => Some(s.value.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                match values {
+                    Some(v) => (v, None),
+                    None => return,
+                }
+            }
+            _ => return,
+        };
+        let values: Vec<String> = values;
+        let Some((rest, docs)) = super::names::split_variant_notes(&description, &values) else {
+            return;
+        };
+        let carried = match named {
+            Some(name) => self.registry.document_variants(&name, &docs),
+            None => {
+                let documented = values.into_iter().zip(docs).collect();
+                let name = self.named_enum_with_docs(hint, documented, None);
+                ty.ty = TypeRef::named(&name);
+                true
+            }
+        };
+        if carried {
+            meta.description = rest;
+        }
+    }
+
     /// Warns about everything in `meta` (the value is not a field).
     pub fn drop_meta(&mut self, meta: Meta) {
         let path = meta.path.clone();
@@ -540,7 +629,8 @@ impl Ctx<'_> {
 
     /// A tool parameter or struct field from a property schema.
     pub fn field(&mut self, name: &str, schema: &Value, required: bool, path: &str) -> Field {
-        let (ty, meta) = self.node(schema, path, &type_name(name));
+        let (mut ty, mut meta) = self.node(schema, path, &type_name(name));
+        self.take_variant_notes(&mut ty, &mut meta, &type_name(name));
         let Ty { ty, mut nullable } = ty;
         let mut optional = !required;
         if self.strict && required && nullable && meta.default.is_none() {

@@ -527,7 +527,7 @@ impl Ctx<'_> {
                 {
                     meta.title = None;
                 }
-                self.drop_meta(meta);
+                let ty = self.carry_meta(ty, meta, &inner_hint);
                 if let Some(t) = schema.get("title").and_then(Value::as_str) {
                     if !mentions_tool(t, self.tool) {
                         self.warn(
@@ -566,8 +566,7 @@ impl Ctx<'_> {
             }
         }
         let (ty, meta) = self.node(schema, path, &hint);
-        self.drop_meta(meta);
-        ty.finish()
+        self.carry_meta(ty, meta, &hint).finish()
     }
 }
 

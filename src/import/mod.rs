@@ -154,6 +154,7 @@ pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, Im
         registry.take_name(&raw_tool.name);
     }
     let mut seen = std::collections::HashSet::new();
+    let mut tools = Vec::new();
     for raw_tool in &raw {
         warnings.set_base(&raw_tool.pointer);
         if !seen.insert(raw_tool.name.clone()) {
@@ -165,7 +166,12 @@ pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, Im
             continue;
         }
         let item = tool::build(raw_tool, &mut registry, &enum_counts, &mut warnings);
-        file.items.extend(registry.take_new());
+        registry.claim_new(tools.len());
+        tools.push(item);
+    }
+    // Each tool comes after the types it introduced.
+    for (group, item) in tools.into_iter().enumerate() {
+        file.items.extend(registry.items_of(group));
         file.items.push(item);
     }
     Ok(Imported {

@@ -12,7 +12,8 @@ pub struct Slot(usize);
 struct Entry {
     name: String,
     item: Option<Item>,
-    emitted: bool,
+    /// The tool whose conversion declared it (it is printed before that tool).
+    group: Option<usize>,
 }
 
 #[derive(Default)]
@@ -32,7 +33,7 @@ impl Registry {
         self.entries.push(Some(Entry {
             name: name.clone(),
             item: None,
-            emitted: false,
+            group: None,
         }));
         (Slot(self.entries.len() - 1), name)
     }
@@ -87,12 +88,11 @@ impl Registry {
                 return false;
             }
             return match &item.doc {
-                None if !entry.emitted => {
+                None => {
                     item.doc = Some(doc.to_string());
                     true
                 }
                 Some(existing) => existing == doc,
-                None => false,
             };
         }
         false
@@ -105,7 +105,6 @@ impl Registry {
             if entry.name != name {
                 continue;
             }
-            let emitted = entry.emitted;
             let Some(Item {
                 kind: ItemKind::Enum { variants, .. },
                 ..
@@ -120,7 +119,7 @@ impl Registry {
             if current == docs {
                 return true;
             }
-            if emitted || current.iter().any(Option::is_some) {
+            if current.iter().any(Option::is_some) {
                 return false;
             }
             for (v, d) in variants.iter_mut().zip(docs) {
@@ -157,7 +156,10 @@ impl Registry {
             let existing = self.entries.iter().flatten().find(|e| {
                 e.name != name
                     && e.item.as_ref().is_some_and(|i| {
-                        anonymous(i) == shape && (item.doc.is_none() || item.doc == i.doc)
+                        anonymous(i) == shape
+                            && (item.doc.is_none() || item.doc == i.doc)
+                            && (variant_docs(&item).iter().all(Option::is_none)
+                                || variant_docs(&item) == variant_docs(i))
                     })
             });
             if let Some(existing) = existing {
@@ -173,19 +175,24 @@ impl Registry {
         name
     }
 
-    /// Declarations filled since the last call, in reservation order.
-    pub fn take_new(&mut self) -> Vec<Item> {
-        let mut out = Vec::new();
+    /// Assigns the declarations filled since the last call to `group`.
+    pub fn claim_new(&mut self, group: usize) {
         for entry in self.entries.iter_mut().flatten() {
-            if entry.emitted {
-                continue;
-            }
-            if let Some(item) = &entry.item {
-                out.push(item.clone());
-                entry.emitted = true;
+            if entry.group.is_none() && entry.item.is_some() {
+                entry.group = Some(group);
             }
         }
-        out
+    }
+
+    /// The declarations of `group`, in reservation order. Taken at the end,
+    /// so docs found late (a description on a later use) are in them.
+    pub fn items_of(&self, group: usize) -> Vec<Item> {
+        self.entries
+            .iter()
+            .flatten()
+            .filter(|e| e.group == Some(group))
+            .filter_map(|e| e.item.clone())
+            .collect()
     }
 }
 
@@ -197,10 +204,23 @@ fn is_builtin(name: &str) -> bool {
     )
 }
 
-/// The item with its own name and doc blanked, for comparing shapes.
+/// An enum's variant docs (empty for other items).
+fn variant_docs(item: &Item) -> Vec<Option<String>> {
+    match &item.kind {
+        ItemKind::Enum { variants, .. } => variants.iter().map(|v| v.doc.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The item with its own name and docs blanked, for comparing shapes.
 fn anonymous(item: &Item) -> Item {
     let mut copy = item.clone();
     copy.doc = None;
+    if let ItemKind::Enum { variants, .. } = &mut copy.kind {
+        for v in variants {
+            v.doc = None;
+        }
+    }
     match &mut copy.kind {
         ItemKind::Alias { name, .. }
         | ItemKind::Enum { name, .. }

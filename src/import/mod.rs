@@ -56,10 +56,14 @@
 //!   (pass `--from`); nothing is written, exit code 1.
 
 mod compose;
+mod enums;
 mod envelope;
+mod fields;
+mod meta;
 mod names;
 mod objects;
 mod registry;
+mod scalars;
 mod schema;
 mod tool;
 mod validate;

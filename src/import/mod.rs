@@ -43,8 +43,7 @@
 //!   with a warning, so the generated file always checks without errors.
 //!
 //! Diagnostics: the importer's findings are about the JSON input, not about
-//! `.tool` source, so they have their own codes outside the registry of
-//! source diagnostics (`toolc explain` covers source codes only):
+//! `.tool` source, so they have codes of their own (`toolc explain I0001`):
 //!
 //! - [`NOT_CARRIED`] `I0001` (warning): part of the input cannot be carried;
 //!   the message names the tool and the JSON pointer relative to it, such as
@@ -77,9 +76,9 @@ pub use warnings::{Warning, Warnings, locate};
 use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};
 
 /// `I0001`: part of the input cannot be carried (a warning).
-pub const NOT_CARRIED: crate::diagnostics::Code = crate::diagnostics::Code("I0001");
+pub const NOT_CARRIED: crate::diagnostics::Code = crate::diagnostics::codes::IMPORT_NOT_CARRIED;
 /// `I0002`: the input cannot be read as tool definitions (an error).
-pub const UNREADABLE: crate::diagnostics::Code = crate::diagnostics::Code("I0002");
+pub const UNREADABLE: crate::diagnostics::Code = crate::diagnostics::codes::IMPORT_UNREADABLE;
 
 /// The input format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

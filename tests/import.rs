@@ -414,6 +414,14 @@ fn cli_import_exit_codes_and_outputs() {
     assert_eq!(code, 2);
     let (code, _, _) = toolc(&["import", &github, "--from", "anthropic", "-o", &out_s]);
     assert_eq!(code, 0);
+    // JSON diagnostics need -o (stdout holds only them).
+    let (code, _, _) = toolc(&["import", &github, "--message-format", "json"]);
+    assert_eq!(code, 2);
+    for code in ["I0001", "I0002"] {
+        let (exit, stdout, _) = toolc(&["explain", code]);
+        assert_eq!(exit, 0);
+        assert!(stdout.starts_with(&format!("# {code}: ")), "{stdout}");
+    }
 }
 
 #[test]

@@ -248,3 +248,31 @@ fn cli_missing_path_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(stderr.contains("no such file"));
 }
+
+/// Damaged sources never make the formatter panic, and whatever still parses
+/// formats idempotently.
+#[test]
+fn damaged_sources_format_idempotently_or_are_refused() {
+    for dir in case_dirs() {
+        let input = fs::read_to_string(dir.join("input.tool")).expect("UTF-8 input");
+        let boundaries: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
+        let step = (boundaries.len() / 40).max(1);
+        for (n, &at) in boundaries.iter().enumerate().step_by(step) {
+            let end = boundaries.get(n + 1).copied().unwrap_or(input.len());
+            // Delete one character, or cut the file there.
+            for damaged in [
+                format!("{}{}", &input[..at], &input[end..]),
+                input[..at].to_string(),
+            ] {
+                if let Ok(once) = toolc::fmt::format_source(0, &damaged) {
+                    assert_eq!(
+                        format(&once),
+                        once,
+                        "{}: not idempotent after damage at {at}",
+                        dir.display()
+                    );
+                }
+            }
+        }
+    }
+}

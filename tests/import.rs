@@ -515,3 +515,74 @@ fn examples_from_the_schema_meta_and_anthropic_are_checked() {
     );
     assert!(check_errors(&imported.source).is_empty());
 }
+
+fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    out.push(at.clone());
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, child) in map {
+                let key = k.replace('~', "~0").replace('/', "~1");
+                pointers(child, format!("{at}/{key}"), out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                pointers(child, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Corpus files with one value replaced by something of another kind: the
+/// importer never panics, and what it writes parses and checks without errors.
+#[test]
+fn damaged_corpus_imports_cleanly_or_is_refused() {
+    let replacements = [
+        serde_json::json!(null),
+        serde_json::json!(true),
+        serde_json::json!(-7.5),
+        serde_json::json!("x"),
+        serde_json::json!([]),
+        serde_json::json!({}),
+    ];
+    let mut checked = 0;
+    for file in corpus() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("JSON");
+        let mut all = Vec::new();
+        pointers(&doc, String::new(), &mut all);
+        let step = (all.len() / 40).max(1);
+        for (n, pointer) in all.iter().enumerate().step_by(step) {
+            for (r, replacement) in replacements.iter().enumerate() {
+                let mut damaged = doc.clone();
+                match damaged.pointer_mut(pointer) {
+                    Some(slot) => *slot = replacement.clone(),
+                    None => continue,
+                }
+                let Ok(imported) = toolc::import::import_value(&damaged, &ImportOptions::default())
+                else {
+                    continue;
+                };
+                let reformatted = toolc::fmt::format_source(0, &imported.source);
+                assert!(
+                    reformatted.as_ref().is_ok_and(|f| *f == imported.source),
+                    "{} {pointer} -> {replacement}: not canonical or not parseable\n{}",
+                    file.display(),
+                    imported.source
+                );
+                if (n + r) % 11 == 0 {
+                    checked += 1;
+                    let errors = check_errors(&imported.source);
+                    assert!(
+                        errors.is_empty(),
+                        "{} {pointer} -> {replacement}: {errors:#?}\n{}",
+                        file.display(),
+                        imported.source
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}

@@ -83,6 +83,8 @@ codes! {
     CONTRADICTORY_METADATA = "E0301", "contradictory_metadata", Error, "contradictory tool metadata";
     INVALID_ATTRIBUTE = "E0302", "invalid_attribute", Error, "unknown or malformed attribute";
     TARGET_NAME = "E0303", "target_name", Error, "name a requested target cannot carry";
+    // Code generation.
+    TEMPLATE = "E0401", "template", Error, "a code template failed to load or render";
     // Lints.
     MISSING_DOC = "W0001", "missing_doc", Warning, "tool or parameter without a description";
     SHORT_DOC = "W0002", "short_doc", Warning, "description too short to help a model";

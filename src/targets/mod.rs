@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
 
+pub mod typescript;
+
 /// An output format `toolc build --target` can produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -99,6 +101,7 @@ pub fn generator(target: Target) -> Box<dyn Generator> {
     // Each target replaces its arm here as it lands.
     #[allow(clippy::match_single_binding)]
     match target {
+        Target::Typescript => Box::new(typescript::TypeScript),
         _ => Box::new(Unimplemented(target)),
     }
 }

@@ -1,0 +1,251 @@
+//! TypeScript type expressions and declarations for IR types.
+//!
+//! Named types are declared once and referenced by name (so recursion needs
+//! no special care here). The declared shapes are the *validated* values:
+//! a field with a default is always present after validation, so it is not
+//! optional in these types. Only each tool's `<Tool>Input` interface shows the
+//! shape a model sends.
+
+use std::collections::HashMap;
+
+use indexmap::IndexMap;
+
+use super::literal;
+use super::names::{Namer, property_key};
+use crate::ir::{Field, Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
+
+/// The TypeScript names of the named types one package uses.
+pub struct TypeNames {
+    names: HashMap<TypeKey, String>,
+    /// In program order.
+    pub used: Vec<TypeKey>,
+}
+
+impl TypeNames {
+    /// Collects every named type reachable from `package`'s tools and names
+    /// them, claiming names in `namer`.
+    pub fn collect(program: &Program, package: &Package, namer: &mut Namer) -> Self {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack: Vec<TypeKey> = Vec::new();
+        for tool in package.tools.values() {
+            for field in tool.params.values() {
+                refs(&field.ty, &mut stack);
+            }
+            if let Some(out) = &tool.output {
+                refs(out, &mut stack);
+            }
+        }
+        while let Some(key) = stack.pop() {
+            if !seen.insert(key.clone()) {
+                continue;
+            }
+            let Some(def) = program.type_def(&key) else {
+                continue;
+            };
+            match &def.kind {
+                TypeDefKind::Alias { target } => refs(target, &mut stack),
+                TypeDefKind::Enum { .. } => {}
+                TypeDefKind::Struct { fields } => {
+                    fields.values().for_each(|f| refs(&f.ty, &mut stack));
+                }
+                TypeDefKind::Union { variants, .. } => {
+                    stack.extend(variants.values().map(|v| v.ty.clone()));
+                }
+            }
+        }
+        let used: Vec<TypeKey> = program
+            .types
+            .keys()
+            .filter(|k| seen.contains(*k))
+            .cloned()
+            .collect();
+        let names = used
+            .iter()
+            .map(|key| {
+                let name = program
+                    .type_def(key)
+                    .map_or(key.0.as_str(), |d| d.name.as_str());
+                (key.clone(), namer.claim(name))
+            })
+            .collect();
+        TypeNames { names, used }
+    }
+
+    pub fn get(&self, key: &TypeKey) -> String {
+        self.names
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| "unknown".to_string())
+    }
+}
+
+fn refs(ty: &Ty, out: &mut Vec<TypeKey>) {
+    match &ty.kind {
+        TyKind::Array { items } => refs(items, out),
+        TyKind::Map { values } => refs(values, out),
+        TyKind::Union { members } => members.iter().for_each(|m| refs(m, out)),
+        TyKind::Named { key } => out.push(key.clone()),
+        _ => {}
+    }
+}
+
+/// The TypeScript type of `ty`.
+pub fn expr(ty: &Ty, names: &TypeNames) -> String {
+    let base = match &ty.kind {
+        TyKind::String => "string".to_string(),
+        TyKind::Int | TyKind::Number => "number".to_string(),
+        TyKind::Bool => "boolean".to_string(),
+        TyKind::Json => "unknown".to_string(),
+        TyKind::Array { items } => {
+            let inner = expr(items, names);
+            if inner.contains(' ') {
+                format!("Array<{inner}>")
+            } else {
+                format!("{inner}[]")
+            }
+        }
+        TyKind::Map { values } => format!("Record<string, {}>", expr(values, names)),
+        TyKind::Literals { values } => {
+            let parts: Vec<String> = values.iter().map(|l| l.value.to_string()).collect();
+            parts.join(" | ")
+        }
+        TyKind::Union { members } => {
+            let mut parts: Vec<String> = Vec::new();
+            for m in members {
+                let e = expr(m, names);
+                if !parts.contains(&e) {
+                    parts.push(e);
+                }
+            }
+            parts.join(" | ")
+        }
+        TyKind::Named { key } => names.get(key),
+    };
+    if ty.nullable && base != "unknown" && !base.ends_with("| null") {
+        format!("{base} | null")
+    } else {
+        base
+    }
+}
+
+/// One property of an interface.
+#[derive(serde::Serialize)]
+pub struct PropertyView {
+    /// The JSDoc block (with indentation and trailing newline) or "".
+    pub doc: String,
+    /// `name` or `"quoted-name"`.
+    pub key: String,
+    /// `?` or "".
+    pub optional: &'static str,
+    pub ty: String,
+}
+
+/// The properties of a struct or parameter list. `input` selects the shape a
+/// model sends (defaults may be absent) over the validated shape.
+pub fn properties(
+    fields: &IndexMap<String, Field>,
+    names: &TypeNames,
+    input: bool,
+) -> Vec<PropertyView> {
+    fields
+        .iter()
+        .map(|(name, f)| {
+            let absent = if input {
+                !f.is_required()
+            } else {
+                f.optional && f.default.is_none()
+            };
+            let mut lines = literal::doc_lines(f.doc.as_deref(), f.deprecated.as_ref());
+            if let Some(default) = &f.default {
+                lines.push(format!("@defaultValue `{}`", default.value));
+            }
+            PropertyView {
+                doc: literal::jsdoc(&lines, "  "),
+                key: property_key(name),
+                optional: if absent { "?" } else { "" },
+                ty: expr(&f.ty, names),
+            }
+        })
+        .collect()
+}
+
+/// One named type declaration.
+#[derive(serde::Serialize)]
+pub struct TypeDeclView {
+    pub doc: String,
+    pub name: String,
+    /// `alias` (`type X = expr;`) or `interface` (`interface X { properties }`).
+    pub form: &'static str,
+    pub expr: String,
+    pub properties: Vec<PropertyView>,
+}
+
+pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDeclView> {
+    let mut out = Vec::new();
+    for key in &names.used {
+        let Some(def) = program.type_def(key) else {
+            continue;
+        };
+        let mut lines = literal::doc_lines(def.doc.as_deref(), def.deprecated.as_ref());
+        let name = names.get(key);
+        let (form, expr_text, props) = match &def.kind {
+            TypeDefKind::Alias { target } => ("alias", expr(target, names), Vec::new()),
+            TypeDefKind::Enum { variants } => {
+                let values: Vec<String> =
+                    variants.iter().map(|v| literal::string(&v.value)).collect();
+                let notes: Vec<String> = variants
+                    .iter()
+                    .filter(|v| v.doc.is_some() || v.deprecated.is_some())
+                    .map(|v| {
+                        let mut line = format!("- `{}`", v.value);
+                        if let Some(doc) = &v.doc {
+                            line.push_str(": ");
+                            line.push_str(&doc.replace('\n', " "));
+                        }
+                        if v.deprecated.is_some() {
+                            line.push_str(" (deprecated)");
+                        }
+                        line
+                    })
+                    .collect();
+                if !notes.is_empty() {
+                    lines.push(String::new());
+                    lines.extend(notes);
+                }
+                ("alias", values.join(" | "), Vec::new())
+            }
+            TypeDefKind::Struct { fields } => {
+                ("interface", String::new(), properties(fields, names, false))
+            }
+            TypeDefKind::Union {
+                discriminator,
+                variants,
+            } => {
+                let parts: Vec<String> = variants
+                    .values()
+                    .map(|v| {
+                        format!(
+                            "({{ {}: {} }} & {})",
+                            property_key(discriminator),
+                            literal::string(&v.tag),
+                            names.get(&v.ty)
+                        )
+                    })
+                    .collect();
+                ("alias", parts.join(" | "), Vec::new())
+            }
+        };
+        out.push(TypeDeclView {
+            doc: literal::jsdoc(&lines, ""),
+            name,
+            form,
+            expr: if expr_text.is_empty() {
+                "never".to_string()
+            } else {
+                expr_text
+            },
+            properties: props,
+        });
+    }
+    out
+}

@@ -81,14 +81,8 @@ impl<'a> Descriptors<'a> {
             return json!({"kind": "json"});
         }
         if let TyKind::Named { key } = &ty.kind {
-            if self.program.type_def(key).is_some_and(|d| d.recursive) {
-                let name = self.names.get(key);
-                if !self.table.contains_key(&name) {
-                    self.table.insert(name.clone(), Value::Null);
-                    let body = self.named_body(key, depth);
-                    self.table.insert(name.clone(), body);
-                }
-                return with_nullable(json!({"kind": "ref", "name": name}), ty.nullable);
+            if self.names.is_recursive(key) {
+                return self.reference(key, ty.nullable, depth);
             }
         }
         let resolved = self.program.resolve_alias(ty);
@@ -173,12 +167,26 @@ impl<'a> Descriptors<'a> {
                 let members: Vec<Value> = members.iter().map(|m| self.ty(m, depth + 1)).collect();
                 out.insert("members".into(), Value::Array(members));
             }
+            TyKind::Named { key } if self.names.is_recursive(key) => {
+                return self.reference(key, resolved.nullable, depth);
+            }
             TyKind::Named { key } => {
                 let body = self.named_body(key, depth);
                 return with_nullable(body, resolved.nullable);
             }
         }
         with_nullable(Value::Object(out), resolved.nullable)
+    }
+
+    /// A `ref` to a recursive type, adding its body to the table on first use.
+    fn reference(&mut self, key: &TypeKey, nullable: bool, depth: usize) -> Value {
+        let name = self.names.get(key);
+        if !self.table.contains_key(&name) {
+            self.table.insert(name.clone(), Value::Null);
+            let body = self.named_body(key, depth);
+            self.table.insert(name.clone(), body);
+        }
+        with_nullable(json!({"kind": "ref", "name": name}), nullable)
     }
 
     /// The descriptor of an enum, struct or union (or an alias's target).

@@ -8,12 +8,31 @@ pub fn string(s: &str) -> String {
     Value::String(s.to_string()).to_string()
 }
 
+/// Names of `Object.prototype` members. As keys of an object literal they
+/// either set the prototype (`__proto__`) or take their contextual type from
+/// the inherited member instead of the declared one, so objects with such
+/// keys are written through `JSON.parse`.
+const OBJECT_PROTOTYPE: &[&str] = &[
+    "__proto__",
+    "constructor",
+    "toString",
+    "toLocaleString",
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+];
+
 /// `value` as a TypeScript expression, pretty-printed with two-space steps,
 /// continuation lines indented by `indent`.
 ///
-/// Unlike `JSON.stringify` output pasted into source, a `"__proto__"` key is
-/// written as a computed key: in an object literal the plain form would set
-/// the prototype instead of creating a property.
+/// Unlike `JSON.stringify` output pasted into source, an object with a key
+/// named like an `Object.prototype` member is written as `JSON.parse("...")`
+/// (see [`OBJECT_PROTOTYPE`]).
 pub fn expr(value: &Value, indent: usize) -> String {
     let mut out = String::new();
     write(value, indent, &mut out);
@@ -43,15 +62,16 @@ fn write(value: &Value, indent: usize, out: &mut String) {
             pad(indent, out);
             out.push(']');
         }
+        Value::Object(map) if map.keys().any(|k| OBJECT_PROTOTYPE.contains(&k.as_str())) => {
+            out.push_str("JSON.parse(");
+            out.push_str(&string(&value.to_string()));
+            out.push(')');
+        }
         Value::Object(map) if !map.is_empty() => {
             out.push_str("{\n");
             for (key, item) in map {
                 pad(indent + 1, out);
-                if key == "__proto__" {
-                    out.push_str("[\"__proto__\"]");
-                } else {
-                    out.push_str(&string(key));
-                }
+                out.push_str(&string(key));
                 out.push_str(": ");
                 write(item, indent + 1, out);
                 out.push_str(",\n");
@@ -117,11 +137,11 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn proto_keys_are_computed() {
-        let v = json!({"__proto__": 1, "a": [1, 2], "b": [{"c": null}], "d": {}});
+    fn proto_keys_go_through_json_parse() {
+        let v = json!({"p": {"__proto__": 1}, "a": [1, 2], "b": [{"c": null}], "d": {}});
         assert_eq!(
             expr(&v, 0),
-            "{\n  [\"__proto__\"]: 1,\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n}"
+            "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n}"
         );
     }
 

@@ -81,7 +81,7 @@ fn object<'a>(
 }
 
 fn lower(program: &Program, ty: &Ty, depth: usize) -> Value {
-    if depth > 32 {
+    if depth > 6 {
         return json!({});
     }
     let r = program.resolve_alias(ty);

@@ -19,6 +19,10 @@ pub struct TypeNames {
     names: HashMap<TypeKey, String>,
     /// In program order.
     pub used: Vec<TypeKey>,
+    /// Named types that reach themselves through their fields (computed here
+    /// too, so the result does not depend on the front end having set
+    /// `TypeDef::recursive`).
+    recursive: std::collections::HashSet<TypeKey>,
 }
 
 impl TypeNames {
@@ -68,7 +72,20 @@ impl TypeNames {
                 (key.clone(), namer.claim(name))
             })
             .collect();
-        TypeNames { names, used }
+        let recursive = used
+            .iter()
+            .filter(|k| program.type_def(k).is_some_and(|d| d.recursive) || reaches(program, k, k))
+            .cloned()
+            .collect();
+        TypeNames {
+            names,
+            used,
+            recursive,
+        }
+    }
+
+    pub fn is_recursive(&self, key: &TypeKey) -> bool {
+        self.recursive.contains(key)
     }
 
     pub fn get(&self, key: &TypeKey) -> String {
@@ -77,6 +94,35 @@ impl TypeNames {
             .cloned()
             .unwrap_or_else(|| "unknown".to_string())
     }
+}
+
+/// The named types `key`'s definition mentions directly.
+fn direct_refs(program: &Program, key: &TypeKey) -> Vec<TypeKey> {
+    let mut out = Vec::new();
+    match program.type_def(key).map(|d| &d.kind) {
+        Some(TypeDefKind::Alias { target }) => refs(target, &mut out),
+        Some(TypeDefKind::Struct { fields }) => fields.values().for_each(|f| refs(&f.ty, &mut out)),
+        Some(TypeDefKind::Union { variants, .. }) => {
+            out.extend(variants.values().map(|v| v.ty.clone()))
+        }
+        Some(TypeDefKind::Enum { .. }) | None => {}
+    }
+    out
+}
+
+/// Whether `target` is reachable from `from`'s definition.
+fn reaches(program: &Program, from: &TypeKey, target: &TypeKey) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = direct_refs(program, from);
+    while let Some(key) = stack.pop() {
+        if &key == target {
+            return true;
+        }
+        if seen.insert(key.clone()) {
+            stack.extend(direct_refs(program, &key));
+        }
+    }
+    false
 }
 
 fn refs(ty: &Ty, out: &mut Vec<TypeKey>) {

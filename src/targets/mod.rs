@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod rust;
+
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
 

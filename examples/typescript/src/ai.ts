@@ -1,29 +1,28 @@
 // The Vercel AI SDK side: the generated tools go straight into generateText.
-// Type-checked only; running it needs a model provider.
+// Type-checked by the tests; running it needs a model provider.
 
 import { generateText, stepCountIs, type LanguageModel } from "ai";
 
-import { aiCoreTools, aiTools } from "../generated/design.ai.js";
-import { Document } from "./document.js";
+import { aiCoreTools, aiTools } from "../generated/filesystem.ai.js";
 import { handlers } from "./handlers.js";
+import { Workspace } from "./workspace.js";
 
-export async function edit(model: LanguageModel, prompt: string): Promise<string> {
-  const doc = new Document();
-  doc.addText("Title");
+/** Lets a model tidy a workspace. Tools marked `@confirm` need approval. */
+export async function tidy(model: LanguageModel, root: string, prompt: string): Promise<string> {
   const result = await generateText({
     model,
-    tools: aiTools(handlers(doc)),
-    stopWhen: stepCountIs(5),
+    tools: aiTools(handlers(new Workspace(root))),
+    stopWhen: stepCountIs(10),
     prompt,
   });
   for (const call of result.toolCalls) {
-    // Tool calls are typed per tool: `call.input` is SetFontInput here.
-    if (call.toolName === "set_font" && !call.dynamic) console.error(`set_font on ${call.input.id}`);
+    // Calls are typed per tool: here `call.input` is ReadFileInput.
+    if (call.toolName === "read_file" && !call.dynamic) console.error(`read ${call.input.path}`);
   }
   return result.text;
 }
 
 /** Only the core tier, for a smaller prompt. */
-export function coreTools(doc: Document) {
-  return aiCoreTools(handlers(doc));
+export function coreTools(root: string) {
+  return aiCoreTools(handlers(new Workspace(root)));
 }

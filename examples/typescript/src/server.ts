@@ -1,13 +1,13 @@
-// An MCP stdio server exposing every tool with its exact JSON schema and
-// annotations: `node dist/src/server.js`.
+// An MCP stdio server for a workspace directory, every tool with its exact
+// JSON schema and annotations:
+//   node dist/src/server.js /path/to/workspace
 
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 
-import { createMcpServer } from "../generated/design.mcp.js";
-import { Document } from "./document.js";
+import { createMcpServer } from "../generated/filesystem.mcp.js";
 import { handlers } from "./handlers.js";
+import { Workspace } from "./workspace.js";
 
-const doc = new Document();
-doc.addText("Title");
-const server = createMcpServer(handlers(doc), { name: "design", version: "0.1.0" });
+const root = process.argv[2] ?? process.cwd();
+const server = createMcpServer(handlers(new Workspace(root)), { name: "filesystem", version: "0.1.0" });
 await server.connect(new StdioServerTransport());

@@ -23,6 +23,10 @@ pub struct TypeNames {
     /// too, so the result does not depend on the front end having set
     /// `TypeDef::recursive`).
     recursive: std::collections::HashSet<TypeKey>,
+    /// Named types whose shape as a model sends it differs from the validated
+    /// shape (a field with a default, here or nested), with the name of that
+    /// input shape: `Rect` -> `RectInput`.
+    input_names: HashMap<TypeKey, String>,
 }
 
 impl TypeNames {
@@ -77,11 +81,26 @@ impl TypeNames {
             .filter(|k| program.type_def(k).is_some_and(|d| d.recursive) || reaches(program, k, k))
             .cloned()
             .collect();
+        let differs = input_differs(program, &used);
+        let input_names = used
+            .iter()
+            .filter(|k| differs.contains(*k))
+            .map(|key| {
+                let name = names_get(&names, key);
+                (key.clone(), namer.claim(&format!("{name}Input")))
+            })
+            .collect();
         TypeNames {
             names,
             used,
             recursive,
+            input_names,
         }
+    }
+
+    /// The name of `key`'s input shape, when it has one of its own.
+    pub fn input_name(&self, key: &TypeKey) -> Option<&String> {
+        self.input_names.get(key)
     }
 
     pub fn is_recursive(&self, key: &TypeKey) -> bool {
@@ -89,10 +108,59 @@ impl TypeNames {
     }
 
     pub fn get(&self, key: &TypeKey) -> String {
-        self.names
-            .get(key)
-            .cloned()
-            .unwrap_or_else(|| "unknown".to_string())
+        names_get(&self.names, key)
+    }
+
+    /// The name to use for `key` in the shape `form` selects.
+    fn get_in(&self, key: &TypeKey, form: Form) -> String {
+        match (form, self.input_names.get(key)) {
+            (Form::Input, Some(name)) => name.clone(),
+            _ => self.get(key),
+        }
+    }
+}
+
+fn names_get(names: &HashMap<TypeKey, String>, key: &TypeKey) -> String {
+    names
+        .get(key)
+        .cloned()
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// Which shape a type expression describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// After validation: defaults applied, so fields with defaults are present.
+    Validated,
+    /// As a model sends it: fields with defaults may be absent.
+    Input,
+}
+
+/// The named types whose input shape differs from their validated shape: a
+/// struct with a defaulted field, and everything that contains one.
+fn input_differs(program: &Program, used: &[TypeKey]) -> std::collections::HashSet<TypeKey> {
+    let mut differs: std::collections::HashSet<TypeKey> = used
+        .iter()
+        .filter(|k| {
+            matches!(program.type_def(k).map(|d| &d.kind),
+                Some(TypeDefKind::Struct { fields }) if fields.values().any(|f| f.default.is_some()))
+        })
+        .cloned()
+        .collect();
+    loop {
+        let before = differs.len();
+        for key in used {
+            if !differs.contains(key)
+                && direct_refs(program, key)
+                    .iter()
+                    .any(|r| differs.contains(r))
+            {
+                differs.insert(key.clone());
+            }
+        }
+        if differs.len() == before {
+            return differs;
+        }
     }
 }
 
@@ -135,22 +203,22 @@ fn refs(ty: &Ty, out: &mut Vec<TypeKey>) {
     }
 }
 
-/// The TypeScript type of `ty`.
-pub fn expr(ty: &Ty, names: &TypeNames) -> String {
+/// The TypeScript type of `ty` in the shape `form` selects.
+pub fn expr(ty: &Ty, names: &TypeNames, form: Form) -> String {
     let base = match &ty.kind {
         TyKind::String => "string".to_string(),
         TyKind::Int | TyKind::Number => "number".to_string(),
         TyKind::Bool => "boolean".to_string(),
         TyKind::Json => "unknown".to_string(),
         TyKind::Array { items } => {
-            let inner = expr(items, names);
+            let inner = expr(items, names, form);
             if inner.contains(' ') {
                 format!("Array<{inner}>")
             } else {
                 format!("{inner}[]")
             }
         }
-        TyKind::Map { values } => format!("Record<string, {}>", expr(values, names)),
+        TyKind::Map { values } => format!("Record<string, {}>", expr(values, names, form)),
         TyKind::Literals { values } => {
             let parts: Vec<String> = values.iter().map(|l| l.value.to_string()).collect();
             parts.join(" | ")
@@ -158,14 +226,14 @@ pub fn expr(ty: &Ty, names: &TypeNames) -> String {
         TyKind::Union { members } => {
             let mut parts: Vec<String> = Vec::new();
             for m in members {
-                let e = expr(m, names);
+                let e = expr(m, names, form);
                 if !parts.contains(&e) {
                     parts.push(e);
                 }
             }
             parts.join(" | ")
         }
-        TyKind::Named { key } => names.get(key),
+        TyKind::Named { key } => names.get_in(key, form),
     };
     if ty.nullable && base != "unknown" && !base.ends_with("| null") {
         format!("{base} | null")
@@ -186,20 +254,18 @@ pub struct PropertyView {
     pub ty: String,
 }
 
-/// The properties of a struct or parameter list. `input` selects the shape a
-/// model sends (defaults may be absent) over the validated shape.
+/// The properties of a struct or parameter list in the shape `form` selects.
 pub fn properties(
     fields: &IndexMap<String, Field>,
     names: &TypeNames,
-    input: bool,
+    form: Form,
 ) -> Vec<PropertyView> {
     fields
         .iter()
         .map(|(name, f)| {
-            let absent = if input {
-                !f.is_required()
-            } else {
-                f.optional && f.default.is_none()
+            let absent = match form {
+                Form::Input => !f.is_required(),
+                Form::Validated => f.optional && f.default.is_none(),
             };
             let mut lines = literal::doc_lines(f.doc.as_deref(), f.deprecated.as_ref());
             if let Some(default) = &f.default {
@@ -209,7 +275,7 @@ pub fn properties(
                 doc: literal::jsdoc(&lines, "  "),
                 key: property_key(name),
                 optional: if absent { "?" } else { "" },
-                ty: expr(&f.ty, names),
+                ty: expr(&f.ty, names, form),
             }
         })
         .collect()
@@ -226,16 +292,37 @@ pub struct TypeDeclView {
     pub properties: Vec<PropertyView>,
 }
 
+/// Every named type's declaration, each followed by its input shape where
+/// that differs.
 pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDeclView> {
     let mut out = Vec::new();
     for key in &names.used {
-        let Some(def) = program.type_def(key) else {
-            continue;
-        };
-        let mut lines = literal::doc_lines(def.doc.as_deref(), def.deprecated.as_ref());
-        let name = names.get(key);
+        out.extend(declaration(program, names, key, Form::Validated));
+        if names.input_name(key).is_some() {
+            out.extend(declaration(program, names, key, Form::Input));
+        }
+    }
+    out
+}
+
+fn declaration(
+    program: &Program,
+    names: &TypeNames,
+    key: &TypeKey,
+    shape: Form,
+) -> Option<TypeDeclView> {
+    let def = program.type_def(key)?;
+    let mut lines = literal::doc_lines(def.doc.as_deref(), def.deprecated.as_ref());
+    if shape == Form::Input {
+        lines = vec![format!(
+            "`{}` as a model sends it: fields with defaults may be absent.",
+            names.get(key)
+        )];
+    }
+    let name = names.get_in(key, shape);
+    {
         let (form, expr_text, props) = match &def.kind {
-            TypeDefKind::Alias { target } => ("alias", expr(target, names), Vec::new()),
+            TypeDefKind::Alias { target } => ("alias", expr(target, names, shape), Vec::new()),
             TypeDefKind::Enum { variants } => {
                 let values: Vec<String> =
                     variants.iter().map(|v| literal::string(&v.value)).collect();
@@ -261,7 +348,7 @@ pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDeclView> {
                 ("alias", values.join(" | "), Vec::new())
             }
             TypeDefKind::Struct { fields } => {
-                ("interface", String::new(), properties(fields, names, false))
+                ("interface", String::new(), properties(fields, names, shape))
             }
             TypeDefKind::Union {
                 discriminator,
@@ -274,14 +361,14 @@ pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDeclView> {
                             "({{ {}: {} }} & {})",
                             property_key(discriminator),
                             literal::string(&v.tag),
-                            names.get(&v.ty)
+                            names.get_in(&v.ty, shape)
                         )
                     })
                     .collect();
                 ("alias", parts.join(" | "), Vec::new())
             }
         };
-        out.push(TypeDeclView {
+        Some(TypeDeclView {
             doc: literal::jsdoc(&lines, ""),
             name,
             form,
@@ -291,7 +378,6 @@ pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDeclView> {
                 expr_text
             },
             properties: props,
-        });
+        })
     }
-    out
 }

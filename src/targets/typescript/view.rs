@@ -8,7 +8,7 @@ use super::descriptor::Descriptors;
 use super::literal;
 use super::mcp_json as mcp;
 use super::names::{Namer, camel, pascal};
-use super::types::{self, PropertyView, TypeDeclView, TypeNames};
+use super::types::{self, Form, PropertyView, TypeDeclView, TypeNames};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tier, Tool};
 
@@ -70,12 +70,11 @@ pub fn build(program: &Program, package: &Package) -> PackageView {
                 &literal::doc_lines(tool.doc.as_deref(), tool.deprecated.as_ref()),
                 "",
             ),
-            input_properties: types::properties(&tool.params, &names, true),
-            args_properties: types::properties(&tool.params, &names, false),
-            output_type: tool
-                .output
-                .as_ref()
-                .map_or("void".to_string(), |t| types::expr(t, &names)),
+            input_properties: types::properties(&tool.params, &names, Form::Input),
+            args_properties: types::properties(&tool.params, &names, Form::Validated),
+            output_type: tool.output.as_ref().map_or("void".to_string(), |t| {
+                types::expr(t, &names, Form::Validated)
+            }),
             spec: literal::expr(&spec(program, tool, &mut descriptors), 0),
         };
         match tool.tier {

@@ -15,12 +15,15 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
 /// Exact majors: `ai` 7 needs Node 22; `ai` 6 has the same API and runs on
-/// Node 20.
+/// Node 20. `ajv` (with its formats) is the independent JSON Schema validator
+/// the differential checks compare against.
 pub const PACKAGES: &[&str] = &[
     "typescript@7",
     "ai@6",
     "@modelcontextprotocol/sdk@1",
     "@types/node@20",
+    "ajv@8",
+    "ajv-formats@3",
 ];
 
 /// `target/` of this build (the parent of `CARGO_TARGET_TMPDIR`).

@@ -6,6 +6,9 @@
 // - the MCP adapter, driven in-process through the SDK's client, lists exactly
 //   the emitted MCP JSON and answers calls (results, isError, unknown tools);
 // - the AI SDK adapter's schemas and validators agree with the core module;
+// - a differential against ajv (an independent JSON Schema 2020-12 validator,
+//   formats on) over each tool's emitted inputSchema, on argument objects
+//   derived from the examples by one-place mutations;
 // - the differential cases (generated arguments with the JSON Schema verdict).
 // Prints "N passed, M failed" and exits non-zero on any failure.
 
@@ -14,6 +17,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 
 import { asSchema } from "ai";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -51,6 +56,8 @@ interface CallCase {
 interface Cases {
   /** Why the tools/list comparison cannot hold for this case. */
   skipMcpList?: string;
+  /** Why ajv cannot serve as the reference for this case. */
+  skipSchemaDifferential?: string;
   expectations?: Expectation[];
   calls?: CallCase[];
 }
@@ -379,7 +386,90 @@ async function differential(): Promise<void> {
   console.log(`differential: ${agree}/${lines.length} agree`);
 }
 
+/** Values tried at every position of every example. No `null`: for an
+ * optional, non-nullable argument the validator's one documented leniency
+ * (null means absent) departs from the schema on purpose. */
+const POOL: unknown[] = [
+  0, -1, 1, 7, 1.5, 0.25, 100000, -3.75, 1e-7, 4096,
+  "", "a", "1:2", "ABC", "x".repeat(41), "é".repeat(130), "2024-01-01", "2024-02-30", "2024-01-01T00:00:00Z",
+  "2024-01-01T25:00:00Z", "12:00:00Z", "12:00:00", "P1D", "PT", "a@b.co", "a@@b", "example.com", "-bad-.com",
+  "127.0.0.1", "256.0.0.1", "::1", "1::2::3", "https://x.y/z", "not a uri", "123e4567-e89b-12d3-a456-426614174000",
+  "123e4567e89b12d3a456426614174000", "#FF00AA", "src/main.rs", "/abs", "TODO", "utf-8", "base64", "literal",
+  true, false, [], [1], ["a"], ["a", "a"], [{}], {}, { a: 1 }, { kind: "circle", radius: 1 },
+];
+
+/** Every argument object one change away from `seed`: each position replaced by each pool value, each key deleted, an unknown key added. */
+function neighbours(seed: unknown): unknown[] {
+  const out: unknown[] = [];
+  const visit = (value: unknown, rebuild: (v: unknown) => unknown, depth: number): void => {
+    if (depth > 4) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        const at = (v: unknown) => rebuild(value.map((x, j) => (j === i ? v : x)));
+        for (const p of POOL) out.push(at(p));
+        visit(item, at, depth + 1);
+      });
+    } else if (typeof value === "object" && value !== null) {
+      const obj = value as Record<string, unknown>;
+      out.push(rebuild({ ...obj, __toolc_unknown__: 1 }));
+      for (const key of Object.keys(obj)) {
+        const at = (v: unknown) => rebuild({ ...obj, [key]: v });
+        const { [key]: _removed, ...rest } = obj;
+        out.push(rebuild(rest));
+        for (const p of POOL) out.push(at(p));
+        visit(obj[key], at, depth + 1);
+      }
+    }
+  };
+  visit(seed, (v) => v, 0);
+  return out;
+}
+
+async function schemaDifferential(): Promise<void> {
+  if (cases.skipSchemaDifferential !== undefined) return;
+  // multipleOfPrecision: ajv divides in binary floating point (19.99 is then
+  // no multiple of 0.01); JSON Schema means the decimal quotient.
+  // ownProperties: without it ajv sees inherited `toString` as present.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    unicodeRegExp: false,
+    validateFormats: true,
+    multipleOfPrecision: 9,
+    ownProperties: true,
+  });
+  formatsModule.default(ajv);
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    const schemaCheck = ajv.compile(def.inputSchema);
+    const seeds: unknown[] = [{}, ...def.examples.map((e) => clone(e.args))];
+    // Fill every parameter the examples leave out, so mutations reach it too.
+    for (const [name, param] of Object.entries(def.params)) {
+      for (const seed of [...seeds]) {
+        const s = seed as Record<string, unknown>;
+        if (Object.prototype.hasOwnProperty.call(s, name)) continue;
+        const sample = param.examples?.[0] ?? param.default;
+        if (sample !== undefined) seeds.push({ ...s, [name]: clone(sample) });
+      }
+    }
+    const candidates = [...seeds, ...seeds.flatMap(neighbours)];
+    const disagreements: string[] = [];
+    for (const args of candidates) {
+      const bySchema = schemaCheck(clone(args));
+      const ours = core.validateArgs(def, clone(args));
+      if (bySchema !== ours.ok) {
+        disagreements.push(
+          `${JSON.stringify(args)}: schema ${bySchema ? "accepts" : `rejects (${ajv.errorsText(schemaCheck.errors)})`}, validator ${ours.ok ? "accepts" : `rejects at ${ours.error.path}: ${ours.error.message}`}`,
+        );
+      }
+    }
+    await check(`differential vs JSON Schema: ${def.name}: ${candidates.length} argument objects`, () => {
+      assert.equal(disagreements.length, 0, `${disagreements.length} disagreements:\n${disagreements.slice(0, 15).join("\n")}`);
+    });
+  }
+}
+
 await validation();
+await schemaDifferential();
 await mcp();
 await ai();
 await differential();

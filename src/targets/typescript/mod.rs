@@ -17,7 +17,6 @@
 
 mod descriptor;
 mod literal;
-mod mcp_json;
 mod names;
 mod render;
 mod types;
@@ -57,7 +56,16 @@ impl Generator for TypeScript {
         match rendered {
             Ok(files) => (files, diagnostics),
             Err(message) => {
-                diagnostics.push(Diagnostic::new(codes::TEMPLATE, package.span, message));
+                // The same code the markdown target uses for a template it
+                // cannot render: the package cannot be carried by this target.
+                diagnostics.push(Diagnostic::new(
+                    codes::TARGET_NAME,
+                    package.span,
+                    format!(
+                        "the typescript target cannot render package `{}`: {message}",
+                        package.name
+                    ),
+                ));
                 (Vec::new(), diagnostics)
             }
         }

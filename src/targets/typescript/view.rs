@@ -6,11 +6,11 @@ use serde_json::{Map, Value, json};
 
 use super::descriptor::Descriptors;
 use super::literal;
-use super::mcp_json as mcp;
 use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, PropertyView, TypeDeclView, TypeNames};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tier, Tool};
+use crate::targets::mcp;
 
 #[derive(Serialize)]
 pub struct PackageView {

@@ -183,6 +183,9 @@ fn generated_typescript_compiles_and_runs() {
                 let (p, f) = counts(&out);
                 totals.0 += p;
                 totals.1 += f;
+                for line in out.lines().filter(|l| l.starts_with("differential")) {
+                    eprintln!("{label}: {line}");
+                }
                 eprintln!("{label}: {}", out.lines().last().unwrap_or(""));
             }
             Err(e) => failures.push(format!("{label}: harness\n{e}")),

@@ -425,6 +425,8 @@ function neighbours(seed: unknown): unknown[] {
   return out;
 }
 
+let schemaCases = 0;
+
 async function schemaDifferential(): Promise<void> {
   if (cases.skipSchemaDifferential !== undefined) return;
   // multipleOfPrecision: ajv divides in binary floating point (19.99 is then
@@ -452,6 +454,7 @@ async function schemaDifferential(): Promise<void> {
       }
     }
     const candidates = [...seeds, ...seeds.flatMap(neighbours)];
+    schemaCases += candidates.length;
     const disagreements: string[] = [];
     for (const args of candidates) {
       const bySchema = schemaCheck(clone(args));
@@ -473,5 +476,6 @@ await schemaDifferential();
 await mcp();
 await ai();
 await differential();
+console.log(`differential vs JSON Schema (ajv): ${schemaCases} argument objects`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -13,6 +13,8 @@ use indexmap::IndexMap;
 use super::literal;
 use super::names::{Namer, property_key};
 use crate::ir::{Field, Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
+use crate::schema::describe::constraint_phrases;
+use crate::schema::{SchemaBuilder, SchemaOptions};
 
 /// The TypeScript names of the named types one package uses.
 pub struct TypeNames {
@@ -256,10 +258,12 @@ pub struct PropertyView {
 
 /// The properties of a struct or parameter list in the shape `form` selects.
 pub fn properties(
+    program: &Program,
     fields: &IndexMap<String, Field>,
     names: &TypeNames,
     form: Form,
 ) -> Vec<PropertyView> {
+    let mut schemas = SchemaBuilder::new(program, SchemaOptions::default());
     fields
         .iter()
         .map(|(name, f)| {
@@ -268,6 +272,13 @@ pub fn properties(
                 Form::Validated => f.optional && f.default.is_none(),
             };
             let mut lines = literal::doc_lines(f.doc.as_deref(), f.deprecated.as_ref());
+            // The constraints in the words the other targets use.
+            if let Some(schema) = schemas.field(f).as_object() {
+                lines.extend(constraint_phrases(schema, &|_| true));
+            }
+            if f.secret {
+                lines.push("Sensitive: keep it out of logs.".to_string());
+            }
             if let Some(default) = &f.default {
                 lines.push(format!("@defaultValue `{}`", default.value));
             }
@@ -347,9 +358,11 @@ fn declaration(
                 }
                 ("alias", values.join(" | "), Vec::new())
             }
-            TypeDefKind::Struct { fields } => {
-                ("interface", String::new(), properties(fields, names, shape))
-            }
+            TypeDefKind::Struct { fields } => (
+                "interface",
+                String::new(),
+                properties(program, fields, names, shape),
+            ),
             TypeDefKind::Union {
                 discriminator,
                 variants,

@@ -70,8 +70,8 @@ pub fn build(program: &Program, package: &Package) -> PackageView {
                 &literal::doc_lines(tool.doc.as_deref(), tool.deprecated.as_ref()),
                 "",
             ),
-            input_properties: types::properties(&tool.params, &names, Form::Input),
-            args_properties: types::properties(&tool.params, &names, Form::Validated),
+            input_properties: types::properties(program, &tool.params, &names, Form::Input),
+            args_properties: types::properties(program, &tool.params, &names, Form::Validated),
             output_type: tool.output.as_ref().map_or("void".to_string(), |t| {
                 types::expr(t, &names, Form::Validated)
             }),

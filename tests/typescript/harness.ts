@@ -471,7 +471,33 @@ async function schemaDifferential(): Promise<void> {
   }
 }
 
+/** Validation never throws, whatever it is given: absurd nesting included. */
+async function robustness(): Promise<void> {
+  let deepArray: unknown = 0;
+  let deepObject: unknown = 0;
+  for (let i = 0; i < 100000; i++) {
+    deepArray = [deepArray];
+    deepObject = { label: "x", children: [deepObject], a: deepObject };
+    if (i === 3000) deepObject = { label: "x" };
+  }
+  const strange: unknown[] = [undefined, null, 0, "", [], deepArray, deepObject, new Date(0), () => 1, NaN, Infinity, Symbol("s")];
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    await check(`${def.name}: validation never throws`, () => {
+      for (const value of strange) {
+        const whole = core.validateArgs(def, value);
+        assert.equal(typeof whole.ok, "boolean");
+        for (const name of Object.keys(def.params)) {
+          const r = core.validateArgs(def, { [name]: value });
+          assert.equal(typeof r.ok, "boolean");
+          if (!r.ok) assert.equal(typeof r.error.path, "string");
+        }
+      }
+    });
+  }
+}
+
 await validation();
+await robustness();
 await schemaDifferential();
 await mcp();
 await ai();

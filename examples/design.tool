@@ -321,9 +321,13 @@ tool create_shape(
     kind: "frame" | "rectangle" | "ellipse",
     /// Parent frame or group; the page when absent.
     parent_id?: NodeId,
+    /// Left edge, relative to the parent.
     x: Coordinate = 0,
+    /// Top edge, relative to the parent.
     y: Coordinate = 0,
+    /// Width in pixels.
     width: Size,
+    /// Height in pixels.
     height: Size,
     /// Layer name; the kind's default ("Frame 1", ...) when absent.
     @title("Layer name")
@@ -346,12 +350,18 @@ tool create_shape(
 tool create_text(
     /// The text to show; `\n` starts a new line.
     characters: string len 1..=100000,
+    /// Parent frame or group; the page when absent.
     parent_id?: NodeId,
+    /// Left edge of the text box, relative to the parent.
     x: Coordinate = 0,
+    /// Top edge of the text box, relative to the parent.
     y: Coordinate = 0,
     @example("Inter")
+    /// Font family; it must be installed.
     font_family: string len 1..=120 = "Inter",
+    /// Font size in pixels.
     font_size: number in 1..=1000 = 16,
+    /// Text colour.
     color: Color = "#000000",
 ) -> NodeSummary {
     error node_not_found "The parent does not exist." help "Call find_nodes to look the parent up.";
@@ -366,6 +376,7 @@ tool create_text(
 /// `image_not_found` when an image hash is unknown.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set fill")
 tool set_fill(
+    /// Nodes whose fills to replace.
     ids: NodeIds,
     /// The new fills, bottom-most first.
     @allow(nested_params)
@@ -382,10 +393,13 @@ tool set_fill(
 /// when an id does not exist.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set stroke")
 tool set_stroke(
+    /// Nodes to outline.
     ids: NodeIds,
+    /// Stroke colour.
     color: Color,
     /// Stroke width in pixels, in quarter-pixel steps; 0 removes the stroke.
     weight: number in 0..=1000 multiple_of 0.25 = 1,
+    /// Where the stroke sits relative to the outline.
     align: StrokeAlign = inside,
     /// Dash and gap lengths, such as [4, 2]; a solid line when absent.
     dash_pattern?: [number in 0<..=1000] len 2..=8,
@@ -400,6 +414,7 @@ tool set_stroke(
 /// the node is not text.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set text")
 tool set_text(
+    /// The text layer to change.
     id: NodeId,
     /// The new text; `\n` starts a new line.
     characters: string len ..=100000,
@@ -415,6 +430,7 @@ tool set_text(
 /// the font is not installed in that weight.
 @core @mutates @idempotent @risk(low) @timeout(5s) @requires("document:write") @title("Set font")
 tool set_font(
+    /// Text layers to change.
     ids: NodeIds,
     /// Font family name, such as Inter or JetBrains Mono.
     @example("Inter") @example("JetBrains Mono")
@@ -423,6 +439,7 @@ tool set_font(
     weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900 = 400,
     /// Font size in pixels; the current size when absent.
     size?: number in 1..=1000,
+    /// Use the italic style of the family.
     italic: bool = false,
     /// The old name of `font_family`.
     @deprecated("use font_family")
@@ -441,7 +458,9 @@ tool set_font(
 /// and `not_a_frame` when the node is not a frame.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set auto layout")
 tool set_auto_layout(
+    /// The frame to lay out.
     id: NodeId,
+    /// Stacking direction; `none` turns auto layout off.
     mode: LayoutMode,
     /// Gap between children in pixels.
     spacing: number in 0..=1000 multiple_of 0.5 = 0,
@@ -464,8 +483,11 @@ tool set_auto_layout(
 /// and `size_required` when neither width nor height is given.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Resize nodes")
 tool resize_nodes(
+    /// Nodes to resize.
     ids: NodeIds,
+    /// New width in pixels.
     width?: Size,
+    /// New height in pixels.
     height?: Size,
     /// Derive the missing dimension from the current aspect ratio.
     keep_aspect_ratio: bool = false,
@@ -481,8 +503,11 @@ tool resize_nodes(
 /// Fails with `node_not_found` when an id does not exist.
 @core @mutates @timeout(5s) @requires("document:write") @title("Move nodes")
 tool move_nodes(
+    /// Nodes to move.
     ids: NodeIds,
+    /// New left edge, or horizontal offset when `relative` is true.
     x: Coordinate,
+    /// New top edge, or vertical offset when `relative` is true.
     y: Coordinate,
     /// Treat x and y as an offset from the current position instead.
     relative: bool = false,
@@ -500,6 +525,7 @@ tool move_nodes(
 /// `would_create_cycle` when a node would go inside itself.
 @extended @mutates @timeout(5s) @requires("document:write") @title("Reparent nodes")
 tool reparent_nodes(
+    /// Nodes to move into the new parent.
     ids: NodeIds,
     /// The new parent; null for the page.
     parent_id: NodeId | null,
@@ -518,9 +544,11 @@ tool reparent_nodes(
 /// `node_not_found`.
 @extended @mutates @timeout(10s) @requires("document:write") @title("Duplicate nodes")
 tool duplicate_nodes(
+    /// Nodes to copy.
     ids: NodeIds,
     /// Offset of each copy from its original, in pixels.
     offset_x: number in -10000..=10000 = 20,
+    /// Vertical offset of each copy from its original, in pixels.
     offset_y: number in -10000..=10000 = 20,
 ) -> [NodeSummary] {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -534,6 +562,7 @@ tool duplicate_nodes(
 tool group_nodes(
     /// Nodes to group; at least two.
     ids: [NodeId] len 2..=200 unique,
+    /// Layer name of the new group.
     name: string len 1..256 = "Group",
 ) -> NodeSummary {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -545,7 +574,9 @@ tool group_nodes(
 /// (`Button/Primary`). Fails with `node_not_found`.
 @extended @mutates @idempotent @risk(low) @timeout(2s) @requires("document:write") @title("Rename node")
 tool rename_node(
+    /// The node to rename.
     id: NodeId,
+    /// The new layer name.
     name: string len 1..256,
 ) -> NodeSummary {
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
@@ -559,6 +590,7 @@ tool rename_node(
 @core @mutates @destructive @confirm @risk(high) @timeout(5s) @requires("document:write")
 @title("Delete nodes")
 tool delete_nodes(
+    /// Nodes to delete, with everything inside them.
     ids: NodeIds,
 ) -> DeleteResult {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -573,7 +605,9 @@ tool delete_nodes(
 @core @idempotent @timeout(1m) @rate_limit(30/min) @requires("document:read") @title("Export node")
 @meta("ui/icon", "download")
 tool export_node(
+    /// The node to export.
     id: NodeId,
+    /// File format.
     format: ExportFormat = png,
     /// Pixel density for bitmaps, above 0 and up to 4.
     scale: number in 0<..=4 = 1,
@@ -590,6 +624,7 @@ tool export_node(
 /// what was undone; fewer steps than asked when history runs out.
 @core @mutates @timeout(5s) @requires("document:write") @title("Undo")
 tool undo(
+    /// How many changes to undo.
     steps: int in 1..=50 = 1,
 ) -> HistoryResult {
     example "Undo once" {}
@@ -600,6 +635,7 @@ tool undo(
 /// redone.
 @extended @mutates @timeout(5s) @requires("document:write") @title("Redo")
 tool redo(
+    /// How many undone changes to redo.
     steps: int in 1..=50 = 1,
 ) -> HistoryResult {
     example { steps: 1 }
@@ -616,7 +652,9 @@ tool get_styles() -> StyleCatalog;
 /// key is unknown.
 @extended @mutates @idempotent @timeout(5s) @requires("document:write") @title("Apply style")
 tool apply_style(
+    /// Nodes to style.
     ids: NodeIds,
+    /// Key of the paint or text style, from get_styles.
     style_key: string len 1..=200,
 ) -> [NodeSummary] {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -648,6 +686,7 @@ tool set_color_variables(
 @extended @mutates @idempotent @timeout(5s) @requires("document:write", "plugin:data")
 @title("Set plugin data") @name(openai, "set_plugin_data_v2") @allow(not_strict)
 tool set_plugin_data(
+    /// The node to store the data on.
     id: NodeId,
     /// The data's key, unique within the plugin.
     key: string len 1..=64 matches "^[a-z][a-z0-9_.]*$",
@@ -668,7 +707,9 @@ tool set_plugin_data(
 @requires("document:share") @title("Share document")
 tool share_document(
     @example("ana@example.com")
+    /// Address of the person to invite.
     email: string format email,
+    /// Access to grant.
     role: ShareRole = viewer,
     /// A short note included in the invitation.
     message?: string len ..=500,

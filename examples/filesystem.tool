@@ -159,6 +159,7 @@ tool list_directory(
 /// `outside_workspace`.
 @core @idempotent @timeout(5s) @requires("fs:read") @title("Stat path")
 tool stat_path(
+    /// Path to inspect.
     path: RelPath,
 ) -> Stat {
     error not_found "Nothing exists at this path." help "Call list_directory on the parent to see what exists.";
@@ -175,6 +176,7 @@ tool stat_path(
 tool search_files(
     /// Text or regular expression to find.
     query: string len 1..,
+    /// Whether `query` is literal text or a regular expression.
     mode: MatchMode = literal,
     /// Directory to search; `.` is the workspace root.
     under: RelPath = ".",
@@ -195,6 +197,7 @@ tool search_files(
 /// file stands where a directory is needed and `outside_workspace`.
 @core @mutates @idempotent @risk(low) @timeout(5s) @requires("fs:write") @title("Create directory")
 tool create_directory(
+    /// Directory to create, with any missing parents.
     path: RelPath,
 ) -> Stat {
     error not_a_directory "A file stands where a directory is needed." help "Pick another path or move the file first.";
@@ -216,6 +219,7 @@ tool write_file(
     path: RelPath,
     /// The new content, in `encoding`; at most 10 MiB once decoded.
     content: string len ..=14000000,
+    /// How `content` is encoded.
     encoding: Encoding = "utf-8",
     /// Replace the file if it exists. When false, an existing file makes the
     /// call fail instead.
@@ -279,6 +283,7 @@ tool delete_paths(
 @extended @mutates @destructive @confirm @risk(high) @requires("fs:write", "fs:delete")
 @deprecated("use delete_paths") @title("Remove file")
 tool remove_file(
+    /// File to delete.
     path: RelPath,
 ) -> DeleteReport {
     error not_found "No file exists at this path." help "Call list_directory to see what exists.";

@@ -254,7 +254,9 @@ tool locate_ip_address(
 @core @open_world @idempotent @timeout(5s) @rate_limit(60/min) @requires("weather:read")
 @title("Current weather")
 tool get_current_weather(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// Unit of every temperature in the result.
     units: TemperatureUnit = celsius,
@@ -275,7 +277,9 @@ tool get_current_weather(
 @core @open_world @idempotent @timeout(8s) @rate_limit(60/min) @requires("weather:read")
 @title("Weather forecast")
 tool get_forecast(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// First day of the forecast; today when absent.
     start_date?: Date,
@@ -284,6 +288,7 @@ tool get_forecast(
     /// Include 24 hourly entries per day. Hourly data makes the result much
     /// larger; ask for it only when the user wants times of day.
     hourly: bool = false,
+    /// Unit of every temperature in the result.
     units: TemperatureUnit = celsius,
 ) -> Forecast {
     error date_out_of_range "The forecast range ends more than 16 days from today." help "Start earlier or ask for fewer days.";
@@ -300,10 +305,13 @@ tool get_forecast(
 @extended @open_world @idempotent @timeout(8s) @rate_limit(30/min) @requires("weather:read")
 @title("Historical weather")
 tool get_historical_weather(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// Days before today, as a negative number: -1 is yesterday.
     day_offset: int in ..0 = -1,
+    /// Unit of every temperature in the result.
     units: TemperatureUnit = celsius,
 ) -> ForecastDay {
     error date_out_of_range "History does not reach back that far." help "Ask for a day within the last ten years.";
@@ -318,7 +326,9 @@ tool get_historical_weather(
 @core @open_world @idempotent @timeout(5s) @rate_limit(60/min) @requires("weather:read")
 @title("Weather alerts")
 tool list_weather_alerts(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// Leave out alerts below this severity.
     min_severity: AlertSeverity = minor,
@@ -357,6 +367,7 @@ tool get_stock_quote(
 @extended @open_world @idempotent @timeout(10s) @rate_limit(100/h) @requires("market:read")
 @title("Price history")
 tool get_price_history(
+    /// The stock's ticker symbol, such as `MSFT`.
     ticker: Ticker,
     /// First day of the period.
     from: Date,
@@ -380,7 +391,9 @@ tool get_price_history(
 tool convert_currency(
     /// Amount to convert, in cents at the finest; must be positive.
     amount: number in 0<..1e12 multiple_of 0.01,
+    /// Currency of `amount`.
     from: CurrencyCode,
+    /// Currency to convert into.
     to: CurrencyCode,
     /// Use the rate of this moment instead of the latest one.
     at?: Timestamp,

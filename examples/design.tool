@@ -356,8 +356,8 @@ tool create_text(
     x: Coordinate = 0,
     /// Top edge of the text box, relative to the parent.
     y: Coordinate = 0,
-    @example("Inter")
     /// Font family; it must be installed.
+    @example("Inter")
     font_family: string len 1..=120 = "Inter",
     /// Font size in pixels.
     font_size: number in 1..=1000 = 16,
@@ -706,8 +706,8 @@ tool set_plugin_data(
 @extended @mutates @idempotent @open_world @risk(medium) @timeout(10s) @rate_limit(20/h)
 @requires("document:share") @title("Share document")
 tool share_document(
-    @example("ana@example.com")
     /// Address of the person to invite.
+    @example("ana@example.com")
     email: string format email,
     /// Access to grant.
     role: ShareRole = viewer,

@@ -107,9 +107,11 @@ enum ShareRole {
 
 /// A node's id, name, kind and parent.
 struct NodeSummary {
+    /// The node's id.
     id: NodeId,
     /// The layer name shown in the layers panel.
     name: string,
+    /// What kind of node this is.
     kind: NodeKind,
     /// The parent's id; null for a node directly on the page.
     parent_id: NodeId | null,
@@ -118,17 +120,27 @@ struct NodeSummary {
 /// A node with its geometry and, down to the requested depth, its children.
 /// The type is recursive: each child is a `NodeTree` too.
 struct NodeTree {
+    /// The node's id.
     id: NodeId,
+    /// The layer name shown in the layers panel.
     name: string,
+    /// What kind of node this is.
     kind: NodeKind,
+    /// Left edge, relative to the parent.
     x: Coordinate,
+    /// Top edge, relative to the parent.
     y: Coordinate,
+    /// Width in pixels.
     width: number in 0..,
+    /// Height in pixels.
     height: number in 0..,
     /// Clockwise rotation in degrees.
     rotation: number in -180<..=180,
+    /// False when the user hid the layer.
     visible: bool,
+    /// True when the layer is locked against edits.
     locked: bool,
+    /// The layer's own opacity.
     opacity: Opacity,
     /// Text content; present only on TEXT nodes.
     characters?: string,
@@ -141,7 +153,9 @@ struct NodeTree {
 
 /// A flat colour.
 struct SolidPaint {
+    /// The colour.
     color: Color,
+    /// How opaque the colour is.
     opacity: Opacity = 1,
 }
 
@@ -149,6 +163,7 @@ struct SolidPaint {
 struct ColorStop {
     /// Where the stop sits along the gradient, from 0 to 1.
     position: number in 0..=1,
+    /// The colour at this point.
     color: Color,
 }
 
@@ -156,6 +171,7 @@ struct ColorStop {
 struct LinearGradient {
     /// Direction in degrees: 0 runs left to right, 90 top to bottom.
     angle: number in 0..360 = 90,
+    /// The colour stops, ordered by position.
     stops: [ColorStop] len 2..=16,
 }
 
@@ -163,6 +179,7 @@ struct LinearGradient {
 struct ImagePaint {
     /// The image's content hash, as `get_node` reports it.
     image_hash: string len 40 matches "^[0-9a-f]+$",
+    /// How the image is fitted into the shape.
     scale_mode: ScaleMode = fill,
 }
 
@@ -180,15 +197,21 @@ union Paint by type {
 struct PaintStyle {
     /// The style's key, for `apply_style`.
     key: string,
+    /// What the style is for, as its author wrote it.
     description: string,
+    /// The style's paints, bottom-most first.
     paints: [Paint],
 }
 
 /// A named text style.
 struct TextStyle {
+    /// The style's key, for `apply_style`.
     key: string,
+    /// Font family name.
     font_family: string,
+    /// CSS font weight.
     font_weight: int in 100..=900 multiple_of 100,
+    /// Font size in pixels.
     font_size: number in 1..=1000,
     /// Line height in pixels; null for the font's own.
     line_height: number | null,
@@ -198,20 +221,25 @@ struct TextStyle {
 /// Both catalogues are maps because style names are chosen by the document's
 /// authors.
 struct StyleCatalog {
+    /// Paint styles by name.
     paint_styles: map<string, PaintStyle>,
+    /// Text styles by name.
     text_styles: map<string, TextStyle>,
 }
 
 /// An exported file.
 struct ExportResult {
+    /// The exported node.
     node_id: NodeId,
+    /// The file's format.
     format: ExportFormat,
     /// Where the file can be downloaded for the next hour.
     url: string format uri,
     /// Size of the file in bytes.
     bytes: int in 1..,
-    /// Pixel size of bitmaps; null for vector formats.
+    /// Pixel width of bitmaps; null for vector formats.
     pixel_width: int in 1.. | null,
+    /// Pixel height of bitmaps; null for vector formats.
     pixel_height: int in 1.. | null,
 }
 
@@ -231,12 +259,15 @@ struct HistoryResult {
 
 /// The selection after a change.
 struct Selection {
+    /// The selected nodes, in layer order.
     nodes: [NodeSummary],
 }
 
 /// An invitation to the document.
 struct ShareResult {
+    /// The invited address.
     email: string format email,
+    /// The access granted.
     role: ShareRole,
     /// True when the person had access before and only the role changed.
     updated: bool,

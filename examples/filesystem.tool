@@ -30,16 +30,21 @@ enum Encoding {
 struct Entry {
     /// The entry's own name, such as `main.rs`.
     name: string,
+    /// Path relative to the workspace root.
     path: RelPath,
+    /// What the entry is.
     type: EntryKind,
     /// Size in bytes; 0 for directories.
     size: int in 0..,
+    /// Last modification time.
     modified: Timestamp,
 }
 
 /// A directory's entries.
 struct Listing {
+    /// The directory that was listed.
     path: RelPath,
+    /// Directories first, then files, each by name.
     entries: [Entry],
     /// True when the listing stopped at `limit` entries.
     truncated: bool,
@@ -47,10 +52,15 @@ struct Listing {
 
 /// Everything known about one path.
 struct Stat {
+    /// The path asked about.
     path: RelPath,
+    /// What the path is.
     type: EntryKind,
+    /// Size in bytes; 0 for directories.
     size: int in 0..,
+    /// Creation time, where the file system records it.
     created: Timestamp | null,
+    /// Last modification time.
     modified: Timestamp,
     /// Unix permission bits, such as 420 for `rw-r--r--`.
     mode: int in 0..=4095,
@@ -62,7 +72,9 @@ struct Stat {
 
 /// A file's content.
 struct FileContent {
+    /// The file that was read.
     path: RelPath,
+    /// How `content` is encoded.
     encoding: Encoding,
     /// The bytes read, in `encoding`.
     content: string,
@@ -74,6 +86,7 @@ struct FileContent {
 
 /// What a write did.
 struct WriteReport {
+    /// The file that was written.
     path: RelPath,
     /// Bytes written.
     bytes_written: int in 0..,
@@ -83,7 +96,9 @@ struct WriteReport {
 
 /// What a move did.
 struct MoveReport {
+    /// Where the entry was.
     from: RelPath,
+    /// Where it is now.
     to: RelPath,
     /// True when an existing entry at `to` was overwritten.
     replaced: bool,
@@ -99,6 +114,7 @@ struct DeleteReport {
 
 /// Search results across files.
 struct FileSearchResults {
+    /// Matching lines, in path and line order.
     matches: [TextMatch],
     /// Files looked at.
     files_searched: int in 0..,

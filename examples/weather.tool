@@ -81,7 +81,9 @@ enum AlertSeverity {
 struct Location {
     /// Place name with region and country, such as `Paris, Île-de-France, FR`.
     name: string,
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// The place's GeoNames id.
     geonames_id: int in 1..,
@@ -95,12 +97,15 @@ struct Location {
 struct Conditions {
     /// When the observation was made.
     observed_at: Timestamp,
+    /// The sky and precipitation.
     condition: Condition,
+    /// Air temperature, in the requested unit.
     temperature: number,
     /// How warm it feels, with wind and humidity.
     feels_like: number,
     /// Relative humidity from 0 to 1.
     humidity: number in 0..=1,
+    /// Sustained wind speed, in the requested unit.
     wind_speed: number in 0..,
     /// Direction the wind blows from, in degrees clockwise from north.
     wind_direction: number in 0..360,
@@ -110,9 +115,13 @@ struct Conditions {
 
 /// One day of a forecast.
 struct ForecastDay {
+    /// The day.
     date: Date,
+    /// The day's prevailing condition.
     condition: Condition,
+    /// Lowest temperature of the day, in the requested unit.
     temperature_min: number,
+    /// Highest temperature of the day, in the requested unit.
     temperature_max: number,
     /// Chance of any precipitation from 0 to 1.
     precipitation_probability: number in 0..=1,
@@ -128,8 +137,11 @@ struct ForecastDay {
 
 /// A forecast for one place.
 struct Forecast {
+    /// The place the forecast is for.
     location: Location,
+    /// Unit of every temperature in the forecast.
     units: TemperatureUnit,
+    /// One entry per day, from the start date.
     days: [ForecastDay] len 1..=16,
 }
 
@@ -137,7 +149,9 @@ struct Forecast {
 struct Alert {
     /// The alert's id, stable across updates of the same alert.
     id: string format uuid,
+    /// One-line summary from the issuing agency.
     headline: string,
+    /// How serious the hazard is.
     severity: AlertSeverity,
     /// When the alert takes effect.
     onset: Timestamp,
@@ -152,16 +166,19 @@ struct Alert {
 
 /// Alerts in force at a place.
 struct AlertList {
+    /// The alerts, most severe first.
     alerts: [Alert],
 }
 
 /// A stock's latest trade.
 struct Quote {
+    /// The quoted ticker.
     ticker: Ticker,
     /// Exchange the quote comes from, such as `NASDAQ`.
     exchange: string,
     /// Last trade price in `currency`.
     price: number in 0<..,
+    /// Currency of every price in the quote.
     currency: CurrencyCode,
     /// Change since the previous close, in percent; never below -100.
     change_percent: number in -100..,
@@ -179,9 +196,13 @@ struct Quote {
 struct PriceBar {
     /// First trading day the bar covers.
     date: Date,
+    /// Price at the first trade of the bar.
     open: number in 0<..,
+    /// Highest price within the bar.
     high: number in 0<..,
+    /// Lowest price within the bar.
     low: number in 0<..,
+    /// Price at the last trade of the bar.
     close: number in 0<..,
     /// Shares traded.
     volume: int in 0..,
@@ -189,8 +210,11 @@ struct PriceBar {
 
 /// Prices of a stock over a period.
 struct PriceHistory {
+    /// The ticker the prices are for.
     ticker: Ticker,
+    /// Currency of every price.
     currency: CurrencyCode,
+    /// The bars, oldest first.
     bars: [PriceBar],
     /// Largest fall from an earlier peak within the period, in percent; 0 or
     /// negative.
@@ -201,6 +225,7 @@ struct PriceHistory {
 struct Conversion {
     /// The converted amount, rounded to the target currency's minor unit.
     amount: number,
+    /// Currency of `amount`.
     currency: CurrencyCode,
     /// Units of the target currency per unit of the source currency.
     rate: number in 0<..,

@@ -14,6 +14,8 @@ mod diff;
 mod logs;
 mod repo;
 mod server;
+#[cfg(test)]
+mod tests;
 mod time;
 mod tools;
 mod workspace;

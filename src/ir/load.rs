@@ -173,7 +173,8 @@ impl Loader {
             .unwrap_or_default();
         let ast = match problem {
             Some((code, at, message)) => {
-                let end = if code == codes::NOT_UTF8 { at + 1 } else { at };
+                // The lossy text holds U+FFFD (3 bytes) where the bad byte was.
+                let end = if code == codes::NOT_UTF8 { at + 3 } else { at };
                 self.diags.push(
                     Diagnostic::new(code, Span::new(file, at, end), message).with_label(
                         if code == codes::NOT_UTF8 {

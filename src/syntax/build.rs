@@ -194,7 +194,12 @@ impl Builder {
             match p.as_rule() {
                 Rule::name => name = Some(self.name(p)),
                 Rule::field_list => params = self.field_list(p),
-                Rule::output => output = p.into_inner().next().map(|t| self.ty(t)),
+                Rule::output => {
+                    output = p
+                        .into_inner()
+                        .find(|t| t.as_rule() == Rule::ty)
+                        .map(|t| self.ty(t))
+                }
                 Rule::tool_body => body = Some(self.tool_body(p)),
                 _ => {}
             }
@@ -289,7 +294,12 @@ impl Builder {
                 Rule::name => name = Some(self.name(p)),
                 Rule::optional => optional = true,
                 Rule::ty => ty = Some(self.ty(p)),
-                Rule::default => default = p.into_inner().next().map(|v| self.value(v)),
+                Rule::default => {
+                    default = p
+                        .into_inner()
+                        .find(|v| v.as_rule() == Rule::value)
+                        .map(|v| self.value(v))
+                }
                 _ => {}
             }
         }
@@ -322,6 +332,7 @@ impl Builder {
                 Rule::attribute_args => {
                     args = Some(
                         p.into_inner()
+                            .filter(|a| a.as_rule() == Rule::attribute_arg)
                             .filter_map(|a| a.into_inner().next())
                             .map(|a| self.attribute_arg(a))
                             .collect(),

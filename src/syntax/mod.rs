@@ -24,7 +24,6 @@ use grammar::{Rule, ToolParser};
 /// Parses one source file. Never panics; every problem is a diagnostic and the
 /// returned file holds every item that parsed.
 pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
-    pest::set_error_detail(true);
     let mut out = ast::File {
         file,
         inner_doc: Vec::new(),

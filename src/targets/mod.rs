@@ -3,6 +3,12 @@
 
 use std::path::PathBuf;
 
+pub mod anthropic;
+pub mod json_common;
+pub mod json_schema;
+pub mod markdown;
+pub mod mcp;
+pub mod openai;
 pub mod rust;
 
 use crate::diagnostics::Diagnostics;
@@ -99,8 +105,12 @@ pub trait Generator {
 /// The generator for `target`.
 pub fn generator(target: Target) -> Box<dyn Generator> {
     // Each target replaces its arm here as it lands.
-    #[allow(clippy::match_single_binding)]
     match target {
+        Target::Mcp => Box::new(mcp::Mcp),
+        Target::Openai => Box::new(openai::OpenAi),
+        Target::Anthropic => Box::new(anthropic::Anthropic),
+        Target::JsonSchema => Box::new(json_schema::JsonSchema),
+        Target::Markdown => Box::new(markdown::Markdown),
         _ => Box::new(Unimplemented(target)),
     }
 }

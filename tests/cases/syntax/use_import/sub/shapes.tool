@@ -1,0 +1,2 @@
+/// A point.
+struct Point { x: number, y: number }

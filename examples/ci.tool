@@ -276,8 +276,7 @@ tool get_job_status(
 /// true. Fails with `job_not_found` for an unknown id, `log_unavailable` while
 /// the job is queued (retry once it runs) and `line_out_of_range` when
 /// `start_line` is past the end of the log.
-@core @idempotent @timeout(15s) @requires("ci:read") @title("Read CI log")
-@meta("category", "logs")
+@core @idempotent @timeout(15s) @requires("ci:read") @title("Read CI log") @meta("category", "logs")
 tool read_log(
     /// The job whose log to read.
     job_id: JobId,
@@ -374,8 +373,7 @@ tool get_diff(
 /// end_line: 44` with some context. Fails with `file_not_found` when the path
 /// does not exist or is a directory, `not_a_text_file` for binary files and
 /// `outside_workspace` for paths that climb out with `..`.
-@core @idempotent @timeout(10s) @requires("repo:read") @title("Read file")
-@meta("category", "code")
+@core @idempotent @timeout(10s) @requires("repo:read") @title("Read file") @meta("category", "code")
 tool read_file(
     /// File to read, relative to the repository root.
     @example("src/parser.rs")
@@ -417,7 +415,12 @@ tool search_code(
     error invalid_regex "The query is not a valid regular expression." help "Escape special characters, or search with mode literal.";
     error outside_workspace "The path leaves the repository." help "Use a path relative to the repository root without `..`.";
     example "Find a function" { query: "fn parse_header" }
-    example "Regex over sources" { query: r"unwrap\(\)", mode: regex, path_prefix: "src/", max_results: 20 }
+    example "Regex over sources" {
+        query: r"unwrap\(\)",
+        mode: regex,
+        path_prefix: "src/",
+        max_results: 20,
+    }
     example "Any case" { query: "todo", case_sensitive: false }
 }
 

@@ -13,7 +13,7 @@ package design;
 type NodeId = string matches r"^\d+:\d+$";
 
 /// An sRGB colour as `#RRGGBB` or, with alpha, `#RRGGBBAA`.
-type Color = string matches r#"^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$"#;
+type Color = string matches r"^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$";
 
 /// Opacity from 0 (transparent) to 1 (opaque).
 type Opacity = number in 0..=1;
@@ -65,7 +65,8 @@ enum AxisAlign {
     /// Spread out with equal gaps between them.
     "space-between",
     /// The old name of `start`.
-    @deprecated("use start") min,
+    @deprecated("use start")
+    min,
 }
 
 /// Where a stroke sits relative to the shape's outline.
@@ -327,7 +328,12 @@ tool find_nodes(
 ) -> [NodeSummary] {
     error node_not_found "The `within` node does not exist." help "Leave `within` out to search the whole page.";
     example "Every button" { name_contains: "button" }
-    example "Text layers in a card" { name_contains: "title", kinds: [TEXT], within: "3:14", limit: 10 }
+    example "Text layers in a card" {
+        name_contains: "title",
+        kinds: [TEXT],
+        within: "3:14",
+        limit: 10,
+    }
 }
 
 /// Find nodes by exact layer name. Superseded by `find_nodes`, which also
@@ -370,7 +376,16 @@ tool create_shape(
 ) -> NodeSummary {
     error node_not_found "The parent does not exist." help "Call find_nodes to look the parent up.";
     error not_a_container "The parent cannot hold children." help "Use a frame or a group as the parent.";
-    example "A card" { kind: "frame", parent_id: "1:2", x: 40, y: 40, width: 320, height: 200, name: "Card", corner_radius: 12 }
+    example "A card" {
+        kind: "frame",
+        parent_id: "1:2",
+        x: 40,
+        y: 40,
+        width: 320,
+        height: 200,
+        name: "Card",
+        corner_radius: 12,
+    }
     example "A red dot" { kind: "ellipse", width: 8, height: 8, fill: "#FF3B30" }
 }
 
@@ -387,9 +402,10 @@ tool create_text(
     x: Coordinate = 0,
     /// Top edge of the text box, relative to the parent.
     y: Coordinate = 0,
-    /// Font family; it must be installed.
+    /// Font family; it must be installed. Family names are given bare,
+    /// without CSS quotes or backslashes.
     @example("Inter")
-    font_family: string len 1..=120 = "Inter",
+    font_family: string len 1..=120 matches r#"^[^"\\]+$"# = "Inter",
     /// Font size in pixels.
     font_size: number in 1..=1000 = 16,
     /// Text colour.
@@ -398,7 +414,13 @@ tool create_text(
     error node_not_found "The parent does not exist." help "Call find_nodes to look the parent up.";
     error not_a_container "The parent cannot hold children." help "Use a frame or a group as the parent.";
     error font_unavailable "The font is not installed." help "Use a font the document already uses, such as Inter.";
-    example "A heading" { characters: "Welcome back", parent_id: "1:2", x: 24, y: 24, font_size: 32 }
+    example "A heading" {
+        characters: "Welcome back",
+        parent_id: "1:2",
+        x: 24,
+        y: 24,
+        font_size: 32,
+    }
 }
 
 /// Replace the fills of one or more nodes with a list of paints, top-most
@@ -416,7 +438,16 @@ tool set_fill(
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
     error image_not_found "No image with this hash is in the document." help "Read an image fill's hash from get_node.";
     example "Solid blue" { ids: ["1:2"], paints: [{ type: "solid", color: "#0A84FF" }] }
-    example "Sunset gradient" { ids: ["1:2", "1:3"], paints: [{ type: "linear-gradient", angle: 90, stops: [{ position: 0, color: "#FF9500" }, { position: 1, color: "#FF2D55" }] }] }
+    example "Sunset gradient" {
+        ids: ["1:2", "1:3"],
+        paints: [
+            {
+                type: "linear-gradient",
+                angle: 90,
+                stops: [{ position: 0, color: "#FF9500" }, { position: 1, color: "#FF2D55" }],
+            },
+        ],
+    }
 }
 
 /// Set the stroke (outline) of one or more nodes: colour, weight and where
@@ -437,7 +468,13 @@ tool set_stroke(
 ) -> [NodeSummary] {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
     example "Hairline border" { ids: ["2:5"], color: "#D1D1D6" }
-    example "Dashed outline" { ids: ["2:5"], color: "#000000", weight: 2, align: outside, dash_pattern: [4, 2] }
+    example "Dashed outline" {
+        ids: ["2:5"],
+        color: "#000000",
+        weight: 2,
+        align: outside,
+        dash_pattern: [4, 2],
+    }
 }
 
 /// Replace the text of a text layer, keeping its font and style. Fails with
@@ -505,7 +542,13 @@ tool set_auto_layout(
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
     error not_a_frame "Only frames can use auto layout." help "Wrap the nodes in a frame with create_shape and reparent_nodes first.";
     example "Vertical stack" { id: "1:2", mode: vertical, spacing: 8, padding: 16 }
-    example "Toolbar row" { id: "1:9", mode: horizontal, spacing: 4, align: "space-between", hug_contents: false }
+    example "Toolbar row" {
+        id: "1:9",
+        mode: horizontal,
+        spacing: 4,
+        align: "space-between",
+        hug_contents: false,
+    }
     example "Turn it off" { id: "1:2", mode: none }
 }
 
@@ -603,7 +646,8 @@ tool group_nodes(
 
 /// Rename a layer. Slashes in names build component and style folders
 /// (`Button/Primary`). Fails with `node_not_found`.
-@extended @mutates @idempotent @risk(low) @timeout(2s) @requires("document:write") @title("Rename node")
+@extended @mutates @idempotent @risk(low) @timeout(2s) @requires("document:write")
+@title("Rename node")
 tool rename_node(
     /// The node to rename.
     id: NodeId,
@@ -697,8 +741,8 @@ tool apply_style(
 /// that do not exist. This tool takes a map from variable name to colour on
 /// purpose, because variable names are the document's own; the map keeps it
 /// out of OpenAI strict mode. Fails with `collection_not_found`.
-@extended @mutates @idempotent @timeout(10s) @requires("document:write") @title("Set color variables")
-@allow(not_strict)
+@extended @mutates @idempotent @timeout(10s) @requires("document:write")
+@title("Set color variables") @allow(not_strict)
 tool set_color_variables(
     /// Name of the variable collection, such as `Brand`.
     collection: string len 1..=120,
@@ -707,7 +751,10 @@ tool set_color_variables(
     values: map<string, Color> keys matches "^[a-z][a-z0-9/_-]*$" len 1..=100,
 ) -> int in 0.. {
     error collection_not_found "No variable collection has this name." help "Check the name in the Variables panel.";
-    example "Brand colours" { collection: "Brand", values: { "color/primary": "#0A84FF", "color/danger": "#FF3B30" } }
+    example "Brand colours" {
+        collection: "Brand",
+        values: { "color/primary": "#0A84FF", "color/danger": "#FF3B30" },
+    }
 }
 
 /// Store a plugin's own data on a node under a key, replacing what was
@@ -727,7 +774,11 @@ tool set_plugin_data(
 ) -> NodeSummary {
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
     error value_too_large "The value is larger than 100 kB once serialised." help "Store less, or split it across keys.";
-    example "Record a review state" { id: "1:2", key: "review.state", value: { "status": "approved", "by": ["ana", "li"] } }
+    example "Record a review state" {
+        id: "1:2",
+        key: "review.state",
+        value: { status: "approved", by: ["ana", "li"] },
+    }
 }
 
 /// Invite someone to the document by email, or change their role if they
@@ -747,5 +798,9 @@ tool share_document(
 ) -> ShareResult {
     error invalid_recipient "The address cannot receive invitations." help "Check the address with the user.";
     example "Invite a reviewer" { email: "ana@example.com" }
-    example "Make an editor" { email: "li@example.com", role: editor, message: "Can you fix the spacing?" }
+    example "Make an editor" {
+        email: "li@example.com",
+        role: editor,
+        message: "Can you fix the spacing?",
+    }
 }

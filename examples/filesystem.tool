@@ -228,8 +228,8 @@ tool create_directory(
 /// `overwrite` is false, `not_found` when the parent directory is missing,
 /// `is_a_directory` when a directory stands at the path, and
 /// `outside_workspace`.
-@core @mutates @destructive @idempotent @confirm @risk(high) @timeout(30s)
-@requires("fs:write") @title("Write file")
+@core @mutates @destructive @idempotent @confirm @risk(high) @timeout(30s) @requires("fs:write")
+@title("Write file")
 tool write_file(
     /// File to write.
     path: RelPath,
@@ -246,7 +246,11 @@ tool write_file(
     error is_a_directory "A directory stands at this path." help "Pick a file path inside it.";
     error outside_workspace "The path leaves the workspace." help "Use a path relative to the workspace root without `..`.";
     example "New notes file" { path: "notes/todo.md", content: "# To do\n\n- release 1.2\n" }
-    example "Replace a config" { path: "config.json", content: "{\"debug\": false}\n", overwrite: true }
+    example "Replace a config" {
+        path: "config.json",
+        content: "{\"debug\": false}\n",
+        overwrite: true,
+    }
 }
 
 /// Move or rename a file or directory. With `overwrite`, an entry already at
@@ -276,9 +280,8 @@ tool move_path(
 /// a path does not exist (nothing is deleted then), `directory_not_empty`
 /// for a non-empty directory without `recursive`, `busy` when a file is
 /// locked (retry later), and `outside_workspace`.
-@extended @mutates @destructive @confirm @risk(critical) @timeout(60s)
-@rate_limit(10/min) @requires("fs:write", "fs:delete") @title("Delete paths")
-@name(openai, "fs_delete_paths")
+@extended @mutates @destructive @confirm @risk(critical) @timeout(60s) @rate_limit(10/min)
+@requires("fs:write", "fs:delete") @title("Delete paths") @name(openai, "fs_delete_paths")
 tool delete_paths(
     /// Paths to delete.
     paths: [RelPath] len 1..=100 unique,

@@ -49,7 +49,8 @@ enum WindSpeedUnit {
     /// Nautical miles per hour.
     knots,
     /// Beaufort force numbers, kept for old clients.
-    @deprecated("use knots or km/h; Beaufort numbers lose precision") beaufort,
+    @deprecated("use knots or km/h; Beaufort numbers lose precision")
+    beaufort,
 }
 
 /// A broad description of the sky and precipitation.
@@ -242,8 +243,7 @@ struct Conversion {
 tool find_location(
     /// A place name such as `Paris` or `Springfield, IL`, or a numeric
     /// GeoNames id such as `2988507`.
-    @example("Paris") @example(2988507)
-    @allow(scalar_union)
+    @example("Paris") @example(2988507) @allow(scalar_union)
     query: string len 1..=200 | int in 1..,
     /// Most places to return.
     limit: int in 1..=10 = 3,
@@ -291,7 +291,12 @@ tool get_current_weather(
     error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
     error provider_unavailable "The weather service did not answer." help "Retry in a few seconds." retryable;
     example "Paris in Celsius" { latitude: 48.8566, longitude: 2.3522 }
-    example "New York in Fahrenheit" { latitude: 40.7128, longitude: -74.006, units: fahrenheit, wind_unit: mph }
+    example "New York in Fahrenheit" {
+        latitude: 40.7128,
+        longitude: -74.006,
+        units: fahrenheit,
+        wind_unit: mph,
+    }
 }
 
 /// Get a daily forecast for a place, optionally with hourly detail, starting
@@ -320,7 +325,13 @@ tool get_forecast(
     error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
     error provider_unavailable "The weather service did not answer." help "Retry in a few seconds." retryable;
     example "Week ahead in Berlin" { latitude: 52.52, longitude: 13.405 }
-    example "Weekend, hourly" { latitude: 51.5072, longitude: -0.1276, start_date: "2026-12-05", days: 2, hourly: true }
+    example "Weekend, hourly" {
+        latitude: 51.5072,
+        longitude: -0.1276,
+        start_date: "2026-12-05",
+        days: 2,
+        hourly: true,
+    }
 }
 
 /// Get the observed weather of a past day at a place. `day_offset` counts
@@ -359,7 +370,11 @@ tool list_weather_alerts(
     min_severity: AlertSeverity = minor,
 ) -> AlertList {
     error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
-    example "Severe alerts in Miami" { latitude: 25.7617, longitude: -80.1918, min_severity: severe }
+    example "Severe alerts in Miami" {
+        latitude: 25.7617,
+        longitude: -80.1918,
+        min_severity: severe,
+    }
 }
 
 /// Get the latest price of a listed stock, with the day's change and its
@@ -404,7 +419,12 @@ tool get_price_history(
     error unknown_ticker "No exchange lists this ticker." help "Check the symbol; share classes use a suffix such as BRK.B.";
     error invalid_range "The period ends before it starts." help "Swap from and to.";
     error rate_limited "The hourly call budget is spent." help "Wait, then retry." retryable;
-    example "Microsoft in 2025, monthly" { ticker: "MSFT", from: "2025-01-01", to: "2025-12-31", interval: "1mo" }
+    example "Microsoft in 2025, monthly" {
+        ticker: "MSFT",
+        from: "2025-01-01",
+        to: "2025-12-31",
+        interval: "1mo",
+    }
 }
 
 /// Convert an amount of money between currencies at the latest rate, or at

@@ -59,6 +59,18 @@ fn each_example_checks_clean_on_its_own() {
     }
 }
 
+#[test]
+fn examples_are_formatted() {
+    let out = toolc(&["fmt", "--check", "examples"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "`toolc fmt --check examples` reports unformatted files (run `toolc fmt examples`):\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
 /// Features found in the IR of the examples.
 #[derive(Default)]
 struct Seen(BTreeSet<String>);

@@ -71,6 +71,13 @@ fn syntax_cases() {
     assert!(!cases.is_empty(), "no cases found");
     for case in &cases {
         let output = run_case(case);
+        // Output is deterministic: a second run gives the same bytes.
+        assert_eq!(
+            output,
+            run_case(case),
+            "case {} is not deterministic",
+            case.display()
+        );
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(case);
         settings.set_prepend_module_to_snapshot(false);

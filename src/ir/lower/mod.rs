@@ -118,6 +118,22 @@ impl Lowerer<'_> {
     fn declare(&mut self, unit: &Unit) -> Scope {
         let mut scope = Scope::new();
         for item in &unit.ast.items {
+            if let (ast::ItemKind::Package(_) | ast::ItemKind::Use(_), Some(a)) =
+                (&item.kind, item.attrs.first())
+            {
+                let what = match item.kind {
+                    ast::ItemKind::Package(_) => "`package`",
+                    _ => "`use`",
+                };
+                self.push(
+                    Diagnostic::new(
+                        codes::INVALID_ATTRIBUTE,
+                        a.span,
+                        format!("attributes do not apply to {what}"),
+                    )
+                    .with_label("ignored here"),
+                );
+            }
             let name = match &item.kind {
                 ast::ItemKind::Alias(a) => &a.name,
                 ast::ItemKind::Enum(e) => &e.name,

@@ -14,6 +14,8 @@ pub mod rust;
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
 
+pub mod typescript;
+
 /// An output format `toolc build --target` can produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -106,6 +108,7 @@ pub trait Generator {
 pub fn generator(target: Target) -> Box<dyn Generator> {
     // Each target replaces its arm here as it lands.
     match target {
+        Target::Typescript => Box::new(typescript::TypeScript),
         Target::Mcp => Box::new(mcp::Mcp),
         Target::Openai => Box::new(openai::OpenAi),
         Target::Anthropic => Box::new(anthropic::Anthropic),

@@ -1,5 +1,6 @@
-//! Pest pairs to AST: items. One function per grammar rule; literals, types
-//! and values are in [`super::build_types`].
+//! Pest pairs to AST: items. One function per grammar rule; fields and
+//! attributes are in `build_fields`, literals, types and values in
+//! `build_types`.
 
 use pest::iterators::Pair;
 

@@ -87,8 +87,11 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
         lw.field_values(unit, scope);
     }
     for (unit, scope) in units.iter().zip(&scopes) {
+        // Every file's tools are lowered, so their errors are reported; only
+        // inputs produce packages.
+        let package = lw.package(unit, scope);
         if unit.is_input {
-            lw.package(unit, scope);
+            lw.program.packages.insert(unit.package.clone(), package);
         }
     }
     lw.mark_recursive();

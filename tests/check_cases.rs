@@ -115,9 +115,12 @@ fn every_code_has_a_case() {
         snapshots
             .push_str(&std::fs::read_to_string(case.join("diagnostics.snap")).unwrap_or_default());
     }
+    // `I` codes belong to `toolc import` and are tested with it; every code
+    // that loading and checking `.tool` sources can produce has a case here.
     let missing: Vec<&str> = CODES
         .iter()
         .map(|c| c.code.as_str())
+        .filter(|code| code.starts_with('E') || code.starts_with('W'))
         .filter(|code| !snapshots.contains(&format!("[{code}]")))
         .collect();
     assert!(
@@ -137,8 +140,11 @@ fn every_code_is_explained() {
             "{} heading",
             c.code
         );
+        // The codes of `.tool` sources follow one layout (the `I` codes of
+        // `toolc import` are written by the importer and read differently).
+        let source_code = c.code.as_str().starts_with('E') || c.code.as_str().starts_with('W');
         assert!(
-            text.contains("## Example") && text.contains("## Fix"),
+            !source_code || (text.contains("## Example") && text.contains("## Fix")),
             "{} sections",
             c.code
         );

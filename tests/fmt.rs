@@ -30,8 +30,11 @@ fn case_dirs() -> Vec<PathBuf> {
 
 /// The IR as JSON with everything positional removed (spans, paths).
 fn ir_without_spans(path: &Path) -> (Value, usize) {
-    let analysis =
-        analyze(&[path.to_path_buf()], &CheckOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let analysis = match analyze(&[path.to_path_buf()], &CheckOptions::default()) {
+        Ok(a) => a,
+        // An input error (such as an unreadable file) is the same either way.
+        Err(_) => return (Value::Null, usize::MAX),
+    };
     let mut json = serde_json::to_value(&analysis.program).expect("IR serializes");
     strip(&mut json);
     (json, analysis.diagnostics.error_count())
@@ -50,14 +53,23 @@ fn strip(v: &mut Value) {
 
 /// Copies every `.tool` file of `from` (recursively) into `to`, formatting
 /// them when `formatted`.
+/// Files that cannot be read are left out; files that are not UTF-8 or have
+/// syntax errors are copied unchanged (`toolc fmt` leaves them alone too).
 fn copy_tree(from: &Path, to: &Path, formatted: bool) {
     for file in toolc::fmt::tool_files(from) {
         let rel = file.strip_prefix(from).expect("below the root");
         let dest = to.join(rel);
         fs::create_dir_all(dest.parent().expect("has a parent")).expect("mkdir");
-        let text = fs::read_to_string(&file).expect("UTF-8 source");
-        let text = if formatted { format(&text) } else { text };
-        fs::write(dest, text).expect("write");
+        let Ok(bytes) = fs::read(&file) else {
+            continue;
+        };
+        let out = match String::from_utf8(bytes.clone()) {
+            Ok(text) if formatted => toolc::fmt::format_source(0, &text)
+                .map(String::into_bytes)
+                .unwrap_or(bytes),
+            _ => bytes,
+        };
+        fs::write(dest, out).expect("write");
     }
 }
 
@@ -136,6 +148,38 @@ fn examples_are_idempotent_and_keep_the_ir() {
     }
 }
 
+/// Every case of every other suite (check, syntax, targets, ...) as well:
+/// formatting is idempotent and, for the case's `input.tool`, keeps the IR
+/// and the number of errors.
+#[test]
+fn every_case_in_the_repository_keeps_its_ir() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut dirs = Vec::new();
+    for suite in fs::read_dir(&cases).expect("tests/cases").flatten() {
+        if suite.file_name() == "fmt" {
+            continue;
+        }
+        for case in fs::read_dir(suite.path()).into_iter().flatten().flatten() {
+            if case.path().join("input.tool").is_file() {
+                dirs.push(case.path());
+            }
+        }
+    }
+    dirs.sort();
+    assert!(!dirs.is_empty());
+    for dir in dirs {
+        for file in toolc::fmt::tool_files(&dir) {
+            let Ok(text) = fs::read_to_string(&file) else {
+                continue;
+            };
+            if let Ok(once) = toolc::fmt::format_source(0, &text) {
+                assert_eq!(format(&once), once, "not idempotent: {}", file.display());
+            }
+        }
+        assert_ir_preserved(&dir, &dir.join("input.tool"));
+    }
+}
+
 fn toolc(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
         .args(args)
@@ -203,4 +247,32 @@ fn cli_missing_path_is_a_usage_error() {
     let (code, _, stderr) = toolc(&["fmt", "/no/such/dir/x.tool"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("no such file"));
+}
+
+/// Damaged sources never make the formatter panic, and whatever still parses
+/// formats idempotently.
+#[test]
+fn damaged_sources_format_idempotently_or_are_refused() {
+    for dir in case_dirs() {
+        let input = fs::read_to_string(dir.join("input.tool")).expect("UTF-8 input");
+        let boundaries: Vec<usize> = input.char_indices().map(|(i, _)| i).collect();
+        let step = (boundaries.len() / 40).max(1);
+        for (n, &at) in boundaries.iter().enumerate().step_by(step) {
+            let end = boundaries.get(n + 1).copied().unwrap_or(input.len());
+            // Delete one character, or cut the file there.
+            for damaged in [
+                format!("{}{}", &input[..at], &input[end..]),
+                input[..at].to_string(),
+            ] {
+                if let Ok(once) = toolc::fmt::format_source(0, &damaged) {
+                    assert_eq!(
+                        format(&once),
+                        once,
+                        "{}: not idempotent after damage at {at}",
+                        dir.display()
+                    );
+                }
+            }
+        }
+    }
 }

@@ -253,7 +253,7 @@ fn pydantic_titles_are_dropped_and_real_titles_kept() {
 
 #[test]
 fn unsupported_keywords_are_reported_with_their_pointer() {
-    let (_, warnings) = schema(
+    let (source, warnings) = schema(
         r#"{"type": "object", "properties": {
         "labels": {"type": "array", "items": {"type": "string", "not": {"const": ""}, "description": "A label."}},
         "when": {"type": "string", "if": {"minLength": 1}, "then": {"pattern": "x"}},
@@ -264,12 +264,17 @@ fn unsupported_keywords_are_reported_with_their_pointer() {
         warnings,
         vec![
             "t: /inputSchema/properties/labels/items/not: keyword not supported, dropped",
-            "t: /inputSchema/properties/labels/items/description: description not carried (only tools, parameters, fields and named types have docs), dropped",
             "t: /inputSchema/properties/when/if: keyword not supported, dropped",
             "t: /inputSchema/properties/when/then: keyword not supported, dropped",
             "t: /inputSchema/properties/pair/prefixItems: tuple (positional items) not supported, imported as an array of the item types",
         ]
     );
+    // A description on array items is carried by a documented alias.
+    assert!(
+        source.contains("/// A label.\ntype Label = string;\n"),
+        "{source}"
+    );
+    assert!(source.contains("    labels?: [Label],\n"), "{source}");
 }
 
 #[test]
@@ -409,4 +414,175 @@ fn cli_import_exit_codes_and_outputs() {
     assert_eq!(code, 2);
     let (code, _, _) = toolc(&["import", &github, "--from", "anthropic", "-o", &out_s]);
     assert_eq!(code, 0);
+    // JSON diagnostics need -o (stdout holds only them).
+    let (code, _, _) = toolc(&["import", &github, "--message-format", "json"]);
+    assert_eq!(code, 2);
+    for code in ["I0001", "I0002"] {
+        let (exit, stdout, _) = toolc(&["explain", code]);
+        assert_eq!(exit, 0);
+        assert!(stdout.starts_with(&format!("# {code}: ")), "{stdout}");
+    }
+}
+
+#[test]
+fn odd_schemas_import_and_check_clean() {
+    let odd = [
+        r#"{"type": "object", "properties": {"a": {"type": "string", "pattern": "(?=x)y"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "integer", "minimum": 10, "maximum": 1}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "integer", "default": "ten"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string", "enum": ["x", "y"], "default": "z"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 5, "maxLength": 2}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "number", "multipleOf": 0}}}"#,
+        r#"{"type": "object", "properties": {"a": {"enum": []}, "b": {"enum": [1, "x", true]}, "c": {"const": null}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": 5}, "b": {"items": 5}, "c": {"properties": []}, "d": 7}}"#,
+        r##"{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}"##,
+        r##"{"type": "object", "properties": {"a": {"$ref": "#"}}}"##,
+        r#"{"type": "object", "properties": {"a": {"$ref": "https://example.com/schema"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"anyOf": []}, "b": {"oneOf": [{"type": "null"}]}, "c": {"allOf": [{"type": "string"}, {"type": "integer"}]}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "object", "patternProperties": {"^x": {"type": "string"}, "^y": {}}}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "object", "additionalProperties": {"type": "integer"}, "propertyNames": {"pattern": "(?<=a)b"}}}}"#,
+        r#"{"type": "object", "properties": {"true": {"type": "boolean"}, "": {"type": "string"}, "a b": {"type": "string", "enum": ["null", "true", "", "x y"]}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 1, "default": ["x"]}}}"#,
+        r#"{"type": "object", "required": ["missing"], "properties": {"a": {"type": "integer", "examples": [1, "two"]}}}"#,
+        r#"{"type": "array"}"#,
+        r#"true"#,
+    ];
+    for input_schema in odd {
+        let json = format!(
+            r#"[{{"name": "odd tool", "description": "Odd.", "inputSchema": {input_schema}, "annotations": {{"readOnlyHint": true}}, "input_examples": [{{"zzz": 1}}]}}]"#
+        );
+        let imported = import(&json);
+        let errors = check_errors(&imported.source);
+        assert!(
+            errors.is_empty(),
+            "{input_schema}\n{}\n{errors:#?}",
+            imported.source
+        );
+    }
+}
+
+#[test]
+fn duplicate_tools_bom_and_deep_values() {
+    let deep = (0..60).fold("1".to_string(), |acc, _| format!("[{acc}]"));
+    let json = format!(
+        "\u{feff}[{{\"name\": \"a\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"x\": {{\"default\": {deep}}}}}}}, \"annotations\": {{\"readOnlyHint\": true}}}}, {{\"name\": \"a\", \"inputSchema\": {{}}}}, {{\"name\": \"A\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"a\": {{\"type\": \"object\", \"properties\": {{\"y\": {{\"type\": \"string\"}}}}}}}}}}}}]"
+    );
+    let imported = import(&json);
+    assert_eq!(
+        imported.source.matches("tool a(").count(),
+        1,
+        "{}",
+        imported.source
+    );
+    assert!(
+        !imported.source.contains("struct A {"),
+        "{}",
+        imported.source
+    );
+    let w = warnings(&imported);
+    assert!(
+        w.iter().any(|w| w.contains("second tool with this name")),
+        "{w:?}"
+    );
+    assert!(w.iter().any(|w| w.contains("nested too deeply")), "{w:?}");
+    assert!(
+        check_errors(&imported.source).is_empty(),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn examples_from_the_schema_meta_and_anthropic_are_checked() {
+    let json = r#"{"tools": [{"name": "find", "description": "Find things.", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "inputSchema": {"type": "object", "required": ["q"], "properties": {"q": {"type": "string"}, "n": {"type": "integer", "maximum": 5}},
+            "examples": [{"q": "cats"}, {"q": "dogs", "n": 9}]},
+        "_meta": {"toolc/examples": [{"q": "birds", "n": 2}, {"n": 1}]}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("    example { q: \"birds\", n: 2 }\n    example { q: \"cats\" }\n}"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "find: /_meta/toolc~1examples/1: example does not fit the parameters, dropped",
+            "find: /inputSchema/examples/1: example does not fit the parameters, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    out.push(at.clone());
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, child) in map {
+                let key = k.replace('~', "~0").replace('/', "~1");
+                pointers(child, format!("{at}/{key}"), out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                pointers(child, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Corpus files with one value replaced by something of another kind: the
+/// importer never panics, and what it writes parses and checks without errors.
+#[test]
+fn damaged_corpus_imports_cleanly_or_is_refused() {
+    let replacements = [
+        serde_json::json!(null),
+        serde_json::json!(true),
+        serde_json::json!(-7.5),
+        serde_json::json!("x"),
+        serde_json::json!([]),
+        serde_json::json!({}),
+    ];
+    let mut checked = 0;
+    for file in corpus() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("JSON");
+        let mut all = Vec::new();
+        pointers(&doc, String::new(), &mut all);
+        let step = (all.len() / 40).max(1);
+        for (n, pointer) in all.iter().enumerate().step_by(step) {
+            for (r, replacement) in replacements.iter().enumerate() {
+                let mut damaged = doc.clone();
+                match damaged.pointer_mut(pointer) {
+                    Some(slot) => *slot = replacement.clone(),
+                    None => continue,
+                }
+                let Ok(imported) = toolc::import::import_value(&damaged, &ImportOptions::default())
+                else {
+                    continue;
+                };
+                let reformatted = toolc::fmt::format_source(0, &imported.source);
+                assert!(
+                    reformatted.as_ref().is_ok_and(|f| *f == imported.source),
+                    "{} {pointer} -> {replacement}: not canonical or not parseable\n{}",
+                    file.display(),
+                    imported.source
+                );
+                if (n + r) % 11 == 0 {
+                    checked += 1;
+                    let errors = check_errors(&imported.source);
+                    assert!(
+                        errors.is_empty(),
+                        "{} {pointer} -> {replacement}: {errors:#?}\n{}",
+                        file.display(),
+                        imported.source
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
 }

@@ -120,3 +120,30 @@ fn fs_write(path: &Path, contents: &str) {
     std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
     std::fs::write(path, contents).expect("write");
 }
+
+/// Every `.tool` file under `tests/cases/` (other suites' cases included)
+/// that loads without errors goes through every JSON target: no panic, and
+/// every JSON output parses.
+#[test]
+fn every_error_free_case_of_every_suite_generates() {
+    let inputs = common::all_tool_files();
+    let mut generated = 0;
+    for input in inputs {
+        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&input), &Default::default()) else {
+            continue;
+        };
+        if analysis.diagnostics.has_errors() {
+            continue;
+        }
+        let options = toolc::targets::GenOptions::default();
+        let (files, _) = toolc::driver::generate(&analysis, &TARGETS, &options);
+        for file in files {
+            if file.name.ends_with(".json") {
+                let parsed: Result<serde_json::Value, _> = serde_json::from_str(&file.contents);
+                assert!(parsed.is_ok(), "{} {}", input.display(), file.name);
+            }
+            generated += 1;
+        }
+    }
+    assert!(generated > 20, "only {generated} files generated");
+}

@@ -14,7 +14,7 @@ use toolc::targets::Target;
 /// Every emitted tool of every input, with where it came from.
 fn all_tools() -> Vec<(String, Value)> {
     let mut tools = Vec::new();
-    for input in common::all_inputs() {
+    for input in common::error_free_inputs() {
         let Some(doc) = common::generate_json(&input, Target::Mcp) else {
             continue;
         };

@@ -3,7 +3,7 @@
 
 use super::Cx;
 use super::walk::{self, Owner};
-use crate::diagnostics::{Code, DefaultSeverity, Diagnostic, codes, lookup};
+use crate::diagnostics::{Code, CodeInfo, DefaultSeverity, Diagnostic, codes, lookup};
 use crate::source::Span;
 
 /// Whether the allow list `list` (codes or names) covers `code`.
@@ -31,7 +31,19 @@ pub fn run(cx: &mut Cx<'_>) {
     for (list, span, item) in items {
         for entry in list {
             match lookup(entry) {
-                Some(info) if info.severity == DefaultSeverity::Warning => {}
+                Some(info) if is_lint(info) => {}
+                Some(info) if info.severity == DefaultSeverity::Warning => found.push(
+                    Diagnostic::new(
+                        codes::UNKNOWN_ALLOW,
+                        span,
+                        format!("`@allow({entry})` on {item} names no lint of `.tool` sources"),
+                    )
+                    .with_label("not a lint")
+                    .with_note(format!(
+                        "{} is `{}`, reported by another command",
+                        info.code, info.title
+                    )),
+                ),
                 Some(info) => found.push(
                     Diagnostic::new(
                         codes::UNKNOWN_ALLOW,
@@ -64,12 +76,18 @@ pub fn run(cx: &mut Cx<'_>) {
     }
 }
 
+/// Lints are the `W` codes: warnings about `.tool` sources. Other warnings
+/// (`I` codes of `toolc import`) are not produced by the checks.
+fn is_lint(info: &CodeInfo) -> bool {
+    info.severity == DefaultSeverity::Warning && info.code.as_str().starts_with('W')
+}
+
 /// The lint name closest to `entry`, when one is close.
 fn suggest(entry: &str) -> Option<&'static str> {
     let entry = entry.to_ascii_lowercase();
     crate::diagnostics::CODES
         .iter()
-        .filter(|c| c.severity == DefaultSeverity::Warning)
+        .filter(|c| is_lint(c))
         .map(|c| (edit_distance(&entry, c.name), c.name))
         .filter(|(d, name)| *d <= 2.max(name.len() / 4))
         .min()

@@ -151,8 +151,8 @@ pub fn import(
     output: Option<&Path>,
     format: MessageFormat,
 ) -> u8 {
-    use toolc::diagnostics::{Diagnostic, codes};
-    use toolc::import::{ImportOptions, Source, import_str, locate};
+    use toolc::diagnostics::{Diagnostic, Severity};
+    use toolc::import::{ImportOptions, NOT_CARRIED, Source, UNREADABLE, import_str, locate};
     use toolc::source::{SourceMap, Span};
 
     if format == MessageFormat::Json && output.is_none() {
@@ -160,7 +160,9 @@ pub fn import(
         return usage_error("`--message-format json` needs `-o OUT.tool`");
     }
     let text = match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Ok(bytes) => String::from_utf8_lossy(&bytes)
+            .trim_start_matches('\u{feff}')
+            .to_string(),
         Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),
     };
     let mut sources = SourceMap::new();
@@ -176,7 +178,8 @@ pub fn import(
     let imported = match import_str(&text, &options) {
         Ok(i) => i,
         Err(e) => {
-            let d = Diagnostic::new(codes::IMPORT_UNREADABLE, Span::new(id, 0, 0), e.message);
+            let d = Diagnostic::new(UNREADABLE, Span::new(id, 0, 0), e.message)
+                .with_severity(Severity::Error);
             report::print(&sources, &[d], format);
             return EXIT_INPUT;
         }
@@ -188,11 +191,8 @@ pub fn import(
         .iter()
         .map(|w| {
             let at = locate(&text, &w.absolute).unwrap_or(0);
-            Diagnostic::new(
-                codes::IMPORT_NOT_CARRIED,
-                Span::new(id, at, at),
-                w.to_string(),
-            )
+            Diagnostic::new(NOT_CARRIED, Span::new(id, at, at), w.to_string())
+                .with_severity(Severity::Warning)
         })
         .collect();
     report::print(&sources, &diagnostics, format);
@@ -212,10 +212,16 @@ pub fn import(
 /// snake_case, so outputs keep the input's name wherever the .tool is saved.
 fn package_name(file: &Path) -> String {
     use heck::ToSnakeCase;
-    let stem = file
+    let mut stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
+    // toolc's own outputs are `<package>.mcp.json` and the like.
+    for target in [".mcp", ".openai", ".anthropic"] {
+        if let Some(base) = stem.strip_suffix(target) {
+            stem = base.to_string();
+        }
+    }
     let mut name: String = stem
         .to_snake_case()
         .chars()

@@ -371,6 +371,7 @@ impl Cx<'_> {
                     }
                     _ => Constraint::Len(LenRange::Range {
                         min: r.lo.as_ref().map(number),
+                        min_exclusive: r.lo_exclusive,
                         max: r.hi.as_ref().map(|n| (number(n), !r.hi_inclusive)),
                     }),
                 }

@@ -93,8 +93,15 @@ fn constraint_text(c: &Constraint) -> String {
         }
         Constraint::MultipleOf(n) => format!("multiple_of {n}"),
         Constraint::Len(LenRange::Exact(n)) => format!("len {n}"),
-        Constraint::Len(LenRange::Range { min, max }) => {
-            let lo = min.clone().unwrap_or_default();
+        Constraint::Len(LenRange::Range {
+            min,
+            min_exclusive,
+            max,
+        }) => {
+            let mut lo = min.clone().unwrap_or_default();
+            if *min_exclusive && min.is_some() {
+                lo.push('<');
+            }
             let hi = max.as_ref().map_or(String::new(), |(n, exclusive)| {
                 format!("{}{n}", if *exclusive { "" } else { "=" })
             });

@@ -258,6 +258,8 @@ pub enum LenRange {
     Exact(String),
     Range {
         min: Option<String>,
+        /// `A<..`: the lower end is exclusive.
+        min_exclusive: bool,
         /// The upper end and whether it is exclusive (`..B`).
         max: Option<(String, bool)>,
     },

@@ -1,154 +1,14 @@
-//! `const`, `enum`, `anyOf`/`oneOf` and `allOf`.
+//! `anyOf`/`oneOf` (nullable, literal, tagged and plain unions) and `allOf`.
 
 use serde_json::{Map, Value};
 
+use super::enums::union_or_single;
 use super::names::type_name;
 use super::objects::{deref, merge_meta};
 use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
-use crate::fmt::tree::{
-    Comments, Item, ItemKind, Name, Str, TypeExpr, TypeRef, UnionVariant, Variant,
-};
-
-/// Inline string unions longer than this (in values or characters) become a
-/// named enum.
-const MAX_INLINE_VALUES: usize = 5;
-const MAX_INLINE_CHARS: usize = 60;
+use crate::fmt::tree::{Comments, Item, ItemKind, Name, TypeExpr, TypeRef, UnionVariant};
 
 impl Ctx<'_> {
-    pub fn constant(&mut self, c: &Value, path: &str) -> Ty {
-        match c {
-            Value::String(s) => Ty::plain(TypeRef::new(TypeExpr::StrLit(Str::plain(s.clone())))),
-            Value::Number(n) => Ty::plain(TypeRef::new(TypeExpr::NumLit(n.to_string()))),
-            Value::Bool(_) => {
-                self.warn(path, "boolean const not supported, imported as bool");
-                Ty::named("bool")
-            }
-            _ => {
-                self.warn(path, "const of this kind not supported, imported as json");
-                Ty::named("json")
-            }
-        }
-    }
-
-    /// `enum` values (with optional per-value docs, from `oneOf` of `const`s).
-    pub fn enumeration(
-        &mut self,
-        values: &Value,
-        path: &str,
-        hint: &str,
-        docs: &[Option<String>],
-    ) -> Ty {
-        let Some(list) = values.as_array() else {
-            self.warn(path, "not an array, imported as json");
-            return Ty::named("json");
-        };
-        let nullable = list.iter().any(Value::is_null);
-        let items: Vec<(&Value, Option<String>)> = list
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(i, v)| (v, docs.get(i).cloned().flatten()))
-            .collect();
-        let mut ty = if items.is_empty() {
-            self.warn(path, "enum of only null imported as json");
-            Ty::named("json")
-        } else if items.iter().all(|(v, _)| v.is_string()) {
-            let strings: Vec<(String, Option<String>)> = items
-                .iter()
-                .map(|(v, d)| (v.as_str().unwrap_or_default().to_string(), d.clone()))
-                .collect();
-            self.string_enum(strings, hint)
-        } else if items.iter().all(|(v, _)| v.is_number()) {
-            let members = items
-                .iter()
-                .map(|(v, _)| TypeRef::new(TypeExpr::NumLit(v.to_string())))
-                .collect();
-            Ty::plain(union_or_single(members))
-        } else if items.iter().all(|(v, _)| v.is_boolean()) {
-            if items.len() < 2 {
-                self.warn(path, "boolean enum of one value imported as bool");
-            }
-            Ty::named("bool")
-        } else {
-            self.warn(
-                path,
-                "enum mixes value types, imported as a union of those types (values not kept)",
-            );
-            let mut members: Vec<TypeRef> = Vec::new();
-            for (v, _) in &items {
-                let name = match v {
-                    Value::String(_) => "string",
-                    Value::Number(n) if n.is_i64() || n.is_u64() => "int",
-                    Value::Number(_) => "number",
-                    Value::Bool(_) => "bool",
-                    _ => "json",
-                };
-                let t = TypeRef::named(name);
-                if !members.contains(&t) {
-                    members.push(t);
-                }
-            }
-            Ty::plain(union_or_single(members))
-        };
-        ty.nullable |= nullable;
-        ty
-    }
-
-    fn string_enum(&mut self, values: Vec<(String, Option<String>)>, hint: &str) -> Ty {
-        let plain: Vec<String> = values.iter().map(|(v, _)| v.clone()).collect();
-        let recurring = self.enum_counts.get(&plain).copied().unwrap_or(0) >= 2;
-        let long = plain.len() > MAX_INLINE_VALUES
-            || plain.iter().map(|v| v.chars().count() + 5).sum::<usize>() > MAX_INLINE_CHARS;
-        let documented = values.iter().any(|(_, d)| d.is_some());
-        if !(recurring || long || documented) {
-            let members = plain
-                .into_iter()
-                .map(|v| TypeRef::new(TypeExpr::StrLit(Str::plain(v))))
-                .collect();
-            return Ty::plain(union_or_single(members));
-        }
-        let documented: Vec<(String, Option<String>)> = values;
-        let name = self.named_enum_with_docs(hint, documented, None);
-        Ty::named(&name)
-    }
-
-    /// Declares `enum Name { ... }` for plain values.
-    pub fn named_enum(&mut self, hint: &str, values: Vec<String>, doc: Option<String>) -> String {
-        let values = values.into_iter().map(|v| (v, None)).collect();
-        self.named_enum_with_docs(hint, values, doc)
-    }
-
-    fn named_enum_with_docs(
-        &mut self,
-        hint: &str,
-        values: Vec<(String, Option<String>)>,
-        doc: Option<String>,
-    ) -> String {
-        let prefix = self.tool_type.clone();
-        let (slot, name) = self.registry.reserve(hint, &prefix);
-        let variants = values
-            .into_iter()
-            .map(|(value, doc)| Variant {
-                comments: Comments::default(),
-                doc,
-                attrs: Vec::new(),
-                value: Name::new(value),
-            })
-            .collect();
-        let item = Item {
-            comments: Comments::default(),
-            doc,
-            attrs: Vec::new(),
-            kind: ItemKind::Enum {
-                name: Name::new(name),
-                open: None,
-                variants,
-                tail: Vec::new(),
-            },
-        };
-        self.registry.fill(slot, item)
-    }
-
     /// `anyOf` / `oneOf`: null branches make the value nullable; one branch
     /// left is that type; literals merge into one literal union; objects with
     /// a shared constant property become a tagged union; anything else a
@@ -252,7 +112,7 @@ impl Ctx<'_> {
         for (i, (branch, bpath)) in flat.iter().enumerate() {
             let branch_hint = format!("{hint}{}", i + 1);
             let (ty, m) = self.node(branch, bpath, &branch_hint);
-            self.drop_meta(m);
+            let ty = self.carry_meta(ty, m, &branch_hint);
             nullable |= ty.nullable;
             let flat_members = match ty.ty.expr {
                 TypeExpr::Union(ms) if ty.ty.constraints.is_empty() => ms,
@@ -298,7 +158,7 @@ impl Ctx<'_> {
                 .or(ref_name)
                 .unwrap_or_else(|| type_name(&tag_value));
             let path = match branch.get("$ref").and_then(Value::as_str) {
-                Some(r) => r.trim_start_matches('#').to_string(),
+                Some(r) => format!("{}{}", self.base_path, r.trim_start_matches('#')),
                 None => bpath.clone(),
             };
             let mut k = Keys::new(obj);
@@ -387,6 +247,7 @@ impl Ctx<'_> {
         let mut props = Map::new();
         let mut required: Vec<Value> = Vec::new();
         let mut mergeable = true;
+        let mut conflicts: Vec<String> = Vec::new();
         for branch in list {
             let Some(obj) = deref(root, branch).as_object() else {
                 mergeable = false;
@@ -409,9 +270,13 @@ impl Ctx<'_> {
                         }
                     }
                     "title" | "description" if list.len() > 1 => {}
-                    _ => {
-                        merged.entry(key.clone()).or_insert_with(|| value.clone());
-                    }
+                    _ => match merged.get(key) {
+                        Some(existing) if existing != value => conflicts.push(key.clone()),
+                        Some(_) => {}
+                        None => {
+                            merged.insert(key.clone(), value.clone());
+                        }
+                    },
                 }
             }
         }
@@ -426,6 +291,12 @@ impl Ctx<'_> {
             let (ty, m) = self.node(first, &child(&apath, "0"), hint);
             merge_meta(meta, m);
             return ty;
+        }
+        for key in conflicts {
+            self.warn(
+                &apath,
+                &format!("branches disagree on `{key}`; the first is kept, the others dropped"),
+            );
         }
         if !props.is_empty() {
             let outer_props = merged.get("properties").and_then(Value::as_object).cloned();
@@ -446,14 +317,6 @@ impl Ctx<'_> {
         let (ty, m) = self.node(&merged, path, hint);
         merge_meta(meta, m);
         ty
-    }
-}
-
-fn union_or_single(mut members: Vec<TypeRef>) -> TypeRef {
-    if members.len() == 1 {
-        members.remove(0)
-    } else {
-        TypeRef::new(TypeExpr::Union(members))
     }
 }
 

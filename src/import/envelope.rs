@@ -142,6 +142,7 @@ fn read_tool<'a>(
                 "outputSchema",
                 "annotations",
                 "_meta",
+                "input_examples",
             ],
         ),
         Source::OpenAi => (
@@ -163,8 +164,6 @@ fn read_tool<'a>(
                 "input_schema",
                 "input_examples",
                 "type",
-                "strict",
-                "cache_control",
             ],
         ),
     };
@@ -177,7 +176,9 @@ fn read_tool<'a>(
         output: None,
         annotations: None,
         meta: None,
-        strict: body.get("strict").and_then(Value::as_bool) == Some(true),
+        // Only OpenAI's strict mode spells optional as required-and-nullable.
+        strict: source == Source::OpenAi
+            && body.get("strict").and_then(Value::as_bool) == Some(true),
         examples: Vec::new(),
         source,
     };

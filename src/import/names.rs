@@ -141,3 +141,60 @@ mod tests {
         assert_eq!(singular("data"), "data_item");
     }
 }
+
+/// Splits toolc's list of enum variant docs off a description: the last
+/// paragraph, one line per value in order, "- `value`" or "- `value`: doc".
+/// Returns the text before it (if any) and each value's doc, or `None` when
+/// the description does not end with exactly that list.
+pub fn split_variant_notes(
+    description: &str,
+    values: &[String],
+) -> Option<(Option<String>, Vec<Option<String>>)> {
+    let (before, block) = match description.rfind("\n\n") {
+        Some(i) => (Some(&description[..i]), &description[i + 2..]),
+        None => (None, description),
+    };
+    let lines: Vec<&str> = block.split('\n').collect();
+    if lines.len() != values.len() || values.is_empty() {
+        return None;
+    }
+    let mut docs = Vec::new();
+    for (line, value) in lines.iter().zip(values) {
+        let rest = line.strip_prefix(&format!("- `{value}`"))?;
+        if rest.is_empty() {
+            docs.push(None);
+        } else {
+            let doc = rest.strip_prefix(": ")?;
+            if doc.ends_with(')') && doc.contains("(deprecated") {
+                return None;
+            }
+            docs.push(Some(doc.to_string()));
+        }
+    }
+    if rest_is_plain(&docs) {
+        return None;
+    }
+    Some((before.map(str::to_string), docs))
+}
+
+/// A list without any doc is not one toolc writes.
+fn rest_is_plain(docs: &[Option<String>]) -> bool {
+    docs.iter().all(Option::is_none)
+}
+
+#[cfg(test)]
+mod notes_tests {
+    use super::split_variant_notes;
+
+    #[test]
+    fn splits_toolc_variant_lists() {
+        let values = vec!["a".to_string(), "b".to_string()];
+        let (rest, docs) =
+            split_variant_notes("Mode.\n\n- `a`: First.\n- `b`", &values).expect("a list");
+        assert_eq!(rest.as_deref(), Some("Mode."));
+        assert_eq!(docs, vec![Some("First.".to_string()), None]);
+        assert!(split_variant_notes("- `a`\n- `b`", &values).is_none());
+        assert!(split_variant_notes("Mode.\n\n- `b`: x\n- `a`", &values).is_none());
+        assert!(split_variant_notes("Mode.", &values).is_none());
+    }
+}

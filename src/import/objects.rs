@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::names::{singular, type_name};
 use super::registry::Slot;
-use super::schema::{Ctx, Keys, Meta, Ty, child, len_range, normalize_text};
+use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
 use crate::fmt::tree::{Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
 
 impl Ctx<'_> {
@@ -30,8 +30,7 @@ impl Ctx<'_> {
             match k.get("items") {
                 Some(schema) => {
                     let (ty, meta) = self.node(schema, &child(path, "items"), &item_hint);
-                    self.drop_meta(meta);
-                    ty.finish()
+                    self.carry_meta(ty, meta, &item_hint).finish()
                 }
                 None => TypeRef::named("json"),
             }
@@ -39,7 +38,7 @@ impl Ctx<'_> {
         let mut ty = TypeRef::new(TypeExpr::Array(Box::new(items)));
         let min = k.get("minItems").and_then(Value::as_u64);
         let max = k.get("maxItems").and_then(Value::as_u64);
-        if let Some(len) = len_range(min, max) {
+        if let Some(len) = self.len(path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
         if k.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
@@ -58,8 +57,7 @@ impl Ctx<'_> {
         let mut members: Vec<TypeRef> = Vec::new();
         for (i, schema) in list.iter().enumerate() {
             let (ty, meta) = self.node(schema, &child(path, &i.to_string()), hint);
-            self.drop_meta(meta);
-            let ty = ty.finish();
+            let ty = self.carry_meta(ty, meta, hint).finish();
             let flat = match ty.expr {
                 TypeExpr::Union(ms) if ty.constraints.is_empty() => ms,
                 _ => vec![ty],
@@ -114,17 +112,17 @@ impl Ctx<'_> {
             }
             None => None,
         };
-        let mut key_pattern = None;
+        let mut key_pattern: Option<String> = None;
         let value_ty = if let Some((pattern, schema)) = &pattern_values {
             key_pattern = Some(pattern.clone());
             let p = child(&child(path, "patternProperties"), pattern);
-            let (ty, m) = self.node(schema, &p, &type_name(&singular(hint)));
-            self.drop_meta(m);
-            ty.finish()
+            let value_hint = type_name(&singular(hint));
+            let (ty, m) = self.node(schema, &p, &value_hint);
+            self.carry_meta(ty, m, &value_hint).finish()
         } else if let Some((schema, p)) = values {
-            let (ty, m) = self.node(schema, &p, &type_name(&singular(hint)));
-            self.drop_meta(m);
-            ty.finish()
+            let value_hint = type_name(&singular(hint));
+            let (ty, m) = self.node(schema, &p, &value_hint);
+            self.carry_meta(ty, m, &value_hint).finish()
         } else {
             TypeRef::named("json")
         };
@@ -146,6 +144,12 @@ impl Ctx<'_> {
                 None => self.warn(&pn, "not supported, dropped"),
             }
         }
+        if let Some(p) = &key_pattern {
+            if let Err(e) = crate::pattern::check(p) {
+                self.warn(path, &format!("key pattern: {}; dropped", e.message));
+                key_pattern = None;
+            }
+        }
         let mut ty = TypeRef::new(TypeExpr::Map(Box::new(value_ty)));
         if let Some(p) = key_pattern {
             ty.constraints
@@ -153,7 +157,7 @@ impl Ctx<'_> {
         }
         let min = k.get("minProperties").and_then(Value::as_u64);
         let max = k.get("maxProperties").and_then(Value::as_u64);
-        if let Some(len) = len_range(min, max) {
+        if let Some(len) = self.len(path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
         Ty::plain(ty)
@@ -263,7 +267,7 @@ impl Ctx<'_> {
             self.warn(path, &format!("cannot resolve `{r}`, imported as json"));
             return Ty::named("json");
         };
-        let def_path = r.trim_start_matches('#').to_string();
+        let def_path = format!("{}{}", self.base_path, r.trim_start_matches('#'));
         let def_name = r
             .rsplit('/')
             .next()

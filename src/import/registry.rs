@@ -12,7 +12,8 @@ pub struct Slot(usize);
 struct Entry {
     name: String,
     item: Option<Item>,
-    emitted: bool,
+    /// The tool whose conversion declared it (it is printed before that tool).
+    group: Option<usize>,
 }
 
 #[derive(Default)]
@@ -32,9 +33,14 @@ impl Registry {
         self.entries.push(Some(Entry {
             name: name.clone(),
             item: None,
-            emitted: false,
+            group: None,
         }));
         (Slot(self.entries.len() - 1), name)
+    }
+
+    /// Keeps `name` from being given to a type.
+    pub fn take_name(&mut self, name: &str) {
+        self.taken.insert(name.to_string());
     }
 
     fn free_name(&self, hint: &str, prefix: &str) -> String {
@@ -59,6 +65,71 @@ impl Registry {
         }
     }
 
+    /// The declaration named `name`, once filled.
+    pub fn item(&self, name: &str) -> Option<&Item> {
+        self.entries
+            .iter()
+            .flatten()
+            .find(|e| e.name == name)
+            .and_then(|e| e.item.as_ref())
+    }
+
+    /// Gives the declaration `name` the doc `doc` when it has none (or has
+    /// exactly this one). Returns whether the doc is now carried.
+    pub fn document(&mut self, name: &str, doc: &str) -> bool {
+        for entry in self.entries.iter_mut().flatten() {
+            if entry.name != name {
+                continue;
+            }
+            let Some(item) = entry.item.as_mut() else {
+                return false;
+            };
+            if matches!(item.kind, ItemKind::Alias { .. } | ItemKind::Tool(_)) {
+                return false;
+            }
+            return match &item.doc {
+                None => {
+                    item.doc = Some(doc.to_string());
+                    true
+                }
+                Some(existing) => existing == doc,
+            };
+        }
+        false
+    }
+
+    /// Sets the variant docs of the enum `name` when it has none yet (or
+    /// exactly these). Returns whether they are now carried.
+    pub fn document_variants(&mut self, name: &str, docs: &[Option<String>]) -> bool {
+        for entry in self.entries.iter_mut().flatten() {
+            if entry.name != name {
+                continue;
+            }
+            let Some(Item {
+                kind: ItemKind::Enum { variants, .. },
+                ..
+            }) = entry.item.as_mut()
+            else {
+                return false;
+            };
+            if variants.len() != docs.len() {
+                return false;
+            }
+            let current: Vec<Option<String>> = variants.iter().map(|v| v.doc.clone()).collect();
+            if current == docs {
+                return true;
+            }
+            if current.iter().any(Option::is_some) {
+                return false;
+            }
+            for (v, d) in variants.iter_mut().zip(docs) {
+                v.doc = d.clone();
+            }
+            return true;
+        }
+        false
+    }
+
     /// Whether `name` is a declared struct or union (an object on the wire).
     pub fn is_object(&self, name: &str) -> bool {
         self.entries.iter().flatten().any(|e| {
@@ -79,11 +150,18 @@ impl Registry {
         };
         let name = entry.name.clone();
         if !mentions(&item, &name) {
+            // Same shape; a doc-less newcomer also matches a documented
+            // declaration (a description may document it afterwards).
             let shape = anonymous(&item);
-            let existing =
-                self.entries.iter().flatten().find(|e| {
-                    e.name != name && e.item.as_ref().is_some_and(|i| anonymous(i) == shape)
-                });
+            let existing = self.entries.iter().flatten().find(|e| {
+                e.name != name
+                    && e.item.as_ref().is_some_and(|i| {
+                        anonymous(i) == shape
+                            && (item.doc.is_none() || item.doc == i.doc)
+                            && (variant_docs(&item).iter().all(Option::is_none)
+                                || variant_docs(&item) == variant_docs(i))
+                    })
+            });
             if let Some(existing) = existing {
                 let found = existing.name.clone();
                 self.entries[slot.0] = None;
@@ -97,19 +175,24 @@ impl Registry {
         name
     }
 
-    /// Declarations filled since the last call, in reservation order.
-    pub fn take_new(&mut self) -> Vec<Item> {
-        let mut out = Vec::new();
+    /// Assigns the declarations filled since the last call to `group`.
+    pub fn claim_new(&mut self, group: usize) {
         for entry in self.entries.iter_mut().flatten() {
-            if entry.emitted {
-                continue;
-            }
-            if let Some(item) = &entry.item {
-                out.push(item.clone());
-                entry.emitted = true;
+            if entry.group.is_none() && entry.item.is_some() {
+                entry.group = Some(group);
             }
         }
-        out
+    }
+
+    /// The declarations of `group`, in reservation order. Taken at the end,
+    /// so docs found late (a description on a later use) are in them.
+    pub fn items_of(&self, group: usize) -> Vec<Item> {
+        self.entries
+            .iter()
+            .flatten()
+            .filter(|e| e.group == Some(group))
+            .filter_map(|e| e.item.clone())
+            .collect()
     }
 }
 
@@ -121,9 +204,23 @@ fn is_builtin(name: &str) -> bool {
     )
 }
 
-/// The item with its own name blanked, for comparing shapes.
+/// An enum's variant docs (empty for other items).
+fn variant_docs(item: &Item) -> Vec<Option<String>> {
+    match &item.kind {
+        ItemKind::Enum { variants, .. } => variants.iter().map(|v| v.doc.clone()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The item with its own name and docs blanked, for comparing shapes.
 fn anonymous(item: &Item) -> Item {
     let mut copy = item.clone();
+    copy.doc = None;
+    if let ItemKind::Enum { variants, .. } = &mut copy.kind {
+        for v in variants {
+            v.doc = None;
+        }
+    }
     match &mut copy.kind {
         ItemKind::Alias { name, .. }
         | ItemKind::Enum { name, .. }

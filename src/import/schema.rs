@@ -1,20 +1,16 @@
-//! JSON Schema to `.tool` types: the dispatch over keywords and the scalar
-//! types. Objects, arrays and references are in `objects.rs`; `anyOf`,
-//! `allOf`, `enum` and `const` in `compose.rs`.
+//! JSON Schema to `.tool` types: the conversion state and the dispatch over
+//! keywords. Strings and numbers are in `scalars.rs`; objects, arrays and
+//! references in `objects.rs`; `anyOf`, `allOf`, `enum` and `const` in
+//! `compose.rs`; fields and schema annotations in `fields.rs`.
 
 use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
 use super::envelope::escape_pointer;
-use super::names::{is_redundant_title, type_name};
 use super::registry::Registry;
 use super::warnings::Warnings;
-use crate::fmt::tree::{
-    Attr, AttrArg, Bound, Comments, Constraint, Field, LenRange, Name, Str, TypeExpr, TypeRef,
-    Value as TValue,
-};
-use crate::ir::Format;
+use crate::fmt::tree::{TypeExpr, TypeRef};
 
 /// Deeper schemas than this are cut off (with a warning) rather than recursed.
 const MAX_DEPTH: usize = 48;
@@ -34,6 +30,8 @@ pub struct Meta {
     pub extras: Vec<(String, Value)>,
     /// Where the schema was, for warnings.
     pub path: String,
+    /// Keywords left out because toolc would reject them, with the reason.
+    pub dropped: Vec<(String, String)>,
 }
 
 /// A converted type before nullability is folded in.
@@ -113,6 +111,9 @@ pub struct Ctx<'a> {
     /// Prefix for type names that collide (`CreateIssue` + `State`).
     pub tool_type: String,
     pub root: &'a Value,
+    /// Pointer of `root` relative to the tool (`/inputSchema`), so that
+    /// definitions reached through `$ref` are reported where they are.
+    pub base_path: &'a str,
     pub strict: bool,
     pub registry: &'a mut Registry,
     pub warnings: &'a mut Warnings,
@@ -136,47 +137,6 @@ impl Ctx<'_> {
     pub fn warn(&mut self, path: &str, message: &str) {
         let tool = self.tool.to_string();
         self.warnings.push(Some(&tool), path, message);
-    }
-
-    /// Warns about everything in `meta` (the value is not a field).
-    pub fn drop_meta(&mut self, meta: Meta) {
-        let path = meta.path.clone();
-        if meta.description.is_some() {
-            self.warn(
-                &child(&path, "description"),
-                "description not carried (only tools, parameters, fields and named types have docs), dropped",
-            );
-        }
-        if meta.title.is_some() {
-            self.warn(&child(&path, "title"), "title not carried here, dropped");
-        }
-        if meta.default.is_some() {
-            self.warn(
-                &child(&path, "default"),
-                "default not carried here, dropped",
-            );
-        }
-        if !meta.examples.is_empty() {
-            self.warn(
-                &child(&path, "examples"),
-                "examples not carried here, dropped",
-            );
-        }
-        if meta.deprecated {
-            self.warn(
-                &child(&path, "deprecated"),
-                "deprecated not carried here, dropped",
-            );
-        }
-        if meta.secret {
-            self.warn(
-                &path,
-                "secret (writeOnly or password) not carried here, dropped",
-            );
-        }
-        for (key, _) in meta.extras {
-            self.warn(&child(&path, &key), "keyword not carried here, dropped");
-        }
     }
 
     /// A type and its meta for the schema at `path`.
@@ -208,6 +168,9 @@ impl Ctx<'_> {
         let mut k = Keys::new(obj);
         self.read_meta(&mut k, &mut meta);
         let ty = self.dispatch(&mut k, path, hint, &mut meta);
+        for (key, reason) in std::mem::take(&mut meta.dropped) {
+            self.warn(&child(path, &key), &format!("{reason}; dropped"));
+        }
         self.report_leftovers(&k, path);
         self.depth -= 1;
         (ty, meta)
@@ -397,186 +360,5 @@ impl Ctx<'_> {
                 Ty::named("json")
             }
         }
-    }
-
-    fn string(&mut self, k: &mut Keys, meta: &mut Meta) -> TypeRef {
-        let mut ty = TypeRef::named("string");
-        let min = k.get("minLength").and_then(Value::as_u64);
-        let max = k.get("maxLength").and_then(Value::as_u64);
-        if let Some(len) = len_range(min, max) {
-            ty.constraints.push(Constraint::Len(len));
-        }
-        if let Some(p) = k.get("pattern").and_then(Value::as_str) {
-            ty.constraints.push(Constraint::Matches(Str::prefer_raw(p)));
-        }
-        if let Some(f) = k.get("format") {
-            match f.as_str() {
-                Some(name) if Format::parse(name).is_some() => {
-                    ty.constraints.push(Constraint::Format(name.to_string()));
-                }
-                Some("password") => {
-                    meta.secret = true;
-                    meta.extras.push(("format".into(), f.clone()));
-                }
-                _ => meta.extras.push(("format".into(), f.clone())),
-            }
-        }
-        for key in ["contentEncoding", "contentMediaType"] {
-            if let Some(v) = k.get(key) {
-                meta.extras.push((key.into(), v.clone()));
-            }
-        }
-        ty
-    }
-
-    fn number(&mut self, k: &mut Keys, path: &str, name: &str) -> TypeRef {
-        let mut ty = TypeRef::named(name);
-        let min = self.bound(k, path, "minimum", "exclusiveMinimum", true);
-        let max = self.bound(k, path, "maximum", "exclusiveMaximum", false);
-        if min.is_some() || max.is_some() {
-            ty.constraints.push(Constraint::Range { min, max });
-        }
-        if let Some(m) = k.get("multipleOf") {
-            match m {
-                Value::Number(n) => ty.constraints.push(Constraint::MultipleOf(n.to_string())),
-                _ => self.warn(&child(path, "multipleOf"), "not a number, dropped"),
-            }
-        }
-        ty
-    }
-
-    /// One end of a range from the inclusive keyword and the exclusive one
-    /// (a number in draft 6 and later, a boolean flag in draft 4). When both
-    /// bound the value, the tighter one wins.
-    fn bound(
-        &mut self,
-        k: &mut Keys,
-        path: &str,
-        inclusive: &str,
-        exclusive: &str,
-        lower: bool,
-    ) -> Option<Bound> {
-        let inc = k
-            .get(inclusive)
-            .and_then(Value::as_f64)
-            .zip(k.obj.get(inclusive));
-        let exc = k.get(exclusive);
-        let number = |v: &Value| v.as_number().map(ToString::to_string);
-        match (inc, exc) {
-            (Some((_, v)), Some(Value::Bool(flag))) => Some(Bound {
-                value: number(v)?,
-                exclusive: *flag,
-            }),
-            (None, Some(Value::Bool(_))) => {
-                self.warn(
-                    &child(path, exclusive),
-                    &format!("boolean {exclusive} without {inclusive}, dropped"),
-                );
-                None
-            }
-            (Some((a, av)), Some(ev @ Value::Number(_))) => {
-                let b = ev.as_f64()?;
-                let exclusive_wins = if lower { b >= a } else { b <= a };
-                if exclusive_wins {
-                    Some(Bound {
-                        value: number(ev)?,
-                        exclusive: true,
-                    })
-                } else {
-                    Some(Bound {
-                        value: number(av)?,
-                        exclusive: false,
-                    })
-                }
-            }
-            (None, Some(ev @ Value::Number(_))) => Some(Bound {
-                value: number(ev)?,
-                exclusive: true,
-            }),
-            (Some((_, v)), None) => Some(Bound {
-                value: number(v)?,
-                exclusive: false,
-            }),
-            (_, Some(_)) => {
-                self.warn(&child(path, exclusive), "not a number, dropped");
-                None
-            }
-            (None, None) => None,
-        }
-    }
-
-    /// A tool parameter or struct field from a property schema.
-    pub fn field(&mut self, name: &str, schema: &Value, required: bool, path: &str) -> Field {
-        let (ty, meta) = self.node(schema, path, &type_name(name));
-        let Ty { ty, mut nullable } = ty;
-        let mut optional = !required;
-        if self.strict && required && nullable && meta.default.is_none() {
-            // OpenAI strict mode's spelling of an optional parameter.
-            nullable = false;
-            optional = true;
-        }
-        let ty = Ty { ty, nullable }.finish();
-        let mut default = None;
-        if let Some(d) = &meta.default {
-            if required {
-                self.warn(
-                    &child(path, "default"),
-                    "required property has a default; imported with the default, so it is no longer required",
-                );
-            }
-            optional = false;
-            default = Some(TValue::from_json(d));
-        }
-        let mut attrs = Vec::new();
-        if let Some(title) = &meta.title {
-            if !is_redundant_title(title, name) {
-                attrs.push(Attr::with(
-                    "title",
-                    vec![AttrArg::Value(TValue::Str(Str::plain(title.clone())))],
-                ));
-            }
-        }
-        for ex in &meta.examples {
-            attrs.push(Attr::with(
-                "example",
-                vec![AttrArg::Value(TValue::from_json(ex))],
-            ));
-        }
-        if meta.deprecated {
-            attrs.push(Attr::flag("deprecated"));
-        }
-        if meta.secret {
-            attrs.push(Attr::flag("secret"));
-        }
-        for (key, value) in &meta.extras {
-            attrs.push(Attr::with(
-                "schema",
-                vec![
-                    AttrArg::Value(TValue::Str(Str::plain(key.clone()))),
-                    AttrArg::Value(TValue::from_json(value)),
-                ],
-            ));
-        }
-        Field {
-            comments: Comments::default(),
-            doc: meta.description.clone(),
-            attrs,
-            name: Name::new(name),
-            optional,
-            ty,
-            default,
-        }
-    }
-}
-
-/// `len` from minimum and maximum counts.
-pub fn len_range(min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
-    match (min, max) {
-        (None, None) => None,
-        (Some(a), Some(b)) if a == b => Some(LenRange::Exact(a.to_string())),
-        (min, max) => Some(LenRange::Range {
-            min: min.map(|m| m.to_string()),
-            max: max.map(|m| (m.to_string(), false)),
-        }),
     }
 }

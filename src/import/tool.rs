@@ -6,15 +6,14 @@ use std::collections::HashMap;
 use heck::ToUpperCamelCase;
 use serde_json::{Map, Value};
 
-use super::Source;
-use super::envelope::{RawTool, escape_pointer};
+use super::envelope::RawTool;
+use super::meta::{annotation_attrs, meta_attrs};
 use super::names::{is_redundant_title, type_name};
 use super::registry::Registry;
 use super::schema::{Ctx, Keys, Ty, child, normalize_text};
 use super::warnings::Warnings;
 use crate::fmt::tree::{
-    Attr, AttrArg, BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef,
-    Value as TValue,
+    BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef, Value as TValue,
 };
 
 pub fn build(
@@ -34,11 +33,14 @@ pub fn build(
     };
     let mut doc = raw.description.as_deref().map(normalize_text);
     let mut params = Vec::new();
+    // `examples` on the input schema itself: whole argument objects.
+    let mut schema_examples: Vec<Value> = Vec::new();
     if let Some((schema, ptr)) = raw.input {
         let mut cx = Ctx {
             tool: &raw.name,
             tool_type: tool_type.clone(),
             root: schema,
+            base_path: ptr,
             strict: raw.strict,
             registry: &mut *registry,
             warnings: &mut *warnings,
@@ -47,7 +49,7 @@ pub fn build(
             inlining: Vec::new(),
             depth: 0,
         };
-        params = cx.parameters(schema, ptr, &mut doc);
+        params = cx.parameters(schema, ptr, &mut doc, &mut schema_examples);
     }
     let mut output = None;
     if let Some(schema) = raw.output {
@@ -55,6 +57,7 @@ pub fn build(
             tool: &raw.name,
             tool_type: tool_type.clone(),
             root: schema,
+            base_path: "/outputSchema",
             strict: false,
             registry: &mut *registry,
             warnings: &mut *warnings,
@@ -81,11 +84,34 @@ pub fn build(
     }
     let mut attrs = annotation_attrs(raw, warnings);
     let mut body = Vec::new();
+    // Examples from every source, with where each came from.
+    let mut examples: Vec<(String, Value)> = Vec::new();
     if let Some(meta) = raw.meta {
-        meta_attrs(raw, meta, &mut attrs, &mut body, warnings);
+        meta_attrs(raw, meta, &mut attrs, &mut body, &mut examples, warnings);
     }
-    for ex in &raw.examples {
-        body.push(example(None, ex, &raw.name, "/input_examples", warnings));
+    let schema_ptr = raw.input.map_or("", |(_, p)| p);
+    for (i, ex) in schema_examples.into_iter().enumerate() {
+        examples.push((format!("{schema_ptr}/examples/{i}"), ex));
+    }
+    for (i, ex) in raw.examples.iter().enumerate() {
+        examples.push((format!("/input_examples/{i}"), (*ex).clone()));
+    }
+    // Examples are checked against the parameters (E0202); ones that do not
+    // fit are reported and left out.
+    for (ptr, ex) in examples {
+        let Some(entry) = example(None, &ex, &raw.name, &ptr, warnings) else {
+            continue;
+        };
+        let fits = matches!(&entry, BodyEntry::Example { args, .. } if example_fits(registry, &params, args));
+        if fits {
+            body.push(entry);
+        } else {
+            warnings.push(
+                Some(&raw.name),
+                &ptr,
+                "example does not fit the parameters, dropped",
+            );
+        }
     }
     Item {
         comments: Comments::default(),
@@ -104,218 +130,37 @@ pub fn build(
     }
 }
 
-fn attr_str(name: &str, value: &str) -> Attr {
-    Attr::with(name, vec![AttrArg::Value(TValue::Str(Str::plain(value)))])
-}
-
-/// Tool attributes from MCP annotations and titles. Absent hints take the
-/// MCP defaults (see the module docs).
-fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
-    let name = raw.name.as_str();
-    let mut attrs = Vec::new();
-    if raw.source != Source::Mcp {
-        if let Some(t) = &raw.title {
-            attrs.push(attr_str("title", t));
-        }
-        return attrs;
-    }
-    let empty = Map::new();
-    let ann = raw.annotations.unwrap_or(&empty);
-    if raw.annotations.is_none() {
-        warnings.push(
-            Some(name),
-            "/annotations",
-            "missing; MCP defaults apply, so the tool is imported as @mutates @destructive @open_world",
-        );
-    }
-    let hint = |key: &str, default: bool| ann.get(key).and_then(Value::as_bool).unwrap_or(default);
-    let read_only = hint("readOnlyHint", false);
-    let destructive = hint("destructiveHint", true);
-    if !read_only {
-        attrs.push(Attr::flag("mutates"));
-    }
-    if hint("idempotentHint", false) {
-        attrs.push(Attr::flag("idempotent"));
-    }
-    if !read_only && destructive {
-        attrs.push(Attr::flag("destructive"));
-    }
-    if hint("openWorldHint", true) {
-        attrs.push(Attr::flag("open_world"));
-    }
-    let ann_title = ann.get("title").and_then(Value::as_str);
-    match (&raw.title, ann_title) {
-        (Some(t), Some(a)) if t != a => {
-            warnings.push(
-                Some(name),
-                "/annotations/title",
-                "differs from the tool's title, which is kept; dropped",
-            );
-            attrs.push(attr_str("title", t));
-        }
-        (Some(t), _) => attrs.push(attr_str("title", t)),
-        (None, Some(a)) => attrs.push(attr_str("title", a)),
-        (None, None) => {}
-    }
-    for (key, value) in ann {
-        let known = [
-            "readOnlyHint",
-            "destructiveHint",
-            "idempotentHint",
-            "openWorldHint",
-            "title",
-        ];
-        if !known.contains(&key.as_str()) || !(value.is_boolean() || value.is_string()) {
-            warnings.push(
-                Some(name),
-                &format!("/annotations/{}", escape_pointer(key)),
-                "annotation not supported, dropped",
-            );
-        }
-    }
-    attrs
-}
-
-/// `_meta`: toolc's own keys map back to attributes and body entries; any
-/// other key is kept with `@meta`.
-fn meta_attrs(
-    raw: &RawTool,
-    meta: &Map<String, Value>,
-    attrs: &mut Vec<Attr>,
-    body: &mut Vec<BodyEntry>,
-    warnings: &mut Warnings,
-) {
-    let name = raw.name.as_str();
-    let mutates = attrs.iter().any(|a| a.name == "mutates");
-    for (key, value) in meta {
-        let ptr = format!("/_meta/{}", escape_pointer(key));
-        let mut unreadable =
-            || warnings.push(Some(name), &ptr, "malformed toolc metadata, dropped");
-        match key.as_str() {
-            "toolc/tier" => match value.as_str() {
-                Some("extended") => attrs.insert(0, Attr::flag("extended")),
-                Some("core") => {}
-                _ => unreadable(),
-            },
-            "toolc/risk" => match value.as_str() {
-                Some(r @ ("low" | "medium" | "high" | "critical")) => {
-                    let default = if mutates { "medium" } else { "low" };
-                    if r != default {
-                        attrs.push(Attr::with("risk", vec![AttrArg::Raw(r.to_string())]));
-                    }
-                }
-                _ => unreadable(),
-            },
-            "toolc/timeout_ms" => match value.as_u64() {
-                Some(ms) => attrs.push(Attr::with("timeout", vec![AttrArg::Raw(duration(ms))])),
-                None => unreadable(),
-            },
-            "toolc/permissions" => match value.as_array() {
-                Some(list) if list.iter().all(Value::is_string) => {
-                    if !list.is_empty() {
-                        let args = list
-                            .iter()
-                            .filter_map(Value::as_str)
-                            .map(|p| AttrArg::Value(TValue::Str(Str::plain(p))))
-                            .collect();
-                        attrs.push(Attr::with("requires", args));
-                    }
-                }
-                _ => unreadable(),
-            },
-            "toolc/confirm" => match value.as_bool() {
-                Some(true) => attrs.push(Attr::flag("confirm")),
-                Some(false) => {}
-                None => unreadable(),
-            },
-            "toolc/rate_limit" => match rate(value) {
-                Some(r) => attrs.push(Attr::with("rate_limit", vec![AttrArg::Raw(r)])),
-                None => unreadable(),
-            },
-            "toolc/deprecated" => match value {
-                Value::Bool(true) => attrs.push(Attr::flag("deprecated")),
-                Value::String(note) => attrs.push(attr_str("deprecated", note)),
-                _ => unreadable(),
-            },
-            "toolc/errors" => match errors(value) {
-                Some(list) => body.splice(0..0, list).for_each(drop),
-                None => unreadable(),
-            },
-            "toolc/examples" => match value.as_array() {
-                Some(list) => {
-                    for (i, ex) in list.iter().enumerate() {
-                        let p = format!("{ptr}/{i}");
-                        body.push(example(None, ex, name, &p, warnings));
-                    }
-                }
-                None => unreadable(),
-            },
-            _ => attrs.push(Attr::with(
-                "meta",
-                vec![
-                    AttrArg::Value(TValue::Str(Str::plain(key.clone()))),
-                    AttrArg::Value(TValue::from_json(value)),
-                ],
-            )),
-        }
-    }
-}
-
-/// `{"count": 10, "per_ms": 60000}` -> `10/min`.
-fn rate(value: &Value) -> Option<String> {
-    let count = value.get("count")?.as_u64()?;
-    let unit = match value.get("per_ms")?.as_u64()? {
-        1000 => "s",
-        60_000 => "min",
-        3_600_000 => "h",
-        86_400_000 => "day",
-        _ => return None,
-    };
-    Some(format!("{count}/{unit}"))
-}
-
-/// `1500` -> `1500ms`, `5000` -> `5s`, `120000` -> `2m`.
-fn duration(ms: u64) -> String {
-    if ms > 0 && ms % 3_600_000 == 0 {
-        format!("{}h", ms / 3_600_000)
-    } else if ms > 0 && ms % 60_000 == 0 {
-        format!("{}m", ms / 60_000)
-    } else if ms > 0 && ms % 1000 == 0 {
-        format!("{}s", ms / 1000)
-    } else {
-        format!("{ms}ms")
-    }
-}
-
-/// `toolc/errors`: a list of `{code, message, help?, retryable?}` or an
-/// object keyed by code.
-fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
-    let entries: Vec<(String, &Map<String, Value>)> = match value {
-        Value::Array(list) => list
-            .iter()
-            .map(|e| {
-                let o = e.as_object()?;
-                Some((o.get("code")?.as_str()?.to_string(), o))
-            })
-            .collect::<Option<_>>()?,
-        Value::Object(map) => map
-            .iter()
-            .map(|(code, e)| Some((code.clone(), e.as_object()?)))
-            .collect::<Option<_>>()?,
-        _ => return None,
-    };
-    entries
-        .into_iter()
-        .map(|(code, o)| {
-            Some(BodyEntry::Error {
-                comments: Comments::default(),
-                code: Name::new(code),
-                message: Str::plain(o.get("message")?.as_str()?),
-                help: o.get("help").and_then(Value::as_str).map(Str::plain),
-                retryable: o.get("retryable").and_then(Value::as_bool) == Some(true),
-            })
+fn example_fits(registry: &Registry, params: &[Field], args: &[(Name, TValue)]) -> bool {
+    let json: Map<String, Value> = args
+        .iter()
+        .map(|(k, v)| (k.0.clone(), to_json(v)))
+        .collect();
+    let known = json.keys().all(|k| params.iter().any(|p| p.name.0 == *k));
+    let shallow = super::fields::depth_of(&Value::Object(json.clone())) <= 32;
+    known
+        && shallow
+        && params.iter().all(|p| match json.get(&p.name.0) {
+            Some(v) => super::validate::fits(registry, &p.ty, v),
+            None => p.optional || p.default.is_some(),
         })
-        .collect()
+}
+
+/// The JSON an imported value came from.
+fn to_json(v: &TValue) -> Value {
+    match v {
+        TValue::Null => Value::Null,
+        TValue::Bool(b) => Value::Bool(*b),
+        TValue::Num(n) => serde_json::from_str(n).unwrap_or(Value::Null),
+        TValue::Str(s) => Value::String(s.value.clone()),
+        TValue::Ident(i) => Value::String(i.clone()),
+        TValue::Array(items) => Value::Array(items.iter().map(to_json).collect()),
+        TValue::Object(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.0.clone(), to_json(v)))
+                .collect(),
+        ),
+    }
 }
 
 fn example(
@@ -324,24 +169,27 @@ fn example(
     tool: &str,
     ptr: &str,
     warnings: &mut Warnings,
-) -> BodyEntry {
-    let args = match TValue::from_json(value) {
-        TValue::Object(entries) => entries,
-        _ => {
-            warnings.push(Some(tool), ptr, "example is not an object, dropped");
-            Vec::new()
-        }
+) -> Option<BodyEntry> {
+    let TValue::Object(args) = TValue::from_json(value) else {
+        warnings.push(Some(tool), ptr, "example is not an object, dropped");
+        return None;
     };
-    BodyEntry::Example {
+    Some(BodyEntry::Example {
         comments: Comments::default(),
         title: title.map(Str::plain),
         args,
-    }
+    })
 }
 
 impl Ctx<'_> {
     /// The tool's parameters from its input schema (always an object).
-    fn parameters(&mut self, schema: &Value, path: &str, doc: &mut Option<String>) -> Vec<Field> {
+    fn parameters(
+        &mut self,
+        schema: &Value,
+        path: &str,
+        doc: &mut Option<String>,
+        examples: &mut Vec<Value>,
+    ) -> Vec<Field> {
         let root = self.root;
         let resolved = super::objects::deref(root, schema);
         let Some(obj) = resolved.as_object() else {
@@ -397,6 +245,12 @@ impl Ctx<'_> {
             .and_then(Value::as_array)
             .map(|l| l.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
+        if let Some(list) = k.get("examples") {
+            match list.as_array() {
+                Some(list) => examples.extend(list.iter().cloned()),
+                None => self.warn(&child(path, "examples"), "not an array, dropped"),
+            }
+        }
         let mut fields = match k.get("properties").and_then(Value::as_object) {
             Some(props) => self.fields(props, &required, &child(path, "properties"), None),
             None => Vec::new(),
@@ -437,7 +291,19 @@ impl Ctx<'_> {
     fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
         let hint = format!("{}Output", self.tool_type);
         if let Some(inner) = result_wrapper(schema) {
-            let (ty, mut meta) = self.node(inner, &format!("{path}/properties/result"), &hint);
+            // `list_tables` returning `{"result": [...]}`: the items are `Table`s.
+            let inner_hint = match inner.get("type").and_then(Value::as_str) {
+                Some("array") => self
+                    .tool
+                    .rsplit(['_', '-', '.'])
+                    .next()
+                    .filter(|w| !w.is_empty())
+                    .map(type_name)
+                    .unwrap_or_else(|| hint.clone()),
+                _ => hint.clone(),
+            };
+            let (ty, mut meta) =
+                self.node(inner, &format!("{path}/properties/result"), &inner_hint);
             if !self.is_object_type(&ty) {
                 if meta
                     .title
@@ -446,7 +312,7 @@ impl Ctx<'_> {
                 {
                     meta.title = None;
                 }
-                self.drop_meta(meta);
+                let ty = self.carry_meta(ty, meta, &inner_hint);
                 if let Some(t) = schema.get("title").and_then(Value::as_str) {
                     if !mentions_tool(t, self.tool) {
                         self.warn(
@@ -485,8 +351,7 @@ impl Ctx<'_> {
             }
         }
         let (ty, meta) = self.node(schema, path, &hint);
-        self.drop_meta(meta);
-        ty.finish()
+        self.carry_meta(ty, meta, &hint).finish()
     }
 }
 

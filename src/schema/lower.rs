@@ -147,11 +147,14 @@ impl SchemaBuilder<'_> {
             return (json!({}), None, None);
         };
         let by_ref = self.options.named == NamedTypes::Defs
-            || (def.recursive && !root && !matches!(def.kind, TypeDefKind::Enum { .. }));
+            || (def.recursive && !root && !matches!(def.kind, TypeDefKind::Enum { .. }))
+            || self.inlining.contains(key);
         if by_ref {
             return (self.reference(key, def), None, None);
         }
+        self.inlining.push(key.clone());
         let (schema, notes) = self.body(def);
+        self.inlining.pop();
         (schema, def.doc.clone(), notes)
     }
 

@@ -58,6 +58,9 @@ pub struct SchemaBuilder<'p> {
     defs: Map<String, Value>,
     names: HashMap<TypeKey, String>,
     taken: HashSet<String>,
+    /// Named types being inlined right now: meeting one again means the IR
+    /// did not mark a recursive type, and a reference ends the recursion.
+    inlining: Vec<TypeKey>,
 }
 
 impl<'p> SchemaBuilder<'p> {
@@ -68,6 +71,7 @@ impl<'p> SchemaBuilder<'p> {
             defs: Map::new(),
             names: HashMap::new(),
             taken: HashSet::new(),
+            inlining: Vec::new(),
         }
     }
 

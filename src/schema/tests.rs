@@ -291,3 +291,15 @@ fn strict_profile_rejects_maps_and_json() {
     ));
     assert!(reasons.is_err());
 }
+
+#[test]
+fn an_unmarked_recursive_type_still_ends_in_a_reference() {
+    let mut p = tree_program();
+    for def in p.types.values_mut() {
+        def.recursive = false;
+    }
+    let schema = tool_input_schema(&p, &tool(vec![field("root", named("p", "Node"))]));
+    let items = &schema["properties"]["root"]["properties"]["children"]["items"];
+    assert_eq!(items, &json!({"$ref": "#/$defs/Node"}));
+    assert!(schema["$defs"]["Node"].is_object());
+}

@@ -6,7 +6,7 @@ use super::ast::*;
 use super::build::Builder;
 use super::grammar::Rule;
 
-impl Builder {
+impl Builder<'_> {
     pub fn ident(&mut self, pair: Pair<'_, Rule>) -> Name {
         Name {
             text: pair.as_str().to_string(),

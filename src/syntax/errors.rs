@@ -13,24 +13,28 @@ use crate::source::{FileId, Span};
 /// naming (whitespace, pieces of tokens).
 fn rule_name(rule: Rule) -> Option<&'static str> {
     Some(match rule {
+        // Only the re-parse of a single field expects its end.
+        Rule::EOI => "`,`",
         Rule::ident | Rule::name => "a name",
         Rule::string | Rule::text | Rule::raw_string => "a string",
         Rule::number => "a number",
         Rule::doc_line => "a doc comment",
-        Rule::item | Rule::item_entry => "an item (`type`, `enum`, `struct`, `union` or `tool`)",
+        Rule::item | Rule::item_entry | Rule::strict_item_entry => {
+            "an item (`type`, `enum`, `struct`, `union` or `tool`)"
+        }
         Rule::attribute | Rule::attribute_name => "an attribute",
         Rule::ty | Rule::ty_term | Rule::ty_atom => "a type",
         Rule::constraint => "a constraint (`in`, `len`, `matches`, `format`, ...)",
         Rule::range => "a range such as `1..=10`",
         Rule::value | Rule::attribute_arg => "a value",
         Rule::entry => "a key",
-        Rule::field | Rule::field_list => "a parameter",
+        Rule::field | Rule::field_list | Rule::strict_fields => "a parameter",
         Rule::variant => "a variant",
         Rule::union_variant => "a union variant `tag: Struct`",
         Rule::error_decl => "`error`",
         Rule::example_decl => "`example`",
         Rule::output => "`->`",
-        Rule::tool_body => "`{`",
+        Rule::tool_body | Rule::strict_body => "`{`",
         Rule::optional => "`?`",
         Rule::default => "`=`",
         Rule::format_name => "a format name",
@@ -41,7 +45,6 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::kw_retryable => "`retryable`",
         Rule::kw_string => "`string`",
         Rule::kw_matches => "`matches`",
-        Rule::EOI => "end of file",
         Rule::semi => "`;`",
         Rule::colon => "`:`",
         Rule::comma => "`,`",
@@ -90,19 +93,32 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
     })
 }
 
-/// Converts a failed parse of `text[base..]` into one diagnostic.
-pub fn diagnostic(file: FileId, base: usize, text: &str, err: &Error<Rule>) -> Diagnostic {
-    let pos = base
-        + match err.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        };
-    let found = found_token(text, pos);
+/// Converts a failed parse of `window` (which starts at offset `base` of the
+/// file) into one diagnostic. `end` names what the end of the window is
+/// ("end of file", "the end of this field").
+pub fn diagnostic(
+    file: FileId,
+    base: usize,
+    window: &str,
+    end: &str,
+    err: &Error<Rule>,
+) -> Diagnostic {
+    let rel = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = base + rel;
+    let found = found_token(window, rel);
     let mut rules: Vec<Rule> = Vec::new();
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
         rules.extend(positives.iter().copied());
     }
-    if let Some(d) = special(file, pos, &found, &rules) {
+    let before = window.get(..rel).unwrap_or("").trim_end();
+    let after_doc = before
+        .rsplit('\n')
+        .next()
+        .is_some_and(|line| line.trim_start().starts_with("///"));
+    if let Some(d) = special(file, pos, &found, &rules, after_doc) {
         return d;
     }
     let expected: BTreeSet<&str> = rules.iter().filter_map(|r| rule_name(*r)).collect();
@@ -112,8 +128,8 @@ pub fn diagnostic(file: FileId, base: usize, text: &str, err: &Error<Rule>) -> D
         1 => list[0].to_string(),
         n => format!("{} or {}", list[..n - 1].join(", "), list[n - 1]),
     };
-    let found_text = if pos >= text.len() {
-        "end of file".to_string()
+    let found_text = if rel >= window.len() {
+        end.to_string()
     } else if found.is_empty() {
         "a line break".to_string()
     } else if found.starts_with("///") {
@@ -131,7 +147,13 @@ pub fn diagnostic(file: FileId, base: usize, text: &str, err: &Error<Rule>) -> D
 }
 
 /// Messages for the common mistakes, clearer than a list of alternatives.
-fn special(file: FileId, pos: usize, found: &str, rules: &[Rule]) -> Option<Diagnostic> {
+fn special(
+    file: FileId,
+    pos: usize,
+    found: &str,
+    rules: &[Rule],
+    after_doc: bool,
+) -> Option<Diagnostic> {
     let has = |r: Rule| rules.contains(&r);
     let span = Span::new(file, pos, pos + found.len());
     let d = |message: &str, label: &str| {
@@ -144,6 +166,20 @@ fn special(file: FileId, pos: usize, found: &str, rules: &[Rule]) -> Option<Diag
             "unterminated string: a string ends on the line it starts",
             "this string has no closing `\"`",
         );
+    }
+    if found.starts_with("//!") {
+        return d(
+            "`//!` documents the package and belongs at the top of the file",
+            "package doc after other items",
+        )
+        .map(|d| d.with_help("move these lines to the start of the file, or use `///`"));
+    }
+    if after_doc && (has(Rule::name) || has(Rule::ident) || has(Rule::doc_line)) {
+        return d(
+            "a doc comment must be followed by what it documents",
+            "nothing to document here",
+        )
+        .map(|d| d.with_help("remove the `///` line or make it an ordinary `//` comment"));
     }
     if has(Rule::colon) && has(Rule::optional) {
         return d("expected `:` after the name", "expected `:` and a type");
@@ -165,8 +201,8 @@ fn found_token(text: &str, pos: usize) -> String {
         return String::new();
     };
     let rest = rest.split('\n').next().unwrap_or("").trim_end_matches('\r');
-    if rest.starts_with("///") {
-        return "///".to_string();
+    if rest.starts_with("///") || rest.starts_with("//!") {
+        return rest[..3].to_string();
     }
     if let Some(body) = rest.strip_prefix('"') {
         let end = body.find('"').map_or(body.len(), |i| i + 1);

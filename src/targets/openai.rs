@@ -13,11 +13,10 @@ use serde_json::{Map, Value, json};
 use super::json_common::{NameRule, check_name, json_file};
 use super::mcp::tool_description;
 use super::{GenContext, Generator, OpenAiApi, OutputFile, Target};
+use crate::check::strict_blockers;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool};
 use crate::schema::{self, strict};
-
-use placeholder::strict_blockers;
 
 pub struct OpenAi;
 
@@ -35,12 +34,11 @@ impl Generator for OpenAi {
         for tool in package.tools.values() {
             check_name(tool, Target::Openai, NameRule::Function, &mut diagnostics);
             let (value, reasons) = openai_tool(cx.program, tool, cx.options.openai_api);
-            if !reasons.is_empty() && !allows_not_strict(tool) {
-                let mut d = not_strict(tool, &reasons);
-                for blocker in strict_blockers(cx.program, tool) {
-                    d = d.with_secondary(blocker.span, blocker.reason);
-                }
-                diagnostics.push(d);
+            // The checks already report W0011 for every strict blocker; this
+            // covers only what the strict profile itself could not express.
+            let reported = !strict_blockers(cx.program, tool).is_empty();
+            if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
+                diagnostics.push(not_strict(tool, &reasons));
             }
             tools.push(value);
         }
@@ -116,78 +114,4 @@ fn not_strict(tool: &Tool, reasons: &[String]) -> Diagnostic {
     )
     .with_label("emitted with `strict: false`")
     .with_help("use named structs, enums and scalar types instead of maps and `json` values")
-}
-
-/// Stand-in for `crate::check::strict::strict_blockers` until the checks land:
-/// the same signature and contract.
-mod placeholder {
-    use std::collections::HashSet;
-
-    use crate::ir::{Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
-    use crate::source::Span;
-
-    #[derive(Debug, Clone)]
-    pub struct StrictBlocker {
-        pub span: Span,
-        pub reason: String,
-    }
-
-    pub fn strict_blockers(program: &Program, tool: &Tool) -> Vec<StrictBlocker> {
-        let mut out = Vec::new();
-        let mut seen = HashSet::new();
-        for field in tool.params.values() {
-            visit(program, &field.ty, &mut seen, &mut out);
-        }
-        out
-    }
-
-    fn visit(
-        program: &Program,
-        ty: &Ty,
-        seen: &mut HashSet<TypeKey>,
-        out: &mut Vec<StrictBlocker>,
-    ) {
-        let ty = program.resolve_alias(ty);
-        match &ty.kind {
-            TyKind::Json => out.push(StrictBlocker {
-                span: ty.span,
-                reason: "a `json` value accepts anything, which strict mode cannot express".into(),
-            }),
-            TyKind::Map { .. } => out.push(StrictBlocker {
-                span: ty.span,
-                reason: "a map has free-form keys, which strict mode cannot express".into(),
-            }),
-            TyKind::Array { items } => visit(program, items, seen, out),
-            TyKind::Union { members } => {
-                for m in members {
-                    visit(program, m, seen, out);
-                }
-            }
-            TyKind::Named { key } => {
-                if !seen.insert(key.clone()) {
-                    return;
-                }
-                match program.type_def(key).map(|d| &d.kind) {
-                    Some(TypeDefKind::Struct { fields }) => {
-                        for f in fields.values() {
-                            visit(program, &f.ty, seen, out);
-                        }
-                    }
-                    Some(TypeDefKind::Union { variants, .. }) => {
-                        for v in variants.values() {
-                            let named = Ty {
-                                kind: TyKind::Named { key: v.ty.clone() },
-                                nullable: false,
-                                constraints: Default::default(),
-                                span: v.span,
-                            };
-                            visit(program, &named, seen, out);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            _ => {}
-        }
-    }
 }

@@ -107,3 +107,41 @@ pub fn mcp_reference_dir() -> Option<PathBuf> {
         .map(|shared| shared.join("reference/mcp"))
         .find(|dir| dir.is_dir())
 }
+
+/// Every `.tool` file under `tests/cases/`, every suite's, sorted.
+pub fn all_tool_files() -> Vec<PathBuf> {
+    let mut stack = vec![repo_root().join("tests/cases")];
+    let mut inputs = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "tool") {
+                inputs.push(path);
+            }
+        }
+    }
+    inputs.sort();
+    inputs
+}
+
+/// The inputs of [`all_inputs`] plus every other suite's case that loads
+/// without errors: the widest set of valid programs the tests know.
+pub fn error_free_inputs() -> Vec<PathBuf> {
+    let mut inputs = all_inputs();
+    let known: Vec<PathBuf> = inputs.iter().map(|p| repo_root().join(p)).collect();
+    for path in all_tool_files() {
+        if known.contains(&path) {
+            continue;
+        }
+        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&path), &CheckOptions::default())
+        else {
+            continue;
+        };
+        if !analysis.diagnostics.has_errors() {
+            inputs.push(path);
+        }
+    }
+    inputs
+}

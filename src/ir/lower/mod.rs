@@ -11,6 +11,7 @@ mod attrs;
 mod docs;
 mod items;
 mod recursive;
+mod tool_attrs;
 mod tools;
 mod types;
 mod values;

@@ -8,7 +8,7 @@ enum Align { left, center, /// right doc
  right, "top-left" }
 
 struct S { a: int,
-  b?: [string len 1..=5] len 3 unique, c: map<string, int> keys matches "^x" = {"k": 1, "x-y": 2}
+  b?: [string len 1..=5] len 3 unique, c: map<string, int> keys matches "^x" = {"xk": 1, "x-y": 2}
 }
 struct Circle { r: number in 0<.. }
 union Shape by kind { circle: Circle, "rounded-rect": Circle }

@@ -38,6 +38,8 @@ tool shapes(
     tree?: Node,
     /// Upper-exclusive length.
     code?: string len 2..4,
+    /// Lower-exclusive length.
+    label?: string len 0<..=3,
     /// Nullable number with a range.
     score?: number in 0..=100 | null,
     big?: int in -9007199254740991..=9007199254740991,

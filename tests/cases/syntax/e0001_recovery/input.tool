@@ -18,3 +18,13 @@ tool five(a: int) {
   example { a: }
 }
 @risk(low tool six();
+
+/// Several errors in one tool: each is reported, the rest still lowers.
+tool many(a string, b: int, c: , d: strng, e: int = , f: [int) -> bool {
+    error x;
+    error ok "Fine.";
+    example { b: }
+    example { b: 1 }
+}
+
+struct Point { x: number y: number, z: }

@@ -260,14 +260,37 @@ fn extreme_inputs_never_panic() {
     cases.push(("deep_unclosed.tool", "[".repeat(deep).into_bytes()));
     // Just inside the limit: must parse without exhausting a thread's stack.
     let limit = |open: &str, close: &str, prefix: &str, inner: &str, suffix: &str| {
-        format!("{prefix}{}{inner}{}{suffix}", open.repeat(63), close.repeat(63)).into_bytes()
+        format!(
+            "{prefix}{}{inner}{}{suffix}",
+            open.repeat(63),
+            close.repeat(63)
+        )
+        .into_bytes()
     };
-    cases.push(("limit_array.tool", limit("[", "]", "tool f(a: json = ", "1", ");")));
-    cases.push(("limit_object.tool", limit("{a:", "}", "tool f(a: json = ", "1", ");")));
-    cases.push(("limit_type.tool", limit("[", "]", "tool f(a: ", "int", ");")));
-    cases.push(("limit_map.tool", limit("map<string, ", ">", "tool f(a: ", "int", ");")));
-    cases.push(("limit_attr.tool", limit("[", "]", "tool f(@example(", "1", ") a: json);")));
-    cases.push(("limit_broken.tool", limit("[", "]", "tool f(a: json = ", "1 2", ");")));
+    cases.push((
+        "limit_array.tool",
+        limit("[", "]", "tool f(a: json = ", "1", ");"),
+    ));
+    cases.push((
+        "limit_object.tool",
+        limit("{a:", "}", "tool f(a: json = ", "1", ");"),
+    ));
+    cases.push((
+        "limit_type.tool",
+        limit("[", "]", "tool f(a: ", "int", ");"),
+    ));
+    cases.push((
+        "limit_map.tool",
+        limit("map<string, ", ">", "tool f(a: ", "int", ");"),
+    ));
+    cases.push((
+        "limit_attr.tool",
+        limit("[", "]", "tool f(@example(", "1", ") a: json);"),
+    ));
+    cases.push((
+        "limit_broken.tool",
+        limit("[", "]", "tool f(a: json = ", "1 2", ");"),
+    ));
     cases.push((
         "deep_attr.tool",
         nest("@example(", ")", "tool f(", "a: int);"),

@@ -291,17 +291,7 @@ impl Ctx<'_> {
     fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
         let hint = format!("{}Output", self.tool_type);
         if let Some(inner) = result_wrapper(schema) {
-            // `list_tables` returning `{"result": [...]}`: the items are `Table`s.
-            let inner_hint = match inner.get("type").and_then(Value::as_str) {
-                Some("array") => self
-                    .tool
-                    .rsplit(['_', '-', '.'])
-                    .next()
-                    .filter(|w| !w.is_empty())
-                    .map(type_name)
-                    .unwrap_or_else(|| hint.clone()),
-                _ => hint.clone(),
-            };
+            let inner_hint = self.output_hint(inner, &hint);
             let (ty, mut meta) =
                 self.node(inner, &format!("{path}/properties/result"), &inner_hint);
             if !self.is_object_type(&ty) {
@@ -350,6 +340,7 @@ impl Ctx<'_> {
                 return TypeRef::named(&name);
             }
         }
+        let hint = self.output_hint(schema, &hint);
         let (ty, meta) = self.node(schema, path, &hint);
         self.carry_meta(ty, meta, &hint).finish()
     }
@@ -380,6 +371,21 @@ fn result_wrapper(schema: &Value) -> Option<&Value> {
 }
 
 impl Ctx<'_> {
+    /// The name hint for a returned value: `list_tables` returning an array
+    /// returns `Table`s (the tool's last word; arrays name items singular).
+    fn output_hint(&self, schema: &Value, hint: &str) -> String {
+        match schema.get("type").and_then(Value::as_str) {
+            Some("array") => self
+                .tool
+                .rsplit(['_', '-', '.'])
+                .next()
+                .filter(|w| !w.is_empty())
+                .map(type_name)
+                .unwrap_or_else(|| hint.to_string()),
+            _ => hint.to_string(),
+        }
+    }
+
     /// Whether toolc emits `ty` as an object schema (so it would not wrap it).
     fn is_object_type(&self, ty: &Ty) -> bool {
         match &ty.ty.expr {

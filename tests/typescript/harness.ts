@@ -343,7 +343,29 @@ async function mcp(): Promise<void> {
 }
 
 async function ai(): Promise<void> {
-  const tools = aiTools(handlers() as unknown as AiHandlers) as Record<string, { inputSchema: unknown; execute?: unknown; description?: string }>;
+  type Execute = (input: unknown, options: { toolCallId: string; messages: unknown[] }) => Promise<unknown>;
+  const tools = aiTools(handlers() as unknown as AiHandlers) as Record<string, { inputSchema: unknown; execute?: Execute; description?: string; needsApproval?: unknown }>;
+  for (const [i, c] of (cases.calls ?? []).entries()) {
+    await check(`ai: call ${i} (${c.tool}) through execute`, async () => {
+      const execute = tools[c.tool]?.execute;
+      assert.ok(execute !== undefined);
+      const options = { toolCallId: `call-${i}`, messages: [] };
+      if (c.isError === true) {
+        await assert.rejects(execute(clone(c.args), options), (e: unknown) => {
+          assert.ok(e instanceof core.ToolCallError);
+          assert.equal(e.error.code, c.code);
+          return true;
+        });
+      } else {
+        assert.deepEqual(await execute(clone(c.args), options), c.returns);
+      }
+    });
+  }
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    await check(`ai: ${def.name}: approval follows @confirm`, () => {
+      assert.equal(tools[def.name]?.needsApproval === true, def.metadata.confirm);
+    });
+  }
   for (const def of core.ALL_TOOLS as readonly Def[]) {
     await check(`ai: ${def.name}: schema and validator match the core module`, async () => {
       const t = tools[def.name];

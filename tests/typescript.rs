@@ -17,7 +17,15 @@ use toolc::CheckOptions;
 use toolc::driver;
 use toolc::targets::{GenOptions, OutputFile, Target};
 
-const HARNESS: &str = include_str!("typescript/harness.ts");
+/// The harness and its modules, all importing the package as `./pkg*.js`.
+const HARNESS: &[(&str, &str)] = &[
+    ("harness.ts", include_str!("typescript/harness.ts")),
+    ("support.ts", include_str!("typescript/support.ts")),
+    (
+        "differential.ts",
+        include_str!("typescript/differential.ts"),
+    ),
+];
 
 const TSCONFIG: &str = r#"{
   "compilerOptions": {
@@ -138,11 +146,13 @@ fn project(dir: &Path, files: &[OutputFile]) -> String {
         "{\"name\":\"toolc-case\",\"private\":true,\"type\":\"module\"}\n",
     );
     write(dir, "tsconfig.json", TSCONFIG);
-    let harness = HARNESS
-        .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
-        .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
-        .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
-    write(dir, "harness.ts", &harness);
+    for (name, text) in HARNESS {
+        let text = text
+            .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
+            .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
+            .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
+        write(dir, name, &text);
+    }
     package
 }
 

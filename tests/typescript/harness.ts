@@ -194,9 +194,9 @@ async function validation(): Promise<void> {
 
 /** Handlers for every tool: per the call cases (matched on validated arguments), else a declared (or internal) error. */
 function handlers(): Record<string, (args: unknown) => unknown> {
-  const out: Record<string, (args: unknown) => unknown> = {};
+  const out: Array<[string, (args: unknown) => unknown]> = [];
   for (const def of core.ALL_TOOLS as readonly Def[]) {
-    out[def.name] = (args: unknown) => {
+    out.push([def.name, (args: unknown) => {
       for (const c of cases.calls ?? []) {
         if (c.tool !== def.name) continue;
         const expected = def.validate(clone(c.args));
@@ -208,9 +208,9 @@ function handlers(): Record<string, (args: unknown) => unknown> {
       const codes = Object.keys(def.metadata.errors);
       if (codes.length > 0) throw core.toolError(def, codes[0]);
       throw new Error("no result configured");
-    };
+    }]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 function firstExample(def: Def): unknown {

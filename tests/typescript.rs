@@ -43,6 +43,32 @@ const TSCONFIG: &str = r#"{
 }
 "#;
 
+/// The generated modules alone under every further strictness flag a
+/// consumer may have on (`exactOptionalPropertyTypes`,
+/// `noUncheckedIndexedAccess`, ...): generated code must not force a
+/// project to loosen its settings.
+fn strictest_tsconfig(package: &str) -> String {
+    format!(
+        r#"{{
+  "extends": "./tsconfig.json",
+  "compilerOptions": {{
+    "noEmit": true,
+    "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
+    "noPropertyAccessFromIndexSignature": true,
+    "noImplicitOverride": true,
+    "noFallthroughCasesInSwitch": true,
+    "noUnusedParameters": true,
+    "useUnknownInCatchVariables": true,
+    "verbatimModuleSyntax": true
+  }},
+  "include": [],
+  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts"]
+}}
+"#
+    )
+}
+
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -146,6 +172,11 @@ fn project(dir: &Path, files: &[OutputFile]) -> String {
         "{\"name\":\"toolc-case\",\"private\":true,\"type\":\"module\"}\n",
     );
     write(dir, "tsconfig.json", TSCONFIG);
+    write(
+        dir,
+        "tsconfig.strictest.json",
+        &strictest_tsconfig(&package),
+    );
     for (name, text) in HARNESS {
         let text = text
             .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
@@ -175,6 +206,9 @@ fn generated_typescript_compiles_and_runs() {
         if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
             failures.push(format!("{label}: tsc\n{e}"));
             continue;
+        }
+        if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "tsconfig.strictest.json"]) {
+            failures.push(format!("{label}: tsc with every strictness flag\n{e}"));
         }
         let differential = node::target_dir()
             .join("differential")

@@ -13,7 +13,12 @@
 //!   handlers, so `tools/list` serves the exact JSON).
 //!
 //! Everything compiles under `tsc --strict --noUnusedLocals
-//! --noImplicitReturns` with `module`/`moduleResolution` `NodeNext`.
+//! --noImplicitReturns` with `module`/`moduleResolution` `NodeNext` (and
+//! under `exactOptionalPropertyTypes`, `noUncheckedIndexedAccess`,
+//! `verbatimModuleSyntax` and the other strictness flags), with TypeScript 5
+//! and 7. The core module needs the ES2020 library (`BigInt`,
+//! `Object.fromEntries`); the adapters need `ai` 6 (or 7) and
+//! `@modelcontextprotocol/sdk` 1.x.
 //!
 //! # The generated API
 //!

@@ -101,6 +101,7 @@ pub fn generator(target: Target) -> Box<dyn Generator> {
     // Each target replaces its arm here as it lands.
     #[allow(clippy::match_single_binding)]
     match target {
+        Target::Rust => Box::new(rust::RustGenerator),
         _ => Box::new(Unimplemented(target)),
     }
 }

@@ -100,6 +100,36 @@ fn generated_code_compiles_and_validates() {
         common::gen_crate::run_harness(&harness, &[request("fixture", "ping", Value::Null)]);
     assert_eq!(no_args[0]["ok"], true, "{no_args:?}");
 
+    let keyword_cases = [
+        (
+            "self",
+            json!({"self": {"self": "a", "type": "b", "r#type": "c", "_": "d"}, "crate": 3}),
+            None,
+        ),
+        (
+            "Self",
+            json!({"Self": "Self", "super": {"crate": "x"}}),
+            None,
+        ),
+        ("type", json!({"type": "r#type"}), None),
+        ("fn", json!({"fn": "nope"}), Some("/fn")),
+        ("crate", json!({"crate": 1.5}), Some("/crate")),
+        ("_", json!({"_": "_"}), None),
+    ];
+    let requests: Vec<Value> = keyword_cases
+        .iter()
+        .map(|(tool, args, _)| request("keywords", tool, args.clone()))
+        .collect();
+    let results = common::gen_crate::run_harness(&harness, &requests);
+    for ((tool, args, expected), result) in keyword_cases.iter().zip(&results) {
+        let got = if result["ok"] == json!(true) {
+            None
+        } else {
+            result["error"]["path"].as_str()
+        };
+        assert_eq!(got, *expected, "{tool} {args}: {result}");
+    }
+
     let check = harness.with_file_name("fixture_check");
     let status = std::process::Command::new(check).status().unwrap();
     assert!(status.success(), "fixture_check failed");

@@ -75,10 +75,16 @@ pub struct Source {
 /// `tests/cases/rust/` and the example tool sets.
 pub fn sources() -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![Source {
-        module: "fixture".into(),
-        program: ir::fixture(),
-    }];
+    let mut out = vec![
+        Source {
+            module: "fixture".into(),
+            program: ir::fixture(),
+        },
+        Source {
+            module: "keywords".into(),
+            program: ir::keywords(),
+        },
+    ];
     for (prefix, dir) in [("case", "tests/cases/rust"), ("example", "examples")] {
         for file in tool_files(&root.join(dir)) {
             let stem = file

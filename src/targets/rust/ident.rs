@@ -62,7 +62,14 @@ impl Ident {
 
     /// `self` with a suffix appended and escaped again.
     fn suffixed(&self, n: usize) -> Ident {
-        Ident::escape(&format!("{}{n}", self.bare()))
+        let bare = self.bare();
+        // `Self_2` is not UpperCamelCase; `Self2` is.
+        let stem = if bare.starts_with(|c: char| c.is_ascii_uppercase()) {
+            bare.trim_end_matches('_')
+        } else {
+            bare
+        };
+        Ident::escape(&format!("{stem}{n}"))
     }
 }
 

@@ -170,7 +170,7 @@ pub fn ir(path: &Path, format: MessageFormat) -> u8 {
     }
     if format == MessageFormat::Human {
         match serde_json::to_string_pretty(&analysis.program) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => report::stdout(&format!("{text}\n")),
             Err(e) => return usage_error(format!("cannot serialize the IR: {e}")),
         }
     }
@@ -180,10 +180,11 @@ pub fn ir(path: &Path, format: MessageFormat) -> u8 {
 pub fn explain(code: &str) -> u8 {
     match lookup(code) {
         Some(info) => {
-            print!("{}", info.explanation);
-            if !info.explanation.ends_with('\n') {
-                println!();
+            let mut text = info.explanation.to_string();
+            if !text.ends_with('\n') {
+                text.push('\n');
             }
+            report::stdout(&text);
             EXIT_OK
         }
         None => usage_error(format!("`{code}` is not a toolc diagnostic code")),

@@ -11,7 +11,7 @@ pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: MessageFor
     match format {
         MessageFormat::Json => {
             for d in diagnostics {
-                println!("{}", render_json_line(sources, d));
+                stdout(&format!("{}\n", render_json_line(sources, d)));
             }
         }
         MessageFormat::Human => {
@@ -33,6 +33,14 @@ fn summary(errors: usize, warnings: usize) -> String {
         (e, 0) => format!("toolc: {}", plural(e, "error")),
         (e, w) => format!("toolc: {}, {}", plural(e, "error"), plural(w, "warning")),
     }
+}
+
+/// Writes to stdout. A closed pipe (`toolc ir x | head`) is the reader's
+/// choice, not an error worth a panic, so write failures are ignored.
+pub fn stdout(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
 /// A usage or I/O error about the command's own arguments (exit code 2).

@@ -1,11 +1,15 @@
 //! Loading: find the input files, read them, follow `use` imports, parse and
 //! lower everything into one [`Program`].
 
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 
-use crate::diagnostics::Diagnostics;
+use heck::ToSnakeCase;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::Program;
-use crate::source::SourceMap;
+use crate::ir::lower::{self, Unit};
+use crate::source::{SourceMap, Span};
+use crate::syntax::{self, ast};
 
 /// Everything the front end produced for a set of inputs.
 pub struct Loaded {
@@ -33,8 +37,21 @@ impl std::fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// Loads `inputs` (files, or directories searched recursively for `*.tool`).
+/// A file being loaded: where it is, the root its imports must stay under.
+struct Entry {
+    /// Absolute, lexically normalised path (what diagnostics show).
+    path: PathBuf,
+    /// Canonical path (symlinks resolved): identifies the file.
+    identity: PathBuf,
+    root: PathBuf,
+    unit: Unit,
+}
+
+/// Loads `inputs` (files, or directories searched recursively for `*.tool`,
+/// in sorted order).
 pub fn load(inputs: &[PathBuf]) -> Result<Loaded, InputError> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut files: Vec<(PathBuf, PathBuf)> = Vec::new();
     for input in inputs {
         if !input.exists() {
             return Err(InputError {
@@ -42,11 +59,372 @@ pub fn load(inputs: &[PathBuf]) -> Result<Loaded, InputError> {
                 message: "no such file or directory".into(),
             });
         }
+        let abs = normalize(&cwd.join(input));
+        if abs.is_dir() {
+            let mut found = Vec::new();
+            walk(&abs, &mut found);
+            found.sort();
+            files.extend(found.into_iter().map(|f| (f, abs.clone())));
+        } else {
+            let root = abs.parent().map(Path::to_path_buf).unwrap_or_default();
+            files.push((abs, root));
+        }
     }
-    Ok(Loaded {
+    let mut ld = Loader {
         sources: SourceMap::new(),
-        program: Program::default(),
-        diagnostics: Diagnostics::new(),
+        diags: Diagnostics::new(),
+        entries: Vec::new(),
         files_read: Vec::new(),
+    };
+    for (path, root) in files {
+        let idx = ld.add(&path, &root);
+        ld.entries[idx].unit.is_input = true;
+    }
+    let mut i = 0;
+    while i < ld.entries.len() {
+        ld.follow_imports(i);
+        i += 1;
+    }
+    ld.report_cycles();
+    ld.assign_packages();
+    let units: Vec<Unit> = ld.entries.into_iter().map(|e| e.unit).collect();
+    let mut diags = ld.diags;
+    let program = lower::lower(&units, &mut diags);
+    Ok(Loaded {
+        sources: ld.sources,
+        program,
+        diagnostics: diags,
+        files_read: ld.files_read,
     })
+}
+
+/// `*.tool` files under `dir`, recursively (unreadable directories skipped).
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            walk(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tool") {
+            out.push(path);
+        }
+    }
+}
+
+/// Removes `.` and resolves `..` lexically.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+struct Loader {
+    sources: SourceMap,
+    diags: Diagnostics,
+    entries: Vec<Entry>,
+    files_read: Vec<PathBuf>,
+}
+
+impl Loader {
+    /// Reads and parses `path` unless it is already loaded; returns its index.
+    fn add(&mut self, path: &Path, root: &Path) -> usize {
+        let identity = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if let Some(i) = self.entries.iter().position(|e| e.identity == identity) {
+            return i;
+        }
+        self.files_read.push(path.to_path_buf());
+        let (text, problem) = match std::fs::read(path) {
+            Err(e) => (
+                String::new(),
+                Some((codes::UNREADABLE, 0, format!("cannot read this file: {e}"))),
+            ),
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => (t, None),
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                    (
+                        text,
+                        Some((codes::NOT_UTF8, at, format!("invalid UTF-8 at byte {at}"))),
+                    )
+                }
+            },
+        };
+        let file = self.sources.add(path.to_path_buf(), text);
+        let display = self
+            .sources
+            .get(file)
+            .map(|f| f.name.clone())
+            .unwrap_or_default();
+        let ast = match problem {
+            Some((code, at, message)) => {
+                let end = if code == codes::NOT_UTF8 { at + 1 } else { at };
+                self.diags.push(
+                    Diagnostic::new(code, Span::new(file, at, end), message).with_label(
+                        if code == codes::NOT_UTF8 {
+                            "not UTF-8"
+                        } else {
+                            "unreadable"
+                        },
+                    ),
+                );
+                empty_file(file)
+            }
+            None => {
+                let text = self
+                    .sources
+                    .get(file)
+                    .map(|f| f.text.as_str())
+                    .unwrap_or("");
+                let (ast, diags) = syntax::parse(file, text);
+                self.diags.extend(diags);
+                ast
+            }
+        };
+        self.entries.push(Entry {
+            path: path.to_path_buf(),
+            identity,
+            root: root.to_path_buf(),
+            unit: Unit {
+                file,
+                ast,
+                package: String::new(),
+                package_span: Span::new(file, 0, 0),
+                display,
+                is_input: false,
+                imports: Vec::new(),
+            },
+        });
+        self.entries.len() - 1
+    }
+
+    /// Loads the files `entries[i]` imports (`E0103`, `E0105`).
+    fn follow_imports(&mut self, i: usize) {
+        let uses: Vec<(String, Span)> = self.entries[i]
+            .unit
+            .ast
+            .items
+            .iter()
+            .filter_map(|item| match &item.kind {
+                ast::ItemKind::Use(u) => Some((u.path.value.clone(), u.path.span)),
+                _ => None,
+            })
+            .collect();
+        let dir = self.entries[i]
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let root = self.entries[i].root.clone();
+        for (rel, span) in uses {
+            let target = normalize(&dir.join(&rel));
+            if !target.starts_with(&root) || Path::new(&rel).is_absolute() {
+                self.diags.push(
+                    Diagnostic::new(
+                        codes::IMPORT_ESCAPES_ROOT,
+                        span,
+                        format!("`{rel}` is outside the project root"),
+                    )
+                    .with_label("leaves the root")
+                    .with_note(format!(
+                        "imports must stay under `{}`",
+                        self.root_display(&root)
+                    )),
+                );
+                continue;
+            }
+            if !target.is_file() {
+                self.diags.push(
+                    Diagnostic::new(
+                        codes::IMPORT_NOT_FOUND,
+                        span,
+                        format!("cannot find `{rel}`"),
+                    )
+                    .with_label("no such file")
+                    .with_note("import paths are relative to the importing file"),
+                );
+                continue;
+            }
+            let canonical_root = std::fs::canonicalize(&root).unwrap_or_else(|_| root.clone());
+            if let Ok(real) = std::fs::canonicalize(&target) {
+                if !real.starts_with(&canonical_root) {
+                    self.diags.push(
+                        Diagnostic::new(
+                            codes::IMPORT_ESCAPES_ROOT,
+                            span,
+                            format!("`{rel}` resolves (through a link) outside the project root"),
+                        )
+                        .with_label("leaves the root"),
+                    );
+                    continue;
+                }
+            }
+            let j = self.add(&target, &root);
+            if !self.entries[i].unit.imports.iter().any(|(k, _)| *k == j) {
+                self.entries[i].unit.imports.push((j, span));
+            }
+        }
+    }
+
+    fn root_display(&self, root: &Path) -> String {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let shown = root
+            .strip_prefix(&cwd)
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|_| root.to_path_buf());
+        let s = shown.to_string_lossy().replace('\\', "/");
+        if s.is_empty() { ".".into() } else { s }
+    }
+
+    /// `E0104` at each `use` that closes a cycle (a back edge of a
+    /// depth-first walk); the edge is then dropped.
+    fn report_cycles(&mut self) {
+        let n = self.entries.len();
+        // 0 = unvisited, 1 = on the stack, 2 = done.
+        let mut state = vec![0u8; n];
+        let mut back: Vec<(usize, usize)> = Vec::new();
+        for start in 0..n {
+            if state[start] != 0 {
+                continue;
+            }
+            let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+            state[start] = 1;
+            while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+                if let Some(&(to, _)) = self.entries[node].unit.imports.get(*next) {
+                    *next += 1;
+                    match state[to] {
+                        0 => {
+                            state[to] = 1;
+                            stack.push((to, 0));
+                        }
+                        1 => back.push((node, to)),
+                        _ => {}
+                    }
+                } else {
+                    state[node] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        for (from, to) in back {
+            let unit = &self.entries[from].unit;
+            let Some(&(_, span)) = unit.imports.iter().find(|(k, _)| *k == to) else {
+                continue;
+            };
+            let target = self.entries[to].unit.display.clone();
+            let d = if from == to {
+                Diagnostic::new(
+                    codes::IMPORT_CYCLE,
+                    span,
+                    format!("`{target}` imports itself"),
+                )
+            } else {
+                Diagnostic::new(
+                    codes::IMPORT_CYCLE,
+                    span,
+                    format!("import cycle: `{target}` imports this file again"),
+                )
+                .with_note("imports are not transitive; move shared types into a file both import")
+            };
+            self.diags.push(d.with_label("closes the cycle"));
+            self.entries[from].unit.imports.retain(|(k, _)| *k != to);
+        }
+    }
+
+    /// Package names (`package` or the file stem in snake_case); `E0107`
+    /// when two files share one.
+    fn assign_packages(&mut self) {
+        for i in 0..self.entries.len() {
+            let (name, span) = self.package_of(i);
+            let clash = self.entries[..i]
+                .iter()
+                .find(|e| e.unit.package == name)
+                .map(|e| (e.unit.package_span, e.unit.display.clone()));
+            if let Some((first, other)) = clash {
+                self.diags.push(
+                    Diagnostic::new(
+                        codes::DUPLICATE_PACKAGE,
+                        span,
+                        format!("package `{name}` is also the package of `{other}`"),
+                    )
+                    .with_label("same package")
+                    .with_secondary(first, "first used here")
+                    .with_help("give one of the files a different `package` name"),
+                );
+            }
+            let unit = &mut self.entries[i].unit;
+            unit.package = name;
+            unit.package_span = span;
+        }
+    }
+
+    fn package_of(&mut self, i: usize) -> (String, Span) {
+        let file = self.entries[i].unit.file;
+        let mut found: Option<(String, Span)> = None;
+        let mut other_item_seen = false;
+        let mut errors = Vec::new();
+        for item in &self.entries[i].unit.ast.items {
+            match &item.kind {
+                ast::ItemKind::Package(p) => {
+                    if let Some((_, first)) = &found {
+                        errors.push(
+                            Diagnostic::new(
+                                codes::SYNTAX,
+                                item.span,
+                                "a file has at most one `package`",
+                            )
+                            .with_label("second `package`")
+                            .with_secondary(*first, "first `package` here"),
+                        );
+                    } else if other_item_seen {
+                        errors.push(
+                            Diagnostic::new(
+                                codes::SYNTAX,
+                                item.span,
+                                "`package` must come before every other item",
+                            )
+                            .with_label("too late"),
+                        );
+                        found = Some((p.name.text.clone(), item.span));
+                    } else {
+                        found = Some((p.name.text.clone(), item.span));
+                    }
+                }
+                _ => other_item_seen = true,
+            }
+        }
+        self.diags.extend(errors);
+        found.unwrap_or_else(|| {
+            let stem = self.entries[i]
+                .path
+                .file_stem()
+                .map(|s| s.to_string_lossy().to_snake_case());
+            (stem.unwrap_or_default(), Span::new(file, 0, 0))
+        })
+    }
+}
+
+fn empty_file(file: usize) -> ast::File {
+    ast::File {
+        file,
+        inner_doc: Vec::new(),
+        items: Vec::new(),
+        comments: Vec::new(),
+        span: Span::new(file, 0, 0),
+    }
 }

@@ -2,7 +2,9 @@
 //! files: loading, imports, name resolution and lowering from the AST.
 
 pub mod load;
+mod lower;
 mod model;
+pub mod suggest;
 
 pub use model::*;
 

@@ -1,2 +1,91 @@
 //! Parsing: `grammar/tool.pest` pairs into an AST with spans, recovering from
 //! errors so one run reports many of them.
+//!
+//! The file is parsed item by item: after a broken item the parser reports one
+//! `E0001` and resumes at the next line that starts an item (an item keyword
+//! followed by a name, or `@` / `///` in the first column). A linear pre-scan
+//! rejects nesting deeper than [`scan::MAX_DEPTH`] (`E0003`) before pest, a
+//! recursive-descent parser, could overflow the stack.
+
+pub mod ast;
+mod build;
+mod build_types;
+mod errors;
+pub mod grammar;
+pub mod scan;
+
+use pest::Parser;
+
+use crate::diagnostics::{Diagnostic, codes};
+use crate::source::{FileId, Span};
+use build::Builder;
+use grammar::{Rule, ToolParser};
+
+/// Parses one source file. Never panics; every problem is a diagnostic and the
+/// returned file holds every item that parsed.
+pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
+    pest::set_error_detail(true);
+    let mut out = ast::File {
+        file,
+        inner_doc: Vec::new(),
+        items: Vec::new(),
+        comments: scan::comments(file, text),
+        span: Span::new(file, 0, text.len()),
+    };
+    let mut diags = Vec::new();
+    if let Some(at) = scan::too_deep(text) {
+        diags.push(
+            Diagnostic::new(
+                codes::TOO_DEEP,
+                Span::new(file, at, at + 1),
+                format!("nesting deeper than {} levels", scan::MAX_DEPTH),
+            )
+            .with_label("too deep")
+            .with_help("flatten the type or value; toolc accepts at most 64 levels"),
+        );
+        return (out, diags);
+    }
+    let mut b = Builder {
+        file,
+        base: 0,
+        diags: Vec::new(),
+    };
+    let mut pos = 0;
+    if let Ok(mut pairs) = ToolParser::parse(Rule::header, text) {
+        if let Some(header) = pairs.next() {
+            pos = header.as_span().end();
+            out.inner_doc = header.into_inner().map(|p| b.doc_line(p)).collect();
+        }
+    }
+    while pos < text.len() {
+        let rest = &text[pos..];
+        if ToolParser::parse(Rule::trailer, rest).is_ok() {
+            break;
+        }
+        b.base = pos;
+        match ToolParser::parse(Rule::item_entry, rest) {
+            Ok(mut pairs) => {
+                let Some(entry) = pairs.next() else { break };
+                let end = pos + entry.as_span().end();
+                if let Some(item) = entry.into_inner().next().and_then(|i| b.item(i)) {
+                    out.items.push(item);
+                }
+                if end <= pos {
+                    break;
+                }
+                pos = end;
+            }
+            Err(e) => {
+                let d = errors::diagnostic(file, pos, text, &e);
+                let err_at = d.primary.span.start;
+                diags.push(d);
+                match scan::next_item_start(text, err_at, pos) {
+                    Some(next) => pos = next,
+                    None => break,
+                }
+            }
+        }
+    }
+    diags.append(&mut b.diags);
+    (out, diags)
+}

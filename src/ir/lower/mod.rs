@@ -1,0 +1,174 @@
+//! Lowering: parsed files (with their imports already followed by
+//! [`crate::ir::load`]) into one resolved [`Program`].
+//!
+//! Order of work: declare every named type of every file (`E0101`), build
+//! each file's scope from its own names and its direct imports (`E0106`),
+//! lower type definitions, then fill in defaults, examples and tools (which
+//! need the lowered types to resolve enum variants written as identifiers),
+//! and finally mark recursive types.
+
+mod attrs;
+mod docs;
+mod items;
+mod recursive;
+mod tools;
+mod types;
+mod values;
+
+use std::collections::HashMap;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use crate::ir::{IR_FORMAT_VERSION, Program, TypeKey};
+use crate::source::{FileId, Span};
+use crate::syntax::ast;
+
+/// One parsed file and what the loader learned about it.
+pub struct Unit {
+    pub file: FileId,
+    pub ast: ast::File,
+    pub package: String,
+    /// The span of `package name;`, or the file start.
+    pub package_span: Span,
+    /// The name diagnostics and `Package.path` show.
+    pub display: String,
+    /// Inputs produce packages; imported-only files only contribute types.
+    pub is_input: bool,
+    /// Units this file imports directly (indices into the unit list) with
+    /// the span of the `use` that imports each.
+    pub imports: Vec<(usize, Span)>,
+}
+
+/// Built-in type names; user types may not take them.
+pub const BUILTINS: [&str; 5] = ["string", "int", "number", "bool", "json"];
+
+/// A name visible in a file: the type's key and where it was declared.
+#[derive(Clone)]
+pub struct Visible {
+    pub key: TypeKey,
+    pub span: Span,
+}
+
+/// The names visible in one file.
+pub type Scope = HashMap<String, Visible>;
+
+pub struct Lowerer<'a> {
+    pub units: &'a [Unit],
+    pub diags: &'a mut Diagnostics,
+    pub program: Program,
+}
+
+/// Lowers every unit into a program.
+pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
+    let mut lw = Lowerer {
+        units,
+        diags,
+        program: Program {
+            format_version: IR_FORMAT_VERSION,
+            ..Program::default()
+        },
+    };
+    let declared: Vec<Scope> = units.iter().map(|u| lw.declare(u)).collect();
+    let scopes: Vec<Scope> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| lw.scope(u, i, &declared))
+        .collect();
+    for (unit, scope) in units.iter().zip(&scopes) {
+        lw.type_defs(unit, scope);
+    }
+    lw.fix_lengths();
+    for (unit, scope) in units.iter().zip(&scopes) {
+        lw.field_values(unit, scope);
+    }
+    for (unit, scope) in units.iter().zip(&scopes) {
+        if unit.is_input {
+            lw.package(unit, scope);
+        }
+    }
+    lw.mark_recursive();
+    lw.program
+}
+
+impl Lowerer<'_> {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    /// The named types a file declares (`E0101` on duplicates).
+    fn declare(&mut self, unit: &Unit) -> Scope {
+        let mut scope = Scope::new();
+        for item in &unit.ast.items {
+            let name = match &item.kind {
+                ast::ItemKind::Alias(a) => &a.name,
+                ast::ItemKind::Enum(e) => &e.name,
+                ast::ItemKind::Struct(s) => &s.name,
+                ast::ItemKind::Union(u) => &u.name,
+                _ => continue,
+            };
+            if BUILTINS.contains(&name.text.as_str()) || name.text == "map" {
+                self.push(
+                    Diagnostic::new(
+                        codes::DUPLICATE_NAME,
+                        name.span,
+                        format!("`{}` is a built-in type and cannot be redefined", name.text),
+                    )
+                    .with_label("built-in name"),
+                );
+                continue;
+            }
+            if let Some(first) = scope.get(&name.text) {
+                self.push(
+                    Diagnostic::new(
+                        codes::DUPLICATE_NAME,
+                        name.span,
+                        format!("the type `{}` is defined twice", name.text),
+                    )
+                    .with_label("defined again here")
+                    .with_secondary(first.span, "first defined here"),
+                );
+                continue;
+            }
+            scope.insert(
+                name.text.clone(),
+                Visible {
+                    key: TypeKey::new(&unit.package, &name.text),
+                    span: name.span,
+                },
+            );
+        }
+        scope
+    }
+
+    /// A file's own names plus those of its direct imports (`E0106` when an
+    /// import brings a name the file or another import already has).
+    fn scope(&mut self, unit: &Unit, index: usize, declared: &[Scope]) -> Scope {
+        let mut scope = declared[index].clone();
+        let mut seen = vec![index];
+        for &(imp, use_span) in &unit.imports {
+            if seen.contains(&imp) {
+                continue;
+            }
+            seen.push(imp);
+            let mut names: Vec<(&String, &Visible)> = declared[imp].iter().collect();
+            names.sort_by_key(|(_, v)| v.span.start);
+            for (name, vis) in names {
+                if let Some(existing) = scope.get(name) {
+                    let there = &self.units[imp].display;
+                    self.push(
+                        Diagnostic::new(
+                            codes::IMPORT_COLLISION,
+                            use_span,
+                            format!("`{name}` is declared both here and in `{there}`"),
+                        )
+                        .with_label(format!("this import brings another `{name}`"))
+                        .with_secondary(existing.span, format!("`{name}` declared here"))
+                        .with_secondary(vis.span, format!("`{name}` declared in `{there}`")),
+                    );
+                    continue;
+                }
+                scope.insert(name.clone(), vis.clone());
+            }
+        }
+        scope
+    }
+}

@@ -1,0 +1,172 @@
+//! Tools and the package of an input file.
+
+use indexmap::IndexMap;
+
+use super::{Lowerer, Scope, Unit, docs};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::{ErrorDecl, Example, Literal, Package, Risk, Tool, TypeKey};
+use crate::source::Span;
+use crate::syntax::ast::{self, BodyEntry, ItemKind, ValueKind};
+
+impl Lowerer<'_> {
+    /// The package of an input file: its tools and the types it declares.
+    pub fn package(&mut self, unit: &Unit, scope: &Scope) {
+        let mut tools: IndexMap<String, Tool> = IndexMap::new();
+        let mut types: Vec<TypeKey> = Vec::new();
+        for item in &unit.ast.items {
+            match &item.kind {
+                ItemKind::Tool(t) => {
+                    if let Some(first) = tools.get(&t.name.text) {
+                        self.push(
+                            Diagnostic::new(
+                                codes::DUPLICATE_NAME,
+                                t.name.span,
+                                format!("the tool `{}` is defined twice", t.name.text),
+                            )
+                            .with_label("defined again here")
+                            .with_secondary(first.name_span, "first defined here"),
+                        );
+                        continue;
+                    }
+                    let tool = self.tool(scope, item, t);
+                    tools.insert(tool.name.clone(), tool);
+                }
+                ItemKind::Alias(ast::AliasDecl { name, .. })
+                | ItemKind::Enum(ast::EnumDecl { name, .. })
+                | ItemKind::Struct(ast::StructDecl { name, .. })
+                | ItemKind::Union(ast::UnionDecl { name, .. }) => {
+                    let key = TypeKey::new(&unit.package, &name.text);
+                    let ours = scope.get(&name.text).is_some_and(|v| v.span == name.span);
+                    if ours && self.program.types.contains_key(&key) && !types.contains(&key) {
+                        types.push(key);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let package = Package {
+            name: unit.package.clone(),
+            doc: docs::join(&unit.ast.inner_doc),
+            path: unit.display.clone(),
+            tools,
+            types,
+            span: unit.package_span,
+        };
+        self.program.packages.insert(unit.package.clone(), package);
+    }
+
+    fn tool(&mut self, scope: &Scope, item: &ast::Item, t: &ast::ToolDecl) -> Tool {
+        let attrs = self.tool_attrs(&item.attrs);
+        let mut params = self.fields(scope, &t.params, "parameter");
+        self.fill_values(&t.params, &mut params);
+        params.values_mut().for_each(|f| self.fix_ty(&mut f.ty));
+        let output = t.output.as_ref().map(|o| {
+            let mut ty = self.lower_ty(scope, o);
+            self.fix_ty(&mut ty);
+            ty
+        });
+        let mut errors: IndexMap<String, ErrorDecl> = IndexMap::new();
+        let mut examples = Vec::new();
+        for entry in t.body.iter().flat_map(|b| &b.entries) {
+            match entry {
+                BodyEntry::Error(e) => {
+                    if let Some(first) = errors.get(&e.code.text) {
+                        self.push(
+                            Diagnostic::new(
+                                codes::DUPLICATE_NAME,
+                                e.code.span,
+                                format!("the error code `{}` is declared twice", e.code.text),
+                            )
+                            .with_label("declared again here")
+                            .with_secondary(first.span, "first declared here"),
+                        );
+                        continue;
+                    }
+                    errors.insert(
+                        e.code.text.clone(),
+                        ErrorDecl {
+                            code: e.code.text.clone(),
+                            message: e.message.value.clone(),
+                            help: e.help.as_ref().map(|h| h.value.clone()),
+                            retryable: e.retryable,
+                            span: e.span,
+                        },
+                    );
+                }
+                BodyEntry::Example(x) => examples.push(self.example(x, &params)),
+            }
+        }
+        let risk = attrs.risk.unwrap_or(if attrs.mutates {
+            Risk::Medium
+        } else {
+            Risk::Low
+        });
+        Tool {
+            name: t.name.text.clone(),
+            title: attrs.title,
+            doc: docs::join(&item.doc),
+            params,
+            output,
+            tier: attrs.tier,
+            mutates: attrs.mutates,
+            risk,
+            idempotent: attrs.idempotent,
+            open_world: attrs.open_world,
+            destructive: attrs.destructive,
+            confirm: attrs.confirm,
+            timeout_ms: attrs.timeout_ms,
+            rate_limit: attrs.rate_limit,
+            permissions: attrs.permissions,
+            deprecated: attrs.deprecated,
+            errors,
+            examples,
+            meta: attrs.meta,
+            target_names: attrs.target_names,
+            allow: attrs.allow,
+            span: item.span,
+            name_span: t.name.span,
+        }
+    }
+
+    /// An example's arguments, with identifiers resolved against the
+    /// parameter types. Unknown parameters are kept for `check` to report.
+    fn example(
+        &mut self,
+        x: &ast::ExampleDecl,
+        params: &IndexMap<String, crate::ir::Field>,
+    ) -> Example {
+        let mut args: IndexMap<String, Literal> = IndexMap::new();
+        let mut seen: Vec<(&str, Span)> = Vec::new();
+        if let ValueKind::Object(entries) = &x.args.kind {
+            for (key, value) in entries {
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key.text) {
+                    self.push(
+                        Diagnostic::new(
+                            codes::INVALID_EXAMPLE,
+                            key.span,
+                            format!("`{}` is given twice", key.text),
+                        )
+                        .with_label("given again here")
+                        .with_secondary(*first, "first given here"),
+                    );
+                    continue;
+                }
+                seen.push((&key.text, key.span));
+                let ty = params.get(&key.text).map(|p| p.ty.clone());
+                let lowered = self.value(value, ty.as_ref(), codes::INVALID_EXAMPLE);
+                args.insert(
+                    key.text.clone(),
+                    Literal {
+                        value: lowered,
+                        span: value.span,
+                    },
+                );
+            }
+        }
+        Example {
+            title: x.title.as_ref().map(|t| t.value.clone()),
+            args,
+            span: x.span,
+        }
+    }
+}

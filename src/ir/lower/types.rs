@@ -1,0 +1,249 @@
+//! Type expressions and their constraints.
+
+use super::{BUILTINS, Lowerer, Scope};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::suggest;
+use crate::ir::{Bound, Constraints, Format, Literal, Pattern, Ty, TyKind};
+use crate::syntax::ast::{self, ConstraintKind, TypeAtom, ValueKind};
+
+impl Lowerer<'_> {
+    /// Lowers `T1 | T2 | ...`: `null` members make the type nullable, literal
+    /// members form one literal union (strings or numbers, `E0210` when mixed).
+    pub fn lower_ty(&mut self, scope: &Scope, ty: &ast::Type) -> Ty {
+        let mut nullable = false;
+        let mut literals: Vec<Literal> = Vec::new();
+        let mut literal_constraints = Constraints::default();
+        let mut members: Vec<Ty> = Vec::new();
+        for term in &ty.terms {
+            match &term.atom {
+                TypeAtom::Null(_) => nullable = true,
+                TypeAtom::Literal(v) => {
+                    let value = match &v.kind {
+                        ValueKind::String(t) => serde_json::Value::String(t.value.clone()),
+                        ValueKind::Number(n) => serde_json::Value::Number(n.value.clone()),
+                        _ => continue,
+                    };
+                    literals.push(Literal {
+                        value,
+                        span: v.span,
+                    });
+                    let c =
+                        self.constraints(&term.constraints, &TyKind::Literals { values: vec![] });
+                    literal_constraints = merge(literal_constraints, c);
+                }
+                atom => {
+                    let kind = self.atom(scope, atom);
+                    let constraints = self.constraints(&term.constraints, &kind);
+                    members.push(Ty {
+                        kind,
+                        nullable: false,
+                        constraints,
+                        span: term.span,
+                    });
+                }
+            }
+        }
+        let strings = literals.iter().filter(|l| l.value.is_string()).count();
+        if strings > 0 && strings < literals.len() {
+            let first_num = literals.iter().find(|l| !l.value.is_string());
+            let first_str = literals.iter().find(|l| l.value.is_string());
+            let mut d = Diagnostic::new(
+                codes::INVALID_LITERAL_UNION,
+                ty.span,
+                "a literal union mixes strings and numbers",
+            )
+            .with_label("strings and numbers in one union")
+            .with_help("quote the numbers, or use separate parameters");
+            if let (Some(s), Some(n)) = (first_str, first_num) {
+                d = d
+                    .with_secondary(s.span, "a string")
+                    .with_secondary(n.span, "a number");
+            }
+            self.push(d);
+        }
+        if !literals.is_empty() {
+            members.insert(
+                0,
+                Ty {
+                    kind: TyKind::Literals { values: literals },
+                    nullable: false,
+                    constraints: literal_constraints,
+                    span: ty.span,
+                },
+            );
+        }
+        let mut result = match members.len() {
+            0 => {
+                self.push(
+                    Diagnostic::new(codes::SYNTAX, ty.span, "`null` alone is not a type")
+                        .with_label("only `null`")
+                        .with_help("write `T | null` for a value that may be null"),
+                );
+                Ty {
+                    kind: TyKind::Json,
+                    nullable: false,
+                    constraints: Constraints::default(),
+                    span: ty.span,
+                }
+            }
+            1 => members.remove(0),
+            _ => Ty {
+                kind: TyKind::Union { members },
+                nullable: false,
+                constraints: Constraints::default(),
+                span: ty.span,
+            },
+        };
+        result.nullable = nullable;
+        result.span = ty.span;
+        result
+    }
+
+    fn atom(&mut self, scope: &Scope, atom: &TypeAtom) -> TyKind {
+        match atom {
+            TypeAtom::Array(inner) => TyKind::Array {
+                items: Box::new(self.lower_ty(scope, inner)),
+            },
+            TypeAtom::Map(inner) => TyKind::Map {
+                values: Box::new(self.lower_ty(scope, inner)),
+            },
+            TypeAtom::Named(name) => match name.text.as_str() {
+                "string" => TyKind::String,
+                "int" => TyKind::Int,
+                "number" => TyKind::Number,
+                "bool" => TyKind::Bool,
+                "json" => TyKind::Json,
+                other => match scope.get(other) {
+                    Some(v) => TyKind::Named { key: v.key.clone() },
+                    None => {
+                        let mut candidates: Vec<&str> = BUILTINS.to_vec();
+                        let mut names: Vec<&str> = scope.keys().map(String::as_str).collect();
+                        names.sort();
+                        candidates.extend(names);
+                        let mut d = Diagnostic::new(
+                            codes::UNKNOWN_NAME,
+                            name.span,
+                            format!("unknown type `{other}`"),
+                        )
+                        .with_label("not a built-in or declared type");
+                        if let Some(help) = suggest::did_you_mean(other, candidates) {
+                            d = d.with_help(help);
+                        } else if other == "map" {
+                            d = d.with_help("write `map<string, T>`");
+                        }
+                        self.push(d);
+                        TyKind::Json
+                    }
+                },
+            },
+            TypeAtom::Literal(_) | TypeAtom::Null(_) => TyKind::Json,
+        }
+    }
+
+    /// Constraints onto the IR keywords. `len` goes to the keyword of the
+    /// kind it narrows; for named types it is placed on `min_length` here and
+    /// moved once aliases are known ([`Lowerer::fix_lengths`]).
+    pub fn constraints(&mut self, list: &[ast::Constraint], kind: &TyKind) -> Constraints {
+        let mut c = Constraints::default();
+        for con in list {
+            match &con.kind {
+                ConstraintKind::In(r) => {
+                    c.minimum = r.lo.as_ref().map(|n| Bound {
+                        value: n.value.clone(),
+                        exclusive: r.lo_exclusive,
+                    });
+                    c.maximum = r.hi.as_ref().map(|n| Bound {
+                        value: n.value.clone(),
+                        exclusive: !r.hi_inclusive,
+                    });
+                }
+                ConstraintKind::Len(r) => {
+                    let lo = r.lo.as_ref().and_then(|n| self.count(n, r.lo_exclusive, 1));
+                    let hi = r.hi.as_ref().and_then(|n| {
+                        if r.hi_inclusive {
+                            self.count(n, false, 0)
+                        } else {
+                            self.count(n, true, -1)
+                        }
+                    });
+                    let (min, max) = match kind {
+                        TyKind::Array { .. } => (&mut c.min_items, &mut c.max_items),
+                        TyKind::Map { .. } => (&mut c.min_properties, &mut c.max_properties),
+                        _ => (&mut c.min_length, &mut c.max_length),
+                    };
+                    *min = lo;
+                    *max = hi;
+                }
+                ConstraintKind::Matches(t) => {
+                    c.pattern = Some(Pattern {
+                        source: t.value.clone(),
+                        span: t.span,
+                    })
+                }
+                ConstraintKind::KeysMatch(t) => {
+                    c.key_pattern = Some(Pattern {
+                        source: t.value.clone(),
+                        span: t.span,
+                    })
+                }
+                ConstraintKind::Format(name) => match Format::parse(&name.text) {
+                    Some(f) => c.format = Some(f),
+                    None => {
+                        let mut d = Diagnostic::new(
+                            codes::UNKNOWN_FORMAT,
+                            name.span,
+                            format!("unknown format `{}`", name.text),
+                        )
+                        .with_label("not a known format");
+                        let all = Format::ALL.map(Format::as_str);
+                        d = match suggest::did_you_mean(&name.text, all) {
+                            Some(h) => d.with_help(h),
+                            None => d.with_note(format!("known formats: {}", all.join(", "))),
+                        };
+                        self.push(d);
+                    }
+                },
+                ConstraintKind::MultipleOf(n) => c.multiple_of = Some(n.value.clone()),
+                ConstraintKind::Unique => c.unique_items = true,
+            }
+        }
+        c
+    }
+
+    /// A length bound: a non-negative integer, shifted by `adjust` when the
+    /// bound is exclusive (`len 1<..` is `len 2..`).
+    fn count(&mut self, n: &ast::NumberLit, exclusive: bool, adjust: i64) -> Option<u64> {
+        let Some(v) = n.value.as_i64().filter(|v| *v >= 0) else {
+            self.push(
+                Diagnostic::new(
+                    codes::SYNTAX,
+                    n.span,
+                    format!("a length must be a non-negative integer, not `{}`", n.text),
+                )
+                .with_label("not a length"),
+            );
+            return None;
+        };
+        let v = if exclusive { v.checked_add(adjust)? } else { v };
+        u64::try_from(v).ok()
+    }
+}
+
+/// Keyword-wise union of two constraint sets (the later one wins).
+fn merge(a: Constraints, b: Constraints) -> Constraints {
+    Constraints {
+        minimum: b.minimum.or(a.minimum),
+        maximum: b.maximum.or(a.maximum),
+        multiple_of: b.multiple_of.or(a.multiple_of),
+        min_length: b.min_length.or(a.min_length),
+        max_length: b.max_length.or(a.max_length),
+        pattern: b.pattern.or(a.pattern),
+        format: b.format.or(a.format),
+        min_items: b.min_items.or(a.min_items),
+        max_items: b.max_items.or(a.max_items),
+        unique_items: a.unique_items || b.unique_items,
+        key_pattern: b.key_pattern.or(a.key_pattern),
+        min_properties: b.min_properties.or(a.min_properties),
+        max_properties: b.max_properties.or(a.max_properties),
+    }
+}

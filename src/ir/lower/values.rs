@@ -1,0 +1,152 @@
+//! Values (defaults, examples, attribute arguments) to JSON. A bare
+//! identifier names an enum variant of the expected type and becomes the
+//! variant's string value; anything else about the value is checked later,
+//! against the IR, by `check`.
+
+use serde_json::{Map, Value as Json};
+
+use super::Lowerer;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::ir::{Ty, TyKind, TypeDefKind, suggest};
+use crate::syntax::ast::{self, ValueKind};
+
+impl Lowerer<'_> {
+    /// Lowers `v`, resolving identifiers against `expected` (when known).
+    /// `code` is `E0201` for defaults and `E0202` for examples.
+    pub fn value(&mut self, v: &ast::Value, expected: Option<&Ty>, code: Code) -> Json {
+        let expected = expected.map(|t| self.program.resolve_alias(t));
+        match &v.kind {
+            ValueKind::String(t) => Json::String(t.value.clone()),
+            ValueKind::Number(n) => Json::Number(n.value.clone()),
+            ValueKind::Bool(b) => Json::Bool(*b),
+            ValueKind::Null => Json::Null,
+            ValueKind::Array(items) => {
+                let item_ty = match expected.as_ref().map(|t| &t.kind) {
+                    Some(TyKind::Array { items }) => Some((**items).clone()),
+                    _ => None,
+                };
+                Json::Array(
+                    items
+                        .iter()
+                        .map(|i| self.value(i, item_ty.as_ref(), code))
+                        .collect(),
+                )
+            }
+            ValueKind::Object(entries) => self.object(entries, expected.as_ref(), code),
+            ValueKind::Ident(name) => self.ident_value(name, expected.as_ref(), code),
+        }
+    }
+
+    fn object(
+        &mut self,
+        entries: &[(ast::Name, ast::Value)],
+        expected: Option<&Ty>,
+        code: Code,
+    ) -> Json {
+        let mut out = Map::new();
+        let mut spans: Vec<(&str, crate::source::Span)> = Vec::new();
+        for (key, value) in entries {
+            if let Some((_, first)) = spans.iter().find(|(k, _)| *k == key.text) {
+                self.push(
+                    Diagnostic::new(code, key.span, format!("`{}` is given twice", key.text))
+                        .with_label("given again here")
+                        .with_secondary(*first, "first given here"),
+                );
+                continue;
+            }
+            spans.push((&key.text, key.span));
+            let field_ty = expected.and_then(|t| self.member_type(t, entries, &key.text));
+            let lowered = self.value(value, field_ty.as_ref(), code);
+            out.insert(key.text.clone(), lowered);
+        }
+        Json::Object(out)
+    }
+
+    /// The type of field `name` in an object of type `ty` (a struct, a tagged
+    /// union whose tag is among `entries`, or a map).
+    fn member_type(&self, ty: &Ty, entries: &[(ast::Name, ast::Value)], name: &str) -> Option<Ty> {
+        match &ty.kind {
+            TyKind::Map { values } => Some((**values).clone()),
+            TyKind::Named { key } => match &self.program.types.get(key)?.kind {
+                TypeDefKind::Struct { fields } => fields.get(name).map(|f| f.ty.clone()),
+                TypeDefKind::Union {
+                    discriminator,
+                    variants,
+                } => {
+                    let tag = entries.iter().find(|(k, _)| k.text == *discriminator)?;
+                    let tag = match &tag.1.kind {
+                        ValueKind::String(t) => t.value.clone(),
+                        ValueKind::Ident(n) => n.text.clone(),
+                        _ => return None,
+                    };
+                    let variant = variants.get(&tag)?;
+                    match &self.program.types.get(&variant.ty)?.kind {
+                        TypeDefKind::Struct { fields } => fields.get(name).map(|f| f.ty.clone()),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The string values an identifier may name where `ty` is expected, with
+    /// a display name of that type.
+    fn variants_of(&self, ty: &Ty) -> Option<(String, Vec<String>)> {
+        match &ty.kind {
+            TyKind::Named { key } => match &self.program.types.get(key)?.kind {
+                TypeDefKind::Enum { variants } => Some((
+                    format!("enum `{}`", self.program.types.get(key)?.name),
+                    variants.iter().map(|v| v.value.clone()).collect(),
+                )),
+                _ => None,
+            },
+            TyKind::Literals { values } => Some((
+                "this literal union".to_string(),
+                values
+                    .iter()
+                    .filter_map(|v| v.value.as_str().map(String::from))
+                    .collect(),
+            )),
+            TyKind::Union { members } => {
+                let found: Vec<(String, Vec<String>)> = members
+                    .iter()
+                    .filter_map(|m| self.variants_of(&self.program.resolve_alias(m)))
+                    .collect();
+                let label = found.first()?.0.clone();
+                Some((label, found.into_iter().flat_map(|(_, v)| v).collect()))
+            }
+            _ => None,
+        }
+    }
+
+    fn ident_value(&mut self, name: &ast::Name, expected: Option<&Ty>, code: Code) -> Json {
+        let text = name.text.clone();
+        let Some((what, variants)) = expected.and_then(|t| self.variants_of(t)) else {
+            self.push(
+                Diagnostic::new(
+                    code,
+                    name.span,
+                    format!("bare identifier `{text}` where no enum is expected"),
+                )
+                .with_label("not a value")
+                .with_help(format!("strings are quoted: write `\"{text}\"`")),
+            );
+            return Json::String(text);
+        };
+        if !variants.contains(&text) {
+            let mut d = Diagnostic::new(
+                code,
+                name.span,
+                format!("`{text}` is not a value of {what}"),
+            )
+            .with_label("no such variant");
+            if let Some(help) = suggest::did_you_mean(&text, variants.iter().map(String::as_str)) {
+                d = d.with_help(help);
+            }
+            self.push(d);
+        }
+        Json::String(text)
+    }
+}

@@ -1,0 +1,370 @@
+//! Pest pairs to AST: items. One function per grammar rule; literals, types
+//! and values are in [`super::build_types`].
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::grammar::Rule;
+use crate::diagnostics::{Diagnostic, codes};
+use crate::source::{FileId, Span};
+
+/// Turns the pairs of one parse (of `text[base..]`) into AST nodes, collecting
+/// the few errors the grammar cannot express (a bad escape, an integer that
+/// does not fit 64 bits).
+pub struct Builder {
+    pub file: FileId,
+    pub base: usize,
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Builder {
+    pub fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.file, self.base + s.start(), self.base + s.end())
+    }
+
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags
+            .push(Diagnostic::new(codes::SYNTAX, span, message.into()));
+    }
+
+    pub fn doc_line(&mut self, pair: Pair<'_, Rule>) -> DocLine {
+        let span = self.span(&pair);
+        let text = pair
+            .into_inner()
+            .next()
+            .map(|p| p.as_str().trim_end_matches('\r').to_string())
+            .unwrap_or_default();
+        DocLine { text, span }
+    }
+
+    pub fn item(&mut self, pair: Pair<'_, Rule>) -> Option<Item> {
+        let span = self.span(&pair);
+        let mut doc = Vec::new();
+        let mut attrs = Vec::new();
+        let mut kind = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::doc_line => doc.push(self.doc_line(p)),
+                Rule::attribute => attrs.push(self.attribute(p)),
+                Rule::package_decl => kind = Some(ItemKind::Package(self.package_decl(p)?)),
+                Rule::use_decl => kind = Some(ItemKind::Use(self.use_decl(p)?)),
+                Rule::alias_decl => kind = Some(ItemKind::Alias(self.alias_decl(p)?)),
+                Rule::enum_decl => kind = Some(ItemKind::Enum(self.enum_decl(p)?)),
+                Rule::struct_decl => kind = Some(ItemKind::Struct(self.struct_decl(p)?)),
+                Rule::union_decl => kind = Some(ItemKind::Union(self.union_decl(p)?)),
+                Rule::tool_decl => kind = Some(ItemKind::Tool(self.tool_decl(p)?)),
+                _ => {}
+            }
+        }
+        Some(Item {
+            doc,
+            attrs,
+            kind: kind?,
+            span,
+        })
+    }
+
+    pub fn package_decl(&mut self, pair: Pair<'_, Rule>) -> Option<PackageDecl> {
+        let p = pair.into_inner().find(|p| p.as_rule() == Rule::ident)?;
+        Some(PackageDecl {
+            name: self.ident(p),
+        })
+    }
+
+    pub fn use_decl(&mut self, pair: Pair<'_, Rule>) -> Option<UseDecl> {
+        let p = pair.into_inner().find(|p| p.as_rule() == Rule::text)?;
+        Some(UseDecl { path: self.text(p) })
+    }
+
+    pub fn alias_decl(&mut self, pair: Pair<'_, Rule>) -> Option<AliasDecl> {
+        let mut name = None;
+        let mut ty = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => name = Some(self.name(p)),
+                Rule::ty => ty = Some(self.ty(p)),
+                _ => {}
+            }
+        }
+        Some(AliasDecl {
+            name: name?,
+            ty: ty?,
+        })
+    }
+
+    pub fn enum_decl(&mut self, pair: Pair<'_, Rule>) -> Option<EnumDecl> {
+        let mut name = None;
+        let mut variants = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => name = Some(self.name(p)),
+                Rule::variant => variants.extend(self.variant(p)),
+                _ => {}
+            }
+        }
+        Some(EnumDecl {
+            name: name?,
+            variants,
+        })
+    }
+
+    pub fn variant(&mut self, pair: Pair<'_, Rule>) -> Option<Variant> {
+        let span = self.span(&pair);
+        let mut doc = Vec::new();
+        let mut attrs = Vec::new();
+        let mut name = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::doc_line => doc.push(self.doc_line(p)),
+                Rule::attribute => attrs.push(self.attribute(p)),
+                Rule::name => name = Some(self.name(p)),
+                _ => {}
+            }
+        }
+        Some(Variant {
+            doc,
+            attrs,
+            name: name?,
+            span,
+        })
+    }
+
+    pub fn struct_decl(&mut self, pair: Pair<'_, Rule>) -> Option<StructDecl> {
+        let mut name = None;
+        let mut fields = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => name = Some(self.name(p)),
+                Rule::field_list => fields = self.field_list(p),
+                _ => {}
+            }
+        }
+        Some(StructDecl {
+            name: name?,
+            fields,
+        })
+    }
+
+    pub fn union_decl(&mut self, pair: Pair<'_, Rule>) -> Option<UnionDecl> {
+        let mut names = Vec::new();
+        let mut variants = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => names.push(self.name(p)),
+                Rule::union_variant => variants.extend(self.union_variant(p)),
+                _ => {}
+            }
+        }
+        let mut names = names.into_iter();
+        Some(UnionDecl {
+            name: names.next()?,
+            discriminator: names.next()?,
+            variants,
+        })
+    }
+
+    pub fn union_variant(&mut self, pair: Pair<'_, Rule>) -> Option<UnionVariant> {
+        let span = self.span(&pair);
+        let mut doc = Vec::new();
+        let mut tag = None;
+        let mut ty = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::doc_line => doc.push(self.doc_line(p)),
+                Rule::name => tag = Some(self.name(p)),
+                Rule::ident => ty = Some(self.ident(p)),
+                _ => {}
+            }
+        }
+        Some(UnionVariant {
+            doc,
+            tag: tag?,
+            ty: ty?,
+            span,
+        })
+    }
+
+    pub fn tool_decl(&mut self, pair: Pair<'_, Rule>) -> Option<ToolDecl> {
+        let mut name = None;
+        let mut params = Vec::new();
+        let mut output = None;
+        let mut body = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => name = Some(self.name(p)),
+                Rule::field_list => params = self.field_list(p),
+                Rule::output => output = p.into_inner().next().map(|t| self.ty(t)),
+                Rule::tool_body => body = Some(self.tool_body(p)),
+                _ => {}
+            }
+        }
+        Some(ToolDecl {
+            name: name?,
+            params,
+            output,
+            body,
+        })
+    }
+
+    pub fn tool_body(&mut self, pair: Pair<'_, Rule>) -> ToolBody {
+        let span = self.span(&pair);
+        let mut entries = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::error_decl => entries.extend(self.error_decl(p).map(BodyEntry::Error)),
+                Rule::example_decl => entries.extend(self.example_decl(p).map(BodyEntry::Example)),
+                _ => {}
+            }
+        }
+        ToolBody { entries, span }
+    }
+
+    pub fn error_decl(&mut self, pair: Pair<'_, Rule>) -> Option<ErrorDecl> {
+        let span = self.span(&pair);
+        let mut code = None;
+        let mut texts = Vec::new();
+        let mut retryable = false;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::name => code = Some(self.name(p)),
+                Rule::text => texts.push(self.text(p)),
+                Rule::kw_retryable => retryable = true,
+                _ => {}
+            }
+        }
+        let mut texts = texts.into_iter();
+        Some(ErrorDecl {
+            code: code?,
+            message: texts.next()?,
+            help: texts.next(),
+            retryable,
+            span,
+        })
+    }
+
+    pub fn example_decl(&mut self, pair: Pair<'_, Rule>) -> Option<ExampleDecl> {
+        let span = self.span(&pair);
+        let mut title = None;
+        let mut args = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::text => title = Some(self.text(p)),
+                Rule::object => {
+                    let s = self.span(&p);
+                    args = Some(Value {
+                        kind: self.object(p),
+                        span: s,
+                    });
+                }
+                _ => {}
+            }
+        }
+        Some(ExampleDecl {
+            title,
+            args: args?,
+            span,
+        })
+    }
+
+    pub fn field_list(&mut self, pair: Pair<'_, Rule>) -> Vec<Field> {
+        pair.into_inner()
+            .filter(|p| p.as_rule() == Rule::field)
+            .filter_map(|p| self.field(p))
+            .collect()
+    }
+
+    pub fn field(&mut self, pair: Pair<'_, Rule>) -> Option<Field> {
+        let span = self.span(&pair);
+        let mut doc = Vec::new();
+        let mut attrs = Vec::new();
+        let mut name = None;
+        let mut optional = false;
+        let mut ty = None;
+        let mut default = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::doc_line => doc.push(self.doc_line(p)),
+                Rule::attribute => attrs.push(self.attribute(p)),
+                Rule::name => name = Some(self.name(p)),
+                Rule::optional => optional = true,
+                Rule::ty => ty = Some(self.ty(p)),
+                Rule::default => default = p.into_inner().next().map(|v| self.value(v)),
+                _ => {}
+            }
+        }
+        Some(Field {
+            doc,
+            attrs,
+            name: name?,
+            optional,
+            ty: ty?,
+            default,
+            span,
+        })
+    }
+
+    pub fn attribute(&mut self, pair: Pair<'_, Rule>) -> Attribute {
+        let span = self.span(&pair);
+        let mut name = Name {
+            text: String::new(),
+            quoted: false,
+            span,
+        };
+        let mut args = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::attribute_name => {
+                    if let Some(id) = p.into_inner().next() {
+                        name = self.ident(id);
+                    }
+                }
+                Rule::attribute_args => {
+                    args = Some(
+                        p.into_inner()
+                            .filter_map(|a| a.into_inner().next())
+                            .map(|a| self.attribute_arg(a))
+                            .collect(),
+                    )
+                }
+                _ => {}
+            }
+        }
+        Attribute { name, args, span }
+    }
+
+    /// `pair` is the inner pair of an `attribute_arg`.
+    pub fn attribute_arg(&mut self, pair: Pair<'_, Rule>) -> AttrArg {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::duration => {
+                let s = pair.as_str();
+                let split = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+                AttrArg::Duration {
+                    amount: s[..split].to_string(),
+                    unit: s[split..].to_string(),
+                    span,
+                }
+            }
+            Rule::rate => {
+                let mut count = None;
+                let mut unit = None;
+                for p in pair.into_inner() {
+                    match p.as_rule() {
+                        Rule::number => count = Some(self.number(p)),
+                        Rule::ident => unit = Some(self.ident(p)),
+                        _ => {}
+                    }
+                }
+                match (count, unit) {
+                    (Some(count), Some(unit)) => AttrArg::Rate { count, unit, span },
+                    _ => AttrArg::Value(Value {
+                        kind: ValueKind::Null,
+                        span,
+                    }),
+                }
+            }
+            _ => AttrArg::Value(self.value(pair)),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Linear scans over raw source text that run beside the grammar: the
+//! nesting-depth guard, comment collection and the resynchronisation points
+//! used for error recovery. All of them skip string literals and comments the
+//! way the grammar does (strings never span lines).
+
+use super::ast::Comment;
+use crate::source::{FileId, Span};
+
+/// Nesting deeper than this is `E0003` (the parser is recursive descent).
+pub const MAX_DEPTH: usize = 64;
+
+/// A lexical event the scans care about.
+enum Token {
+    /// An ordinary comment `//...` from `start` to `end`.
+    Comment { start: usize, end: usize },
+    /// A punctuation byte outside strings and comments.
+    Punct(usize, u8),
+}
+
+/// Walks `text` once, reporting comments and punctuation outside strings.
+fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = b[i..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |p| i + p);
+                let doc = (b.get(i + 2) == Some(&b'/') && b.get(i + 3) != Some(&b'/'))
+                    || b.get(i + 2) == Some(&b'!');
+                if !doc && !on(Token::Comment { start: i, end }) {
+                    return;
+                }
+                i = end;
+            }
+            b'"' => i = skip_string(b, i + 1, 0),
+            b'r' if (i == 0 || !is_ident_byte(b[i - 1])) && raw_start(b, i).is_some() => {
+                let (hashes, quote) = raw_start(b, i).unwrap_or((0, i + 1));
+                i = skip_string(b, quote + 1, hashes + 1);
+            }
+            c @ (b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'-') => {
+                if !on(Token::Punct(i, c)) {
+                    return;
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+fn is_ident_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// For `r#*"` at `i`: the number of hashes and the index of the quote.
+fn raw_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+    (b.get(i + 1 + hashes) == Some(&b'"')).then_some((hashes, i + 1 + hashes))
+}
+
+/// Skips to just after the closing quote (followed by `raw - 1` hashes for a
+/// raw string; `raw == 0` means a JSON string with escapes) or to the end of
+/// the line.
+fn skip_string(b: &[u8], mut i: usize, raw: usize) -> usize {
+    while i < b.len() {
+        match b[i] {
+            b'\n' => return i,
+            b'\\' if raw == 0 => i += 2,
+            b'"' => {
+                let hashes = raw.saturating_sub(1);
+                if raw == 0
+                    || b[i + 1..]
+                        .iter()
+                        .take(hashes)
+                        .filter(|&&c| c == b'#')
+                        .count()
+                        == hashes
+                {
+                    return i + 1 + hashes;
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// The offset of the first bracket that opens a level beyond [`MAX_DEPTH`].
+///
+/// Closers decrement whatever they close (saturating at zero), so the count
+/// never underestimates the depth the parser reaches from any restart point.
+pub fn too_deep(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut found = None;
+    walk(text, |t| {
+        if let Token::Punct(i, c) = t {
+            match c {
+                b'(' | b'[' | b'{' => depth += 1,
+                b'<' if after_map(b, i) => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b'>' if i == 0 || b[i - 1] != b'-' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth > MAX_DEPTH {
+                found = Some(i);
+                return false;
+            }
+        }
+        true
+    });
+    found
+}
+
+/// Whether `map` (then spaces) precedes offset `i`.
+fn after_map(b: &[u8], i: usize) -> bool {
+    let mut j = i;
+    while j > 0 && matches!(b[j - 1], b' ' | b'\t' | b'\r' | b'\n') {
+        j -= 1;
+    }
+    j >= 3 && &b[j - 3..j] == b"map"
+}
+
+/// Every ordinary comment, in order.
+pub fn comments(file: FileId, text: &str) -> Vec<Comment> {
+    let mut out = Vec::new();
+    walk(text, |t| {
+        if let Token::Comment { start, end } = t {
+            out.push(Comment {
+                text: text[start + 2..end].trim_end_matches('\r').to_string(),
+                span: Span::new(file, start, end),
+            });
+        }
+        true
+    });
+    out
+}
+
+const ITEM_KEYWORDS: [&str; 7] = ["type", "enum", "struct", "union", "tool", "use", "package"];
+
+/// Whether the line starting at `at` starts an item: a keyword followed by a
+/// name (`tool x`, `use "f"`), or `@` / `///` in the first column.
+fn starts_item(line: &str) -> bool {
+    if line.starts_with('@') || (line.starts_with("///") && !line.starts_with("////")) {
+        return true;
+    }
+    let t = line.trim_start();
+    ITEM_KEYWORDS.iter().any(|kw| {
+        t.strip_prefix(kw).is_some_and(|rest| {
+            let after = rest.trim_start_matches([' ', '\t']);
+            rest.len() > after.len()
+                && after
+                    .bytes()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_' || c == b'"')
+        })
+    })
+}
+
+/// The first line start at or after `from` (and after `after`) that starts an
+/// item, or `None` when the rest of the file has none.
+pub fn next_item_start(text: &str, from: usize, after: usize) -> Option<usize> {
+    let mut start = text
+        .get(..from.min(text.len()))
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |p| p + 1);
+    while start < text.len() {
+        let end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+        if start > after && starts_item(&text[start..end]) {
+            return Some(start);
+        }
+        start = end + 1;
+    }
+    None
+}

@@ -37,6 +37,12 @@ pub fn generate(program: &Program) -> Vec<(String, String)> {
     out
 }
 
+/// The MCP `Tool` JSON the Rust target embeds for `tool`, read back from the
+/// generated descriptors' source of truth.
+pub fn mcp_tool(program: &Program, tool: &toolc::ir::Tool) -> serde_json::Value {
+    toolc::targets::rust::mcp_tool_json(program, tool)
+}
+
 /// Compiles `.tool` files into a program, panicking on errors.
 pub fn load(path: &Path) -> Program {
     let analysis = toolc::analyze(&[path.to_path_buf()], &toolc::CheckOptions::default())

@@ -79,7 +79,8 @@
 //! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 //! pub struct PingArgs {}
 //!
-//! /// Constructors for the errors `set_font` declares.
+//! /// Constructors for the errors `set_font` declares (only tools that
+//! /// declare errors get one).
 //! pub struct SetFontErrors;
 //! impl SetFontErrors {
 //!     /// No node has this id.
@@ -94,7 +95,9 @@
 //!     fn ping(&self, args: PingArgs)
 //!         -> impl std::future::Future<Output = Result<bool, ToolError>> + Send;
 //! }
-//! // A tool without `-> T` returns `Result<(), ToolError>`.
+//! // A tool without `-> T` returns `Result<(), ToolError>`. Implement methods
+//! // as `async fn set_font(&self, args: SetFontArgs) -> Result<NodeSummary, ToolError>`
+//! // (the body must be Send).
 //!
 //! // ---- dispatch ----------------------------------------------------------
 //! /// A parsed, validated call: `<Package>Call`, one variant per tool.
@@ -123,7 +126,7 @@
 //!
 //! // ---- errors ------------------------------------------------------------
 //! /// A structured, model-readable error. `Display`: "code: message (at path)".
-//! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 //! pub struct ToolError {
 //!     /// `invalid_argument`, `unknown_tool`, `internal`, or a declared code.
 //!     pub code: String,
@@ -166,10 +169,11 @@
 //!     /// The MCP `Tool` object exactly as the `mcp` target emits it (name,
 //!     /// title, description, inputSchema, outputSchema, annotations, _meta).
 //!     /// `Value::Null` only if the embedded text were corrupt; never panics.
-//!     pub fn mcp(&self) -> &'static serde_json::Value;
-//!     pub fn input_schema(&self) -> &'static serde_json::Value;
-//!     pub fn output_schema(&self) -> Option<&'static serde_json::Value>;
-//!     pub fn annotations(&self) -> Option<&'static serde_json::Value>;
+//!     /// (`'static` for the entries of `TOOLS`.)
+//!     pub fn mcp(&self) -> &serde_json::Value;
+//!     pub fn input_schema(&self) -> &serde_json::Value;
+//!     pub fn output_schema(&self) -> Option<&serde_json::Value>;
+//!     pub fn annotations(&self) -> Option<&serde_json::Value>;
 //! }
 //! /// Every tool of the package, in source order.
 //! pub static TOOLS: [ToolDescriptor; 2];
@@ -245,6 +249,11 @@ impl Generator for RustGenerator {
             }
         }
     }
+}
+
+/// The MCP `Tool` JSON the descriptors embed for `tool`.
+pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
+    mcp_tool(program, tool)
 }
 
 /// The MCP `Tool` JSON for `tool` (the `mcp` target's, once available).

@@ -67,6 +67,7 @@ struct Job {
     id: JobId,
     /// Display name such as `test (ubuntu-latest)`.
     name: string,
+    /// Where the job is in its life.
     status: JobStatus,
     /// How the job ended; null until it completes.
     conclusion: Conclusion | null,
@@ -87,11 +88,13 @@ struct Job {
 struct JobList {
     /// The commit the run tested (the pull request's head).
     head_sha: CommitSha,
+    /// The run's jobs, in the order they were defined.
     jobs: [Job],
 }
 
 /// A stretch of a job's log.
 struct LogSlice {
+    /// The job the lines come from.
     job_id: JobId,
     /// Line number of the first line returned.
     start_line: LineNumber,
@@ -109,6 +112,7 @@ struct LogSlice {
 /// Consecutive log lines around one error, with the error's own line
 /// highlighted through `headline`.
 struct ErrorBlock {
+    /// What kind of problem the block shows.
     kind: ErrorKind,
     /// The line that identifies the error, such as `error[E0308]: mismatched types`.
     headline: string,
@@ -124,7 +128,9 @@ struct ErrorBlock {
 
 /// The error blocks found in one job's log, in log order.
 struct ErrorBlocks {
+    /// The job whose log was scanned.
     job_id: JobId,
+    /// The blocks, in log order.
     blocks: [ErrorBlock],
     /// True when more blocks exist than `max_blocks` allowed.
     more: bool,
@@ -146,20 +152,27 @@ struct TestFailure {
 
 /// Test results parsed from one job's log.
 struct TestSummary {
+    /// The job whose log was read.
     job_id: JobId,
     /// Test runner whose output was recognised.
     runner: "cargo" | "pytest",
+    /// Tests that passed.
     passed: int in 0..,
+    /// Tests that failed.
     failed: int in 0..,
+    /// Tests that were skipped or ignored.
     ignored: int in 0..,
+    /// One entry per failed test, in report order.
     failures: [TestFailure],
 }
 
 /// A file the pull request touches.
 struct ChangedFile {
+    /// Path in the head commit (the new path of a renamed file).
     path: RelPath,
     /// Previous path of a renamed file; null otherwise.
     old_path: RelPath | null,
+    /// How the file changed.
     change: ChangeKind,
     /// Lines added.
     additions: int in 0..,
@@ -169,14 +182,19 @@ struct ChangedFile {
 
 /// The files the pull request changes, compared with its base.
 struct ChangedFiles {
+    /// The commit the pull request is compared with.
     base_sha: CommitSha,
+    /// The pull request's head commit.
     head_sha: CommitSha,
+    /// The changed files, in path order.
     files: [ChangedFile],
 }
 
 /// One file's part of a unified diff.
 struct FileDiff {
+    /// Path in the head commit.
     path: RelPath,
+    /// How the file changed.
     change: ChangeKind,
     /// The unified diff text of this file: `@@` hunk headers and lines
     /// starting with ` `, `+` or `-`.
@@ -185,8 +203,11 @@ struct FileDiff {
 
 /// A unified diff, split by file.
 struct Diff {
+    /// The commit the diff starts from.
     base_sha: CommitSha,
+    /// The commit the diff ends at.
     head_sha: CommitSha,
+    /// One entry per changed file, in diff order.
     files: [FileDiff],
     /// True when `max_lines` cut the diff short.
     truncated: bool,
@@ -194,10 +215,13 @@ struct Diff {
 
 /// Lines of a file in the pull request's head commit.
 struct FileSlice {
+    /// The file that was read.
     path: RelPath,
+    /// Line number of the first line returned.
     start_line: LineNumber,
     /// Last line returned; below `start_line` when the file is empty.
     end_line: int in 0..,
+    /// Lines in the whole file.
     total_lines: int in 0..,
     /// The lines, without line terminators.
     lines: [string],
@@ -205,6 +229,7 @@ struct FileSlice {
 
 /// Search hits, in path and line order.
 struct SearchResults {
+    /// The matches, at most `max_results`.
     matches: [TextMatch],
     /// True when `max_results` cut the list short.
     truncated: bool,
@@ -251,8 +276,7 @@ tool get_job_status(
 /// true. Fails with `job_not_found` for an unknown id, `log_unavailable` while
 /// the job is queued (retry once it runs) and `line_out_of_range` when
 /// `start_line` is past the end of the log.
-@core @idempotent @timeout(15s) @requires("ci:read") @title("Read CI log")
-@meta("category", "logs")
+@core @idempotent @timeout(15s) @requires("ci:read") @title("Read CI log") @meta("category", "logs")
 tool read_log(
     /// The job whose log to read.
     job_id: JobId,
@@ -349,8 +373,7 @@ tool get_diff(
 /// end_line: 44` with some context. Fails with `file_not_found` when the path
 /// does not exist or is a directory, `not_a_text_file` for binary files and
 /// `outside_workspace` for paths that climb out with `..`.
-@core @idempotent @timeout(10s) @requires("repo:read") @title("Read file")
-@meta("category", "code")
+@core @idempotent @timeout(10s) @requires("repo:read") @title("Read file") @meta("category", "code")
 tool read_file(
     /// File to read, relative to the repository root.
     @example("src/parser.rs")
@@ -392,7 +415,12 @@ tool search_code(
     error invalid_regex "The query is not a valid regular expression." help "Escape special characters, or search with mode literal.";
     error outside_workspace "The path leaves the repository." help "Use a path relative to the repository root without `..`.";
     example "Find a function" { query: "fn parse_header" }
-    example "Regex over sources" { query: r"unwrap\(\)", mode: regex, path_prefix: "src/", max_results: 20 }
+    example "Regex over sources" {
+        query: r"unwrap\(\)",
+        mode: regex,
+        path_prefix: "src/",
+        max_results: 20,
+    }
     example "Any case" { query: "todo", case_sensitive: false }
 }
 

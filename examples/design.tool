@@ -13,7 +13,7 @@ package design;
 type NodeId = string matches r"^\d+:\d+$";
 
 /// An sRGB colour as `#RRGGBB` or, with alpha, `#RRGGBBAA`.
-type Color = string matches r#"^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$"#;
+type Color = string matches r"^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$";
 
 /// Opacity from 0 (transparent) to 1 (opaque).
 type Opacity = number in 0..=1;
@@ -65,7 +65,8 @@ enum AxisAlign {
     /// Spread out with equal gaps between them.
     "space-between",
     /// The old name of `start`.
-    @deprecated("use start") min,
+    @deprecated("use start")
+    min,
 }
 
 /// Where a stroke sits relative to the shape's outline.
@@ -107,9 +108,11 @@ enum ShareRole {
 
 /// A node's id, name, kind and parent.
 struct NodeSummary {
+    /// The node's id.
     id: NodeId,
     /// The layer name shown in the layers panel.
     name: string,
+    /// What kind of node this is.
     kind: NodeKind,
     /// The parent's id; null for a node directly on the page.
     parent_id: NodeId | null,
@@ -118,17 +121,27 @@ struct NodeSummary {
 /// A node with its geometry and, down to the requested depth, its children.
 /// The type is recursive: each child is a `NodeTree` too.
 struct NodeTree {
+    /// The node's id.
     id: NodeId,
+    /// The layer name shown in the layers panel.
     name: string,
+    /// What kind of node this is.
     kind: NodeKind,
+    /// Left edge, relative to the parent.
     x: Coordinate,
+    /// Top edge, relative to the parent.
     y: Coordinate,
+    /// Width in pixels.
     width: number in 0..,
+    /// Height in pixels.
     height: number in 0..,
     /// Clockwise rotation in degrees.
     rotation: number in -180<..=180,
+    /// False when the user hid the layer.
     visible: bool,
+    /// True when the layer is locked against edits.
     locked: bool,
+    /// The layer's own opacity.
     opacity: Opacity,
     /// Text content; present only on TEXT nodes.
     characters?: string,
@@ -141,7 +154,9 @@ struct NodeTree {
 
 /// A flat colour.
 struct SolidPaint {
+    /// The colour.
     color: Color,
+    /// How opaque the colour is.
     opacity: Opacity = 1,
 }
 
@@ -149,6 +164,7 @@ struct SolidPaint {
 struct ColorStop {
     /// Where the stop sits along the gradient, from 0 to 1.
     position: number in 0..=1,
+    /// The colour at this point.
     color: Color,
 }
 
@@ -156,6 +172,7 @@ struct ColorStop {
 struct LinearGradient {
     /// Direction in degrees: 0 runs left to right, 90 top to bottom.
     angle: number in 0..360 = 90,
+    /// The colour stops, ordered by position.
     stops: [ColorStop] len 2..=16,
 }
 
@@ -163,6 +180,7 @@ struct LinearGradient {
 struct ImagePaint {
     /// The image's content hash, as `get_node` reports it.
     image_hash: string len 40 matches "^[0-9a-f]+$",
+    /// How the image is fitted into the shape.
     scale_mode: ScaleMode = fill,
 }
 
@@ -180,15 +198,21 @@ union Paint by type {
 struct PaintStyle {
     /// The style's key, for `apply_style`.
     key: string,
+    /// What the style is for, as its author wrote it.
     description: string,
+    /// The style's paints, bottom-most first.
     paints: [Paint],
 }
 
 /// A named text style.
 struct TextStyle {
+    /// The style's key, for `apply_style`.
     key: string,
+    /// Font family name.
     font_family: string,
+    /// CSS font weight.
     font_weight: int in 100..=900 multiple_of 100,
+    /// Font size in pixels.
     font_size: number in 1..=1000,
     /// Line height in pixels; null for the font's own.
     line_height: number | null,
@@ -198,20 +222,25 @@ struct TextStyle {
 /// Both catalogues are maps because style names are chosen by the document's
 /// authors.
 struct StyleCatalog {
+    /// Paint styles by name.
     paint_styles: map<string, PaintStyle>,
+    /// Text styles by name.
     text_styles: map<string, TextStyle>,
 }
 
 /// An exported file.
 struct ExportResult {
+    /// The exported node.
     node_id: NodeId,
+    /// The file's format.
     format: ExportFormat,
     /// Where the file can be downloaded for the next hour.
     url: string format uri,
     /// Size of the file in bytes.
     bytes: int in 1..,
-    /// Pixel size of bitmaps; null for vector formats.
+    /// Pixel width of bitmaps; null for vector formats.
     pixel_width: int in 1.. | null,
+    /// Pixel height of bitmaps; null for vector formats.
     pixel_height: int in 1.. | null,
 }
 
@@ -231,12 +260,15 @@ struct HistoryResult {
 
 /// The selection after a change.
 struct Selection {
+    /// The selected nodes, in layer order.
     nodes: [NodeSummary],
 }
 
 /// An invitation to the document.
 struct ShareResult {
+    /// The invited address.
     email: string format email,
+    /// The access granted.
     role: ShareRole,
     /// True when the person had access before and only the role changed.
     updated: bool,
@@ -296,7 +328,12 @@ tool find_nodes(
 ) -> [NodeSummary] {
     error node_not_found "The `within` node does not exist." help "Leave `within` out to search the whole page.";
     example "Every button" { name_contains: "button" }
-    example "Text layers in a card" { name_contains: "title", kinds: [TEXT], within: "3:14", limit: 10 }
+    example "Text layers in a card" {
+        name_contains: "title",
+        kinds: [TEXT],
+        within: "3:14",
+        limit: 10,
+    }
 }
 
 /// Find nodes by exact layer name. Superseded by `find_nodes`, which also
@@ -321,9 +358,13 @@ tool create_shape(
     kind: "frame" | "rectangle" | "ellipse",
     /// Parent frame or group; the page when absent.
     parent_id?: NodeId,
+    /// Left edge, relative to the parent.
     x: Coordinate = 0,
+    /// Top edge, relative to the parent.
     y: Coordinate = 0,
+    /// Width in pixels.
     width: Size,
+    /// Height in pixels.
     height: Size,
     /// Layer name; the kind's default ("Frame 1", ...) when absent.
     @title("Layer name")
@@ -335,7 +376,16 @@ tool create_shape(
 ) -> NodeSummary {
     error node_not_found "The parent does not exist." help "Call find_nodes to look the parent up.";
     error not_a_container "The parent cannot hold children." help "Use a frame or a group as the parent.";
-    example "A card" { kind: "frame", parent_id: "1:2", x: 40, y: 40, width: 320, height: 200, name: "Card", corner_radius: 12 }
+    example "A card" {
+        kind: "frame",
+        parent_id: "1:2",
+        x: 40,
+        y: 40,
+        width: 320,
+        height: 200,
+        name: "Card",
+        corner_radius: 12,
+    }
     example "A red dot" { kind: "ellipse", width: 8, height: 8, fill: "#FF3B30" }
 }
 
@@ -346,18 +396,31 @@ tool create_shape(
 tool create_text(
     /// The text to show; `\n` starts a new line.
     characters: string len 1..=100000,
+    /// Parent frame or group; the page when absent.
     parent_id?: NodeId,
+    /// Left edge of the text box, relative to the parent.
     x: Coordinate = 0,
+    /// Top edge of the text box, relative to the parent.
     y: Coordinate = 0,
+    /// Font family; it must be installed. Family names are given bare,
+    /// without CSS quotes or backslashes.
     @example("Inter")
-    font_family: string len 1..=120 = "Inter",
+    font_family: string len 1..=120 matches r#"^[^"\\]+$"# = "Inter",
+    /// Font size in pixels.
     font_size: number in 1..=1000 = 16,
+    /// Text colour.
     color: Color = "#000000",
 ) -> NodeSummary {
     error node_not_found "The parent does not exist." help "Call find_nodes to look the parent up.";
     error not_a_container "The parent cannot hold children." help "Use a frame or a group as the parent.";
     error font_unavailable "The font is not installed." help "Use a font the document already uses, such as Inter.";
-    example "A heading" { characters: "Welcome back", parent_id: "1:2", x: 24, y: 24, font_size: 32 }
+    example "A heading" {
+        characters: "Welcome back",
+        parent_id: "1:2",
+        x: 24,
+        y: 24,
+        font_size: 32,
+    }
 }
 
 /// Replace the fills of one or more nodes with a list of paints, top-most
@@ -366,6 +429,7 @@ tool create_text(
 /// `image_not_found` when an image hash is unknown.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set fill")
 tool set_fill(
+    /// Nodes whose fills to replace.
     ids: NodeIds,
     /// The new fills, bottom-most first.
     @allow(nested_params)
@@ -374,7 +438,16 @@ tool set_fill(
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
     error image_not_found "No image with this hash is in the document." help "Read an image fill's hash from get_node.";
     example "Solid blue" { ids: ["1:2"], paints: [{ type: "solid", color: "#0A84FF" }] }
-    example "Sunset gradient" { ids: ["1:2", "1:3"], paints: [{ type: "linear-gradient", angle: 90, stops: [{ position: 0, color: "#FF9500" }, { position: 1, color: "#FF2D55" }] }] }
+    example "Sunset gradient" {
+        ids: ["1:2", "1:3"],
+        paints: [
+            {
+                type: "linear-gradient",
+                angle: 90,
+                stops: [{ position: 0, color: "#FF9500" }, { position: 1, color: "#FF2D55" }],
+            },
+        ],
+    }
 }
 
 /// Set the stroke (outline) of one or more nodes: colour, weight and where
@@ -382,17 +455,26 @@ tool set_fill(
 /// when an id does not exist.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set stroke")
 tool set_stroke(
+    /// Nodes to outline.
     ids: NodeIds,
+    /// Stroke colour.
     color: Color,
     /// Stroke width in pixels, in quarter-pixel steps; 0 removes the stroke.
     weight: number in 0..=1000 multiple_of 0.25 = 1,
+    /// Where the stroke sits relative to the outline.
     align: StrokeAlign = inside,
     /// Dash and gap lengths, such as [4, 2]; a solid line when absent.
     dash_pattern?: [number in 0<..=1000] len 2..=8,
 ) -> [NodeSummary] {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
     example "Hairline border" { ids: ["2:5"], color: "#D1D1D6" }
-    example "Dashed outline" { ids: ["2:5"], color: "#000000", weight: 2, align: outside, dash_pattern: [4, 2] }
+    example "Dashed outline" {
+        ids: ["2:5"],
+        color: "#000000",
+        weight: 2,
+        align: outside,
+        dash_pattern: [4, 2],
+    }
 }
 
 /// Replace the text of a text layer, keeping its font and style. Fails with
@@ -400,6 +482,7 @@ tool set_stroke(
 /// the node is not text.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set text")
 tool set_text(
+    /// The text layer to change.
     id: NodeId,
     /// The new text; `\n` starts a new line.
     characters: string len ..=100000,
@@ -415,6 +498,7 @@ tool set_text(
 /// the font is not installed in that weight.
 @core @mutates @idempotent @risk(low) @timeout(5s) @requires("document:write") @title("Set font")
 tool set_font(
+    /// Text layers to change.
     ids: NodeIds,
     /// Font family name, such as Inter or JetBrains Mono.
     @example("Inter") @example("JetBrains Mono")
@@ -423,6 +507,7 @@ tool set_font(
     weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900 = 400,
     /// Font size in pixels; the current size when absent.
     size?: number in 1..=1000,
+    /// Use the italic style of the family.
     italic: bool = false,
     /// The old name of `font_family`.
     @deprecated("use font_family")
@@ -441,7 +526,9 @@ tool set_font(
 /// and `not_a_frame` when the node is not a frame.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Set auto layout")
 tool set_auto_layout(
+    /// The frame to lay out.
     id: NodeId,
+    /// Stacking direction; `none` turns auto layout off.
     mode: LayoutMode,
     /// Gap between children in pixels.
     spacing: number in 0..=1000 multiple_of 0.5 = 0,
@@ -455,7 +542,13 @@ tool set_auto_layout(
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
     error not_a_frame "Only frames can use auto layout." help "Wrap the nodes in a frame with create_shape and reparent_nodes first.";
     example "Vertical stack" { id: "1:2", mode: vertical, spacing: 8, padding: 16 }
-    example "Toolbar row" { id: "1:9", mode: horizontal, spacing: 4, align: "space-between", hug_contents: false }
+    example "Toolbar row" {
+        id: "1:9",
+        mode: horizontal,
+        spacing: 4,
+        align: "space-between",
+        hug_contents: false,
+    }
     example "Turn it off" { id: "1:2", mode: none }
 }
 
@@ -464,8 +557,11 @@ tool set_auto_layout(
 /// and `size_required` when neither width nor height is given.
 @core @mutates @idempotent @timeout(5s) @requires("document:write") @title("Resize nodes")
 tool resize_nodes(
+    /// Nodes to resize.
     ids: NodeIds,
+    /// New width in pixels.
     width?: Size,
+    /// New height in pixels.
     height?: Size,
     /// Derive the missing dimension from the current aspect ratio.
     keep_aspect_ratio: bool = false,
@@ -481,8 +577,11 @@ tool resize_nodes(
 /// Fails with `node_not_found` when an id does not exist.
 @core @mutates @timeout(5s) @requires("document:write") @title("Move nodes")
 tool move_nodes(
+    /// Nodes to move.
     ids: NodeIds,
+    /// New left edge, or horizontal offset when `relative` is true.
     x: Coordinate,
+    /// New top edge, or vertical offset when `relative` is true.
     y: Coordinate,
     /// Treat x and y as an offset from the current position instead.
     relative: bool = false,
@@ -500,6 +599,7 @@ tool move_nodes(
 /// `would_create_cycle` when a node would go inside itself.
 @extended @mutates @timeout(5s) @requires("document:write") @title("Reparent nodes")
 tool reparent_nodes(
+    /// Nodes to move into the new parent.
     ids: NodeIds,
     /// The new parent; null for the page.
     parent_id: NodeId | null,
@@ -518,9 +618,11 @@ tool reparent_nodes(
 /// `node_not_found`.
 @extended @mutates @timeout(10s) @requires("document:write") @title("Duplicate nodes")
 tool duplicate_nodes(
+    /// Nodes to copy.
     ids: NodeIds,
     /// Offset of each copy from its original, in pixels.
     offset_x: number in -10000..=10000 = 20,
+    /// Vertical offset of each copy from its original, in pixels.
     offset_y: number in -10000..=10000 = 20,
 ) -> [NodeSummary] {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -534,6 +636,7 @@ tool duplicate_nodes(
 tool group_nodes(
     /// Nodes to group; at least two.
     ids: [NodeId] len 2..=200 unique,
+    /// Layer name of the new group.
     name: string len 1..256 = "Group",
 ) -> NodeSummary {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -543,9 +646,12 @@ tool group_nodes(
 
 /// Rename a layer. Slashes in names build component and style folders
 /// (`Button/Primary`). Fails with `node_not_found`.
-@extended @mutates @idempotent @risk(low) @timeout(2s) @requires("document:write") @title("Rename node")
+@extended @mutates @idempotent @risk(low) @timeout(2s) @requires("document:write")
+@title("Rename node")
 tool rename_node(
+    /// The node to rename.
     id: NodeId,
+    /// The new layer name.
     name: string len 1..256,
 ) -> NodeSummary {
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
@@ -559,6 +665,7 @@ tool rename_node(
 @core @mutates @destructive @confirm @risk(high) @timeout(5s) @requires("document:write")
 @title("Delete nodes")
 tool delete_nodes(
+    /// Nodes to delete, with everything inside them.
     ids: NodeIds,
 ) -> DeleteResult {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -573,7 +680,9 @@ tool delete_nodes(
 @core @idempotent @timeout(1m) @rate_limit(30/min) @requires("document:read") @title("Export node")
 @meta("ui/icon", "download")
 tool export_node(
+    /// The node to export.
     id: NodeId,
+    /// File format.
     format: ExportFormat = png,
     /// Pixel density for bitmaps, above 0 and up to 4.
     scale: number in 0<..=4 = 1,
@@ -590,6 +699,7 @@ tool export_node(
 /// what was undone; fewer steps than asked when history runs out.
 @core @mutates @timeout(5s) @requires("document:write") @title("Undo")
 tool undo(
+    /// How many changes to undo.
     steps: int in 1..=50 = 1,
 ) -> HistoryResult {
     example "Undo once" {}
@@ -600,6 +710,7 @@ tool undo(
 /// redone.
 @extended @mutates @timeout(5s) @requires("document:write") @title("Redo")
 tool redo(
+    /// How many undone changes to redo.
     steps: int in 1..=50 = 1,
 ) -> HistoryResult {
     example { steps: 1 }
@@ -616,7 +727,9 @@ tool get_styles() -> StyleCatalog;
 /// key is unknown.
 @extended @mutates @idempotent @timeout(5s) @requires("document:write") @title("Apply style")
 tool apply_style(
+    /// Nodes to style.
     ids: NodeIds,
+    /// Key of the paint or text style, from get_styles.
     style_key: string len 1..=200,
 ) -> [NodeSummary] {
     error node_not_found "No node has one of these ids." help "Call find_nodes to look the ids up.";
@@ -628,8 +741,8 @@ tool apply_style(
 /// that do not exist. This tool takes a map from variable name to colour on
 /// purpose, because variable names are the document's own; the map keeps it
 /// out of OpenAI strict mode. Fails with `collection_not_found`.
-@extended @mutates @idempotent @timeout(10s) @requires("document:write") @title("Set color variables")
-@allow(not_strict)
+@extended @mutates @idempotent @timeout(10s) @requires("document:write")
+@title("Set color variables") @allow(not_strict)
 tool set_color_variables(
     /// Name of the variable collection, such as `Brand`.
     collection: string len 1..=120,
@@ -638,7 +751,10 @@ tool set_color_variables(
     values: map<string, Color> keys matches "^[a-z][a-z0-9/_-]*$" len 1..=100,
 ) -> int in 0.. {
     error collection_not_found "No variable collection has this name." help "Check the name in the Variables panel.";
-    example "Brand colours" { collection: "Brand", values: { "color/primary": "#0A84FF", "color/danger": "#FF3B30" } }
+    example "Brand colours" {
+        collection: "Brand",
+        values: { "color/primary": "#0A84FF", "color/danger": "#FF3B30" },
+    }
 }
 
 /// Store a plugin's own data on a node under a key, replacing what was
@@ -648,6 +764,7 @@ tool set_color_variables(
 @extended @mutates @idempotent @timeout(5s) @requires("document:write", "plugin:data")
 @title("Set plugin data") @name(openai, "set_plugin_data_v2") @allow(not_strict)
 tool set_plugin_data(
+    /// The node to store the data on.
     id: NodeId,
     /// The data's key, unique within the plugin.
     key: string len 1..=64 matches "^[a-z][a-z0-9_.]*$",
@@ -657,7 +774,11 @@ tool set_plugin_data(
 ) -> NodeSummary {
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
     error value_too_large "The value is larger than 100 kB once serialised." help "Store less, or split it across keys.";
-    example "Record a review state" { id: "1:2", key: "review.state", value: { "status": "approved", "by": ["ana", "li"] } }
+    example "Record a review state" {
+        id: "1:2",
+        key: "review.state",
+        value: { status: "approved", by: ["ana", "li"] },
+    }
 }
 
 /// Invite someone to the document by email, or change their role if they
@@ -667,13 +788,19 @@ tool set_plugin_data(
 @extended @mutates @idempotent @open_world @risk(medium) @timeout(10s) @rate_limit(20/h)
 @requires("document:share") @title("Share document")
 tool share_document(
+    /// Address of the person to invite.
     @example("ana@example.com")
     email: string format email,
+    /// Access to grant.
     role: ShareRole = viewer,
     /// A short note included in the invitation.
     message?: string len ..=500,
 ) -> ShareResult {
     error invalid_recipient "The address cannot receive invitations." help "Check the address with the user.";
     example "Invite a reviewer" { email: "ana@example.com" }
-    example "Make an editor" { email: "li@example.com", role: editor, message: "Can you fix the spacing?" }
+    example "Make an editor" {
+        email: "li@example.com",
+        role: editor,
+        message: "Can you fix the spacing?",
+    }
 }

@@ -30,16 +30,21 @@ enum Encoding {
 struct Entry {
     /// The entry's own name, such as `main.rs`.
     name: string,
+    /// Path relative to the workspace root.
     path: RelPath,
+    /// What the entry is.
     type: EntryKind,
     /// Size in bytes; 0 for directories.
     size: int in 0..,
+    /// Last modification time.
     modified: Timestamp,
 }
 
 /// A directory's entries.
 struct Listing {
+    /// The directory that was listed.
     path: RelPath,
+    /// Directories first, then files, each by name.
     entries: [Entry],
     /// True when the listing stopped at `limit` entries.
     truncated: bool,
@@ -47,10 +52,15 @@ struct Listing {
 
 /// Everything known about one path.
 struct Stat {
+    /// The path asked about.
     path: RelPath,
+    /// What the path is.
     type: EntryKind,
+    /// Size in bytes; 0 for directories.
     size: int in 0..,
+    /// Creation time, where the file system records it.
     created: Timestamp | null,
+    /// Last modification time.
     modified: Timestamp,
     /// Unix permission bits, such as 420 for `rw-r--r--`.
     mode: int in 0..=4095,
@@ -62,7 +72,9 @@ struct Stat {
 
 /// A file's content.
 struct FileContent {
+    /// The file that was read.
     path: RelPath,
+    /// How `content` is encoded.
     encoding: Encoding,
     /// The bytes read, in `encoding`.
     content: string,
@@ -74,6 +86,7 @@ struct FileContent {
 
 /// What a write did.
 struct WriteReport {
+    /// The file that was written.
     path: RelPath,
     /// Bytes written.
     bytes_written: int in 0..,
@@ -83,7 +96,9 @@ struct WriteReport {
 
 /// What a move did.
 struct MoveReport {
+    /// Where the entry was.
     from: RelPath,
+    /// Where it is now.
     to: RelPath,
     /// True when an existing entry at `to` was overwritten.
     replaced: bool,
@@ -99,6 +114,7 @@ struct DeleteReport {
 
 /// Search results across files.
 struct FileSearchResults {
+    /// Matching lines, in path and line order.
     matches: [TextMatch],
     /// Files looked at.
     files_searched: int in 0..,
@@ -159,6 +175,7 @@ tool list_directory(
 /// `outside_workspace`.
 @core @idempotent @timeout(5s) @requires("fs:read") @title("Stat path")
 tool stat_path(
+    /// Path to inspect.
     path: RelPath,
 ) -> Stat {
     error not_found "Nothing exists at this path." help "Call list_directory on the parent to see what exists.";
@@ -175,6 +192,7 @@ tool stat_path(
 tool search_files(
     /// Text or regular expression to find.
     query: string len 1..,
+    /// Whether `query` is literal text or a regular expression.
     mode: MatchMode = literal,
     /// Directory to search; `.` is the workspace root.
     under: RelPath = ".",
@@ -195,6 +213,7 @@ tool search_files(
 /// file stands where a directory is needed and `outside_workspace`.
 @core @mutates @idempotent @risk(low) @timeout(5s) @requires("fs:write") @title("Create directory")
 tool create_directory(
+    /// Directory to create, with any missing parents.
     path: RelPath,
 ) -> Stat {
     error not_a_directory "A file stands where a directory is needed." help "Pick another path or move the file first.";
@@ -209,13 +228,14 @@ tool create_directory(
 /// `overwrite` is false, `not_found` when the parent directory is missing,
 /// `is_a_directory` when a directory stands at the path, and
 /// `outside_workspace`.
-@core @mutates @destructive @idempotent @confirm @risk(high) @timeout(30s)
-@requires("fs:write") @title("Write file")
+@core @mutates @destructive @idempotent @confirm @risk(high) @timeout(30s) @requires("fs:write")
+@title("Write file")
 tool write_file(
     /// File to write.
     path: RelPath,
     /// The new content, in `encoding`; at most 10 MiB once decoded.
     content: string len ..=14000000,
+    /// How `content` is encoded.
     encoding: Encoding = "utf-8",
     /// Replace the file if it exists. When false, an existing file makes the
     /// call fail instead.
@@ -226,7 +246,11 @@ tool write_file(
     error is_a_directory "A directory stands at this path." help "Pick a file path inside it.";
     error outside_workspace "The path leaves the workspace." help "Use a path relative to the workspace root without `..`.";
     example "New notes file" { path: "notes/todo.md", content: "# To do\n\n- release 1.2\n" }
-    example "Replace a config" { path: "config.json", content: "{\"debug\": false}\n", overwrite: true }
+    example "Replace a config" {
+        path: "config.json",
+        content: "{\"debug\": false}\n",
+        overwrite: true,
+    }
 }
 
 /// Move or rename a file or directory. With `overwrite`, an entry already at
@@ -256,9 +280,8 @@ tool move_path(
 /// a path does not exist (nothing is deleted then), `directory_not_empty`
 /// for a non-empty directory without `recursive`, `busy` when a file is
 /// locked (retry later), and `outside_workspace`.
-@extended @mutates @destructive @confirm @risk(critical) @timeout(60s)
-@rate_limit(10/min) @requires("fs:write", "fs:delete") @title("Delete paths")
-@name(openai, "fs_delete_paths")
+@extended @mutates @destructive @confirm @risk(critical) @timeout(60s) @rate_limit(10/min)
+@requires("fs:write", "fs:delete") @title("Delete paths") @name(openai, "fs_delete_paths")
 tool delete_paths(
     /// Paths to delete.
     paths: [RelPath] len 1..=100 unique,
@@ -279,6 +302,7 @@ tool delete_paths(
 @extended @mutates @destructive @confirm @risk(high) @requires("fs:write", "fs:delete")
 @deprecated("use delete_paths") @title("Remove file")
 tool remove_file(
+    /// File to delete.
     path: RelPath,
 ) -> DeleteReport {
     error not_found "No file exists at this path." help "Call list_directory to see what exists.";

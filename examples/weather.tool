@@ -49,7 +49,8 @@ enum WindSpeedUnit {
     /// Nautical miles per hour.
     knots,
     /// Beaufort force numbers, kept for old clients.
-    @deprecated("use knots or km/h; Beaufort numbers lose precision") beaufort,
+    @deprecated("use knots or km/h; Beaufort numbers lose precision")
+    beaufort,
 }
 
 /// A broad description of the sky and precipitation.
@@ -81,7 +82,9 @@ enum AlertSeverity {
 struct Location {
     /// Place name with region and country, such as `Paris, Île-de-France, FR`.
     name: string,
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// The place's GeoNames id.
     geonames_id: int in 1..,
@@ -95,12 +98,15 @@ struct Location {
 struct Conditions {
     /// When the observation was made.
     observed_at: Timestamp,
+    /// The sky and precipitation.
     condition: Condition,
+    /// Air temperature, in the requested unit.
     temperature: number,
     /// How warm it feels, with wind and humidity.
     feels_like: number,
     /// Relative humidity from 0 to 1.
     humidity: number in 0..=1,
+    /// Sustained wind speed, in the requested unit.
     wind_speed: number in 0..,
     /// Direction the wind blows from, in degrees clockwise from north.
     wind_direction: number in 0..360,
@@ -110,9 +116,13 @@ struct Conditions {
 
 /// One day of a forecast.
 struct ForecastDay {
+    /// The day.
     date: Date,
+    /// The day's prevailing condition.
     condition: Condition,
+    /// Lowest temperature of the day, in the requested unit.
     temperature_min: number,
+    /// Highest temperature of the day, in the requested unit.
     temperature_max: number,
     /// Chance of any precipitation from 0 to 1.
     precipitation_probability: number in 0..=1,
@@ -128,8 +138,11 @@ struct ForecastDay {
 
 /// A forecast for one place.
 struct Forecast {
+    /// The place the forecast is for.
     location: Location,
+    /// Unit of every temperature in the forecast.
     units: TemperatureUnit,
+    /// One entry per day, from the start date.
     days: [ForecastDay] len 1..=16,
 }
 
@@ -137,7 +150,9 @@ struct Forecast {
 struct Alert {
     /// The alert's id, stable across updates of the same alert.
     id: string format uuid,
+    /// One-line summary from the issuing agency.
     headline: string,
+    /// How serious the hazard is.
     severity: AlertSeverity,
     /// When the alert takes effect.
     onset: Timestamp,
@@ -152,16 +167,19 @@ struct Alert {
 
 /// Alerts in force at a place.
 struct AlertList {
+    /// The alerts, most severe first.
     alerts: [Alert],
 }
 
 /// A stock's latest trade.
 struct Quote {
+    /// The quoted ticker.
     ticker: Ticker,
     /// Exchange the quote comes from, such as `NASDAQ`.
     exchange: string,
     /// Last trade price in `currency`.
     price: number in 0<..,
+    /// Currency of every price in the quote.
     currency: CurrencyCode,
     /// Change since the previous close, in percent; never below -100.
     change_percent: number in -100..,
@@ -179,9 +197,13 @@ struct Quote {
 struct PriceBar {
     /// First trading day the bar covers.
     date: Date,
+    /// Price at the first trade of the bar.
     open: number in 0<..,
+    /// Highest price within the bar.
     high: number in 0<..,
+    /// Lowest price within the bar.
     low: number in 0<..,
+    /// Price at the last trade of the bar.
     close: number in 0<..,
     /// Shares traded.
     volume: int in 0..,
@@ -189,8 +211,11 @@ struct PriceBar {
 
 /// Prices of a stock over a period.
 struct PriceHistory {
+    /// The ticker the prices are for.
     ticker: Ticker,
+    /// Currency of every price.
     currency: CurrencyCode,
+    /// The bars, oldest first.
     bars: [PriceBar],
     /// Largest fall from an earlier peak within the period, in percent; 0 or
     /// negative.
@@ -201,6 +226,7 @@ struct PriceHistory {
 struct Conversion {
     /// The converted amount, rounded to the target currency's minor unit.
     amount: number,
+    /// Currency of `amount`.
     currency: CurrencyCode,
     /// Units of the target currency per unit of the source currency.
     rate: number in 0<..,
@@ -217,8 +243,7 @@ struct Conversion {
 tool find_location(
     /// A place name such as `Paris` or `Springfield, IL`, or a numeric
     /// GeoNames id such as `2988507`.
-    @example("Paris") @example(2988507)
-    @allow(scalar_union)
+    @example("Paris") @example(2988507) @allow(scalar_union)
     query: string len 1..=200 | int in 1..,
     /// Most places to return.
     limit: int in 1..=10 = 3,
@@ -254,7 +279,9 @@ tool locate_ip_address(
 @core @open_world @idempotent @timeout(5s) @rate_limit(60/min) @requires("weather:read")
 @title("Current weather")
 tool get_current_weather(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// Unit of every temperature in the result.
     units: TemperatureUnit = celsius,
@@ -264,7 +291,12 @@ tool get_current_weather(
     error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
     error provider_unavailable "The weather service did not answer." help "Retry in a few seconds." retryable;
     example "Paris in Celsius" { latitude: 48.8566, longitude: 2.3522 }
-    example "New York in Fahrenheit" { latitude: 40.7128, longitude: -74.006, units: fahrenheit, wind_unit: mph }
+    example "New York in Fahrenheit" {
+        latitude: 40.7128,
+        longitude: -74.006,
+        units: fahrenheit,
+        wind_unit: mph,
+    }
 }
 
 /// Get a daily forecast for a place, optionally with hourly detail, starting
@@ -275,7 +307,9 @@ tool get_current_weather(
 @core @open_world @idempotent @timeout(8s) @rate_limit(60/min) @requires("weather:read")
 @title("Weather forecast")
 tool get_forecast(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// First day of the forecast; today when absent.
     start_date?: Date,
@@ -284,13 +318,20 @@ tool get_forecast(
     /// Include 24 hourly entries per day. Hourly data makes the result much
     /// larger; ask for it only when the user wants times of day.
     hourly: bool = false,
+    /// Unit of every temperature in the result.
     units: TemperatureUnit = celsius,
 ) -> Forecast {
     error date_out_of_range "The forecast range ends more than 16 days from today." help "Start earlier or ask for fewer days.";
     error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
     error provider_unavailable "The weather service did not answer." help "Retry in a few seconds." retryable;
     example "Week ahead in Berlin" { latitude: 52.52, longitude: 13.405 }
-    example "Weekend, hourly" { latitude: 51.5072, longitude: -0.1276, start_date: "2026-12-05", days: 2, hourly: true }
+    example "Weekend, hourly" {
+        latitude: 51.5072,
+        longitude: -0.1276,
+        start_date: "2026-12-05",
+        days: 2,
+        hourly: true,
+    }
 }
 
 /// Get the observed weather of a past day at a place. `day_offset` counts
@@ -300,10 +341,13 @@ tool get_forecast(
 @extended @open_world @idempotent @timeout(8s) @rate_limit(30/min) @requires("weather:read")
 @title("Historical weather")
 tool get_historical_weather(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// Days before today, as a negative number: -1 is yesterday.
     day_offset: int in ..0 = -1,
+    /// Unit of every temperature in the result.
     units: TemperatureUnit = celsius,
 ) -> ForecastDay {
     error date_out_of_range "History does not reach back that far." help "Ask for a day within the last ten years.";
@@ -318,13 +362,19 @@ tool get_historical_weather(
 @core @open_world @idempotent @timeout(5s) @rate_limit(60/min) @requires("weather:read")
 @title("Weather alerts")
 tool list_weather_alerts(
+    /// Latitude of the place.
     latitude: Latitude,
+    /// Longitude of the place.
     longitude: Longitude,
     /// Leave out alerts below this severity.
     min_severity: AlertSeverity = minor,
 ) -> AlertList {
     error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
-    example "Severe alerts in Miami" { latitude: 25.7617, longitude: -80.1918, min_severity: severe }
+    example "Severe alerts in Miami" {
+        latitude: 25.7617,
+        longitude: -80.1918,
+        min_severity: severe,
+    }
 }
 
 /// Get the latest price of a listed stock, with the day's change and its
@@ -357,6 +407,7 @@ tool get_stock_quote(
 @extended @open_world @idempotent @timeout(10s) @rate_limit(100/h) @requires("market:read")
 @title("Price history")
 tool get_price_history(
+    /// The stock's ticker symbol, such as `MSFT`.
     ticker: Ticker,
     /// First day of the period.
     from: Date,
@@ -368,7 +419,12 @@ tool get_price_history(
     error unknown_ticker "No exchange lists this ticker." help "Check the symbol; share classes use a suffix such as BRK.B.";
     error invalid_range "The period ends before it starts." help "Swap from and to.";
     error rate_limited "The hourly call budget is spent." help "Wait, then retry." retryable;
-    example "Microsoft in 2025, monthly" { ticker: "MSFT", from: "2025-01-01", to: "2025-12-31", interval: "1mo" }
+    example "Microsoft in 2025, monthly" {
+        ticker: "MSFT",
+        from: "2025-01-01",
+        to: "2025-12-31",
+        interval: "1mo",
+    }
 }
 
 /// Convert an amount of money between currencies at the latest rate, or at
@@ -380,7 +436,9 @@ tool get_price_history(
 tool convert_currency(
     /// Amount to convert, in cents at the finest; must be positive.
     amount: number in 0<..1e12 multiple_of 0.01,
+    /// Currency of `amount`.
     from: CurrencyCode,
+    /// Currency to convert into.
     to: CurrencyCode,
     /// Use the rate of this moment instead of the latest one.
     at?: Timestamp,

@@ -1,7 +1,7 @@
 //! The pipeline shared by the CLI and build scripts: load, check, generate,
 //! write.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -79,39 +79,126 @@ pub fn generate(
 }
 
 /// Writes `files` into `out_dir` (only those whose content changed) and, when
-/// `remove_stale`, deletes generated files there that this build did not emit.
+/// `remove_stale`, deletes generated files there that belong to no package of
+/// this build. The packages are taken from the emitted file names
+/// (`<package>.<ext>`); [`write_package_outputs`] names them explicitly.
 pub fn write_outputs(
     out_dir: &Path,
     files: &[OutputFile],
     remove_stale: bool,
 ) -> io::Result<BuildReport> {
+    let packages: BTreeSet<String> = files.iter().map(|f| package_of(&f.name)).collect();
+    let packages: Vec<&str> = packages.iter().map(String::as_str).collect();
+    write_package_outputs(out_dir, files, &packages, remove_stale)
+}
+
+/// Like [`write_outputs`], for a build of `packages`.
+///
+/// With `remove_stale`, the directory also gets a manifest
+/// ([`MANIFEST_NAME`], itself marked) listing every file toolc wrote there, so
+/// that formats which cannot carry the marker (JSON arrays) are still known to
+/// be toolc's. A later build deletes a file only when it carries the marker or
+/// is listed in the manifest, and its package (the manifest's record, else the
+/// file name up to the first `.`) is not one of `packages`. Nothing else is
+/// ever deleted.
+pub fn write_package_outputs(
+    out_dir: &Path,
+    files: &[OutputFile],
+    packages: &[&str],
+    remove_stale: bool,
+) -> io::Result<BuildReport> {
     fs::create_dir_all(out_dir)?;
     let mut report = BuildReport::default();
-    let mut emitted = BTreeSet::new();
+    let mut owned = BTreeMap::new();
     for file in files {
         let path = out_dir.join(&file.name);
-        emitted.insert(file.name.clone());
+        owned.insert(file.name.clone(), package_of(&file.name));
         if write_if_changed(&path, file.contents.as_bytes())? {
             report.written.push(path);
         } else {
             report.unchanged.push(path);
         }
     }
-    if remove_stale {
-        for entry in fs::read_dir(out_dir)? {
-            let entry = entry?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if emitted.contains(&name) || !entry.file_type()?.is_file() {
-                continue;
-            }
-            if is_generated(&entry.path()) {
-                fs::remove_file(entry.path())?;
-                report.removed.push(entry.path());
-            }
+    if !remove_stale {
+        return Ok(report);
+    }
+    let previous = read_manifest(&out_dir.join(MANIFEST_NAME));
+    let mut names: Vec<String> = Vec::new();
+    for entry in fs::read_dir(out_dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            names.push(entry.file_name().to_string_lossy().into_owned());
         }
+    }
+    names.sort();
+    for name in names {
+        if name == MANIFEST_NAME || owned.contains_key(&name) {
+            continue;
+        }
+        let path = out_dir.join(&name);
+        let listed = previous.get(&name);
+        if listed.is_none() && !is_generated(&path) {
+            continue;
+        }
+        let package = listed.cloned().unwrap_or_else(|| package_of(&name));
+        if packages.contains(&package.as_str()) {
+            // Another target's output of a package still being built.
+            owned.insert(name, package);
+            continue;
+        }
+        fs::remove_file(&path)?;
+        report.removed.push(path);
+    }
+    let manifest = out_dir.join(MANIFEST_NAME);
+    if write_if_changed(&manifest, manifest_contents(&owned).as_bytes())? {
+        report.written.push(manifest);
     }
     report.removed.sort();
     Ok(report)
+}
+
+/// The manifest of generated files kept in an output directory.
+pub const MANIFEST_NAME: &str = ".toolc-manifest.json";
+
+/// `design.mcp.json` -> `design`.
+fn package_of(file_name: &str) -> String {
+    file_name
+        .split_once('.')
+        .map_or(file_name, |(p, _)| p)
+        .to_string()
+}
+
+fn manifest_contents(files: &BTreeMap<String, String>) -> String {
+    let value = serde_json::json!({
+        "$comment": format!("{GENERATED_MARKER}: the files toolc wrote in this directory, with their packages; do not edit"),
+        "files": files,
+    });
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The previous manifest's file -> package map; empty when there is none or
+/// it cannot be read (then only marked files count as toolc's).
+fn read_manifest(path: &Path) -> BTreeMap<String, String> {
+    let Ok(text) = fs::read_to_string(path) else {
+        return BTreeMap::new();
+    };
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return BTreeMap::new();
+    };
+    value
+        .get("files")
+        .and_then(|f| f.as_object())
+        .map(|files| {
+            files
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                // A name with a path separator is not a file of this directory.
+                .filter(|(k, _)| !k.contains(['/', '\\']) && k != ".." && k != ".")
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Writes `contents` unless the file already holds exactly that. Returns

@@ -14,6 +14,7 @@ pub mod driver;
 pub mod fmt;
 pub mod import;
 pub mod ir;
+pub mod pattern;
 pub mod schema;
 pub mod source;
 pub mod syntax;

@@ -2,7 +2,8 @@
 //! on toolc by path with `default-features = false`, and its build.rs
 //! compiles a `.tool` file that imports another.
 
-mod common;
+mod rust_common;
+use rust_common as common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -146,7 +147,9 @@ fn build_script_compiles_tools_and_tracks_imports() {
     let text = std::fs::read_to_string(&output).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(
-        lines.iter().all(|l| l.starts_with("cargo:rerun-if-changed=")),
+        lines
+            .iter()
+            .all(|l| l.starts_with("cargo:rerun-if-changed=")),
         "the build script printed something else:\n{text}"
     );
     let tracked: Vec<&str> = lines
@@ -162,7 +165,11 @@ fn build_script_compiles_tools_and_tracks_imports() {
     // Nothing changed: the build script does not run again.
     let (script_before, generated_before) = (mtime(&output), mtime(&generated));
     cargo_build(&dir);
-    assert_eq!(mtime(&output), script_before, "build script reran for nothing");
+    assert_eq!(
+        mtime(&output),
+        script_before,
+        "build script reran for nothing"
+    );
 
     // Touching the imported file reruns it, and an unchanged result is not
     // rewritten.
@@ -170,7 +177,15 @@ fn build_script_compiles_tools_and_tracks_imports() {
     touch(&dir.join("tools/common.tool"));
     cargo_build(&dir);
     let (output_after, generated_after) = script_output();
-    assert_ne!(mtime(&output_after), script_before, "import change did not rerun the script");
+    assert_ne!(
+        mtime(&output_after),
+        script_before,
+        "import change did not rerun the script"
+    );
     assert_eq!(generated_after, generated);
-    assert_eq!(mtime(&generated), generated_before, "unchanged output was rewritten");
+    assert_eq!(
+        mtime(&generated),
+        generated_before,
+        "unchanged output was rewritten"
+    );
 }

@@ -2,7 +2,8 @@
 //! clippy, then checks accept/reject decisions and error paths through the
 //! generated parsers.
 
-mod common;
+mod rust_common;
+use rust_common as common;
 
 use serde_json::{Value, json};
 

@@ -7,7 +7,8 @@
 //! The cases also go to `target/differential/<package>.jsonl` (format in
 //! `tests/common/arggen.rs`) for other targets' tests.
 
-mod common;
+mod rust_common;
+use rust_common as common;
 
 use std::fmt::Write as _;
 
@@ -37,6 +38,11 @@ fn dispatcher_agrees_with_json_schema() {
         if only.as_ref().is_some_and(|m| *m != source.module) {
             continue;
         }
+        // The keyword torture case is about names; its 70 tools add
+        // minutes and no new constraint shapes.
+        if source.module == "keywords" && only.is_none() {
+            continue;
+        }
         for package in source.program.packages.values() {
             let mut jsonl = String::new();
             for (i, tool) in package.tools.values().enumerate() {
@@ -54,12 +60,18 @@ fn dispatcher_agrees_with_json_schema() {
                     .should_validate_formats(true)
                     .build(&schema64)
                     .unwrap_or_else(|e| panic!("{}: bad schema: {e}", tool.name));
-                let seed = 0x9E37_79B9 ^ (i as u64 + 1) * 0x1000_0001 ^ package.name.len() as u64;
+                let seed =
+                    0x9E37_79B9 ^ ((i as u64 + 1) * 0x1000_0001) ^ (package.name.len() as u64);
                 let mut generator = Generator::new(&schema, seed);
                 let started = std::time::Instant::now();
                 let mut cases = generator.cases(BUDGET);
                 if std::env::var_os("TOOLC_DIFF_VERBOSE").is_some() {
-                    eprintln!("{}: {} cases in {:?}", tool.name, cases.len(), started.elapsed());
+                    eprintln!(
+                        "{}: {} cases in {:?}",
+                        tool.name,
+                        cases.len(),
+                        started.elapsed()
+                    );
                 }
                 cases.push(Case {
                     label: "null arguments".into(),
@@ -144,7 +156,12 @@ fn dispatcher_agrees_with_json_schema() {
         disagreements.is_empty(),
         "{} disagreements:\n{}",
         disagreements.len(),
-        disagreements.iter().take(60).cloned().collect::<Vec<_>>().join("\n")
+        disagreements
+            .iter()
+            .take(60)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 

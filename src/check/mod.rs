@@ -1,10 +1,53 @@
 //! Semantic checks and lints over the IR, one check per file, all called from
 //! [`check`].
+//!
+//! Cheap structural checks run first. The checks that evaluate values against
+//! types (defaults, examples) and the type-graph check (infinite types) run
+//! only when the structural ones found no error, because a misplaced
+//! constraint or a bad regex would otherwise be reported again through every
+//! value that uses it. Lints run in every case.
 
-use crate::diagnostics::Diagnostics;
+mod allow;
+mod constraints;
+mod defaults;
+mod deprecated;
+mod destructive;
+mod docs;
+mod enums;
+mod errors_doc;
+mod examples;
+pub mod formats;
+mod infinite;
+mod integers;
+mod levels;
+mod metadata;
+mod missing_example;
+mod naming;
+mod negative_bool;
+mod number;
+mod params;
+mod patterns;
+mod ranges;
+pub mod strict;
+mod target_names;
+mod tiers;
+mod unions;
+pub mod value;
+mod walk;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod testutil;
+
+use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ir::Program;
 use crate::source::SourceMap;
 use crate::targets::Target;
+
+pub use levels::apply_levels;
+pub use strict::{StrictBlocker, strict_blockers};
+pub use value::{ValueError, validate};
 
 /// How lints are treated in a run.
 #[derive(Debug, Clone, Default)]
@@ -18,13 +61,65 @@ pub struct CheckOptions {
     pub targets: Vec<Target>,
 }
 
-/// Runs every check over `program` and applies the lint levels of `options`.
-pub fn check(_program: &Program, _sources: &SourceMap, _options: &CheckOptions) -> Diagnostics {
-    Diagnostics::new()
+/// What every check receives: the program, the options, and where to put
+/// diagnostics.
+pub(crate) struct Cx<'a> {
+    pub program: &'a Program,
+    pub options: &'a CheckOptions,
+    out: Vec<Diagnostic>,
 }
 
-/// Applies `--allow` and `--deny warnings` to diagnostics produced outside the
-/// checks (the loader's).
-pub fn apply_levels(diagnostics: Diagnostics, _options: &CheckOptions) -> Diagnostics {
-    diagnostics
+impl Cx<'_> {
+    pub fn error(&mut self, d: Diagnostic) {
+        self.out.push(d);
+    }
+
+    /// Reports a lint unless one of the item allow lists `scopes` (innermost
+    /// first: field, then its tool or type) allows its code.
+    pub fn lint(&mut self, scopes: &[&[String]], d: Diagnostic) {
+        if !scopes.iter().any(|s| allow::allows(s, d.code)) {
+            self.out.push(d);
+        }
+    }
+
+    fn has_errors(&self) -> bool {
+        self.out.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Runs every check over `program` and applies the lint levels of `options`.
+pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
+    let mut cx = Cx {
+        program,
+        options,
+        out: Vec::new(),
+    };
+    // Structural errors.
+    constraints::run(&mut cx);
+    ranges::run(&mut cx);
+    patterns::run(&mut cx);
+    enums::run(&mut cx);
+    unions::run(&mut cx);
+    metadata::run(&mut cx);
+    target_names::run(&mut cx);
+    // Errors that evaluate values or walk the type graph.
+    if !cx.has_errors() {
+        infinite::run(&mut cx);
+        defaults::run(&mut cx);
+        examples::run(&mut cx);
+    }
+    // Lints.
+    docs::run(&mut cx);
+    naming::run(&mut cx);
+    tiers::run(&mut cx);
+    params::run(&mut cx);
+    missing_example::run(&mut cx);
+    negative_bool::run(&mut cx);
+    errors_doc::run(&mut cx);
+    strict::run(&mut cx);
+    integers::run(&mut cx);
+    destructive::run(&mut cx);
+    deprecated::run(&mut cx);
+    allow::run(&mut cx);
+    apply_levels(cx.out.into_iter().collect(), options)
 }

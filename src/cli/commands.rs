@@ -131,7 +131,15 @@ pub fn build(
     if has_errors {
         return EXIT_INPUT;
     }
-    match driver::write_outputs(out, &files, true) {
+    // Stale removal spares every package of this build, including one whose
+    // file has no tools and so emitted nothing this time.
+    let packages: Vec<&str> = analysis
+        .program
+        .packages
+        .keys()
+        .map(String::as_str)
+        .collect();
+    match driver::write_package_outputs(out, &files, &packages, true) {
         Ok(_) => EXIT_OK,
         Err(e) => usage_error(format!("cannot write to {}: {e}", out.display())),
     }
@@ -143,13 +151,147 @@ pub fn import(
     output: Option<&Path>,
     format: MessageFormat,
 ) -> u8 {
-    let _ = (file, from, output, format);
-    usage_error("`toolc import` is not available in this build")
+    use toolc::diagnostics::{Diagnostic, Severity};
+    use toolc::import::{ImportOptions, NOT_CARRIED, Source, UNREADABLE, import_str, locate};
+    use toolc::source::{SourceMap, Span};
+
+    if format == MessageFormat::Json && output.is_none() {
+        // stdout carries only diagnostics in JSON mode, so the source needs a file.
+        return usage_error("`--message-format json` needs `-o OUT.tool`");
+    }
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes)
+            .trim_start_matches('\u{feff}')
+            .to_string(),
+        Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),
+    };
+    let mut sources = SourceMap::new();
+    let id = sources.add(file.to_path_buf(), text.clone());
+    let options = ImportOptions {
+        from: from.map(|f| match f {
+            ImportFrom::Mcp => Source::Mcp,
+            ImportFrom::Openai => Source::OpenAi,
+            ImportFrom::Anthropic => Source::Anthropic,
+        }),
+        package: Some(package_name(file)),
+    };
+    let imported = match import_str(&text, &options) {
+        Ok(i) => i,
+        Err(e) => {
+            let d = Diagnostic::new(UNREADABLE, Span::new(id, 0, 0), e.message)
+                .with_severity(Severity::Error);
+            report::print(&sources, &[d], format);
+            return EXIT_INPUT;
+        }
+    };
+    // Import warnings are about the JSON input: they point at the place the
+    // pointer names in the input file (its first byte when not found).
+    let diagnostics: Vec<Diagnostic> = imported
+        .warnings
+        .iter()
+        .map(|w| {
+            let at = locate(&text, &w.absolute).unwrap_or(0);
+            Diagnostic::new(NOT_CARRIED, Span::new(id, at, at), w.to_string())
+                .with_severity(Severity::Warning)
+        })
+        .collect();
+    report::print(&sources, &diagnostics, format);
+    match output {
+        Some(path) => match driver::write_if_changed(path, imported.source.as_bytes()) {
+            Ok(_) => EXIT_OK,
+            Err(e) => usage_error(format!("cannot write {}: {e}", path.display())),
+        },
+        None => {
+            print!("{}", imported.source);
+            EXIT_OK
+        }
+    }
 }
 
+/// The package an imported file declares: the input's file stem in
+/// snake_case, so outputs keep the input's name wherever the .tool is saved.
+fn package_name(file: &Path) -> String {
+    use heck::ToSnakeCase;
+    let mut stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // toolc's own outputs are `<package>.mcp.json` and the like.
+    for target in [".mcp", ".openai", ".anthropic"] {
+        if let Some(base) = stem.strip_suffix(target) {
+            stem = base.to_string();
+        }
+    }
+    let mut name: String = stem
+        .to_snake_case()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if name.is_empty() {
+        name = "imported".into();
+    }
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.insert(0, '_');
+    }
+    name
+}
+
+/// `toolc fmt [--check] PATH...`: rewrites files whose formatting differs
+/// (only those); with `--check`, lists them on stdout instead and exits 1 when
+/// there is any. Files with syntax errors are reported and left alone (exit 1).
 pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {
-    let _ = (paths, check);
-    usage_error("`toolc fmt` is not available in this build")
+    use toolc::diagnostics::{Diagnostic, codes};
+    use toolc::source::{SourceMap, Span};
+
+    for path in paths {
+        if !path.exists() {
+            return usage_error(format!("{}: no such file or directory", path.display()));
+        }
+    }
+    let mut sources = SourceMap::new();
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut unformatted = Vec::new();
+    for path in paths.iter().flat_map(|p| toolc::fmt::tool_files(p)) {
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let at = e.utf8_error().valid_up_to();
+                let id = sources.add(path.clone(), lossy);
+                diagnostics.push(Diagnostic::new(
+                    codes::NOT_UTF8,
+                    Span::new(id, at, at),
+                    "source file is not valid UTF-8",
+                ));
+                continue;
+            }
+        };
+        let id = sources.add(path.clone(), text.clone());
+        match toolc::fmt::format_source(id, &text) {
+            Err(errors) => diagnostics.extend(errors),
+            Ok(formatted) if formatted == text => {}
+            Ok(formatted) => {
+                if check {
+                    unformatted.push(path.clone());
+                } else if let Err(e) = driver::write_if_changed(&path, formatted.as_bytes()) {
+                    return usage_error(format!("cannot write {}: {e}", path.display()));
+                }
+            }
+        }
+    }
+    report::print(&sources, &diagnostics, MessageFormat::Human);
+    for path in &unformatted {
+        println!("{}", path.display());
+    }
+    if diagnostics.is_empty() && unformatted.is_empty() {
+        EXIT_OK
+    } else {
+        EXIT_INPUT
+    }
 }
 
 pub fn ir(path: &Path, format: MessageFormat) -> u8 {

@@ -83,6 +83,9 @@ codes! {
     CONTRADICTORY_METADATA = "E0301", "contradictory_metadata", Error, "contradictory tool metadata";
     INVALID_ATTRIBUTE = "E0302", "invalid_attribute", Error, "unknown or malformed attribute";
     TARGET_NAME = "E0303", "target_name", Error, "name a requested target cannot carry";
+    // `toolc import` (about the JSON input, not about .tool source).
+    IMPORT_NOT_CARRIED = "I0001", "import_not_carried", Warning, "part of the imported JSON cannot be carried";
+    IMPORT_UNREADABLE = "I0002", "import_unreadable", Error, "JSON cannot be read as tool definitions";
     // Lints.
     MISSING_DOC = "W0001", "missing_doc", Warning, "tool or parameter without a description";
     SHORT_DOC = "W0002", "short_doc", Warning, "description too short to help a model";

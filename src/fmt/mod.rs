@@ -1,1 +1,62 @@
 //! `toolc fmt`: canonical formatting of `.tool` source, comments kept.
+//!
+//! The printer works on its own small syntax tree ([`tree`]): the parser's
+//! AST is converted into it ([`from_ast`], which also puts the `//` comments
+//! back) and `toolc import` builds it directly, so both produce the same
+//! canonical layout. Formatting never changes what a file means: the IR of
+//! the formatted file equals the original's (spans aside), and formatting is
+//! idempotent. A file with syntax errors is not formatted.
+
+pub mod from_ast;
+pub mod lex;
+pub mod print;
+pub mod tree;
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostics::Diagnostic;
+use crate::source::FileId;
+
+pub use print::{print_file, type_text, value_text};
+
+/// Formats `text` (file `file` of some source map, for the diagnostics).
+/// Returns the syntax errors instead when the file does not parse.
+pub fn format_source(file: FileId, text: &str) -> Result<String, Vec<Diagnostic>> {
+    let (ast, diagnostics) = crate::syntax::parse(file, text);
+    let errors: Vec<Diagnostic> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let tree = from_ast::convert(&ast, text);
+    Ok(print_file(&tree))
+}
+
+/// The `.tool` files a PATH names: the file itself, or every `*.tool` below a
+/// directory (sorted, so output order is stable).
+pub fn tool_files(path: &Path) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let mut out = Vec::new();
+    walk(path, &mut out, 0);
+    out.sort();
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
+    // Symlink loops cannot recurse for ever.
+    if depth > 64 {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            walk(&path, out, depth + 1);
+        } else if path.extension().is_some_and(|e| e == "tool") {
+            out.push(path);
+        }
+    }
+}

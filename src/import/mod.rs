@@ -1,1 +1,184 @@
-//! `toolc import`: existing MCP, OpenAI or Anthropic tool JSON to `.tool` source.
+//! `toolc import`: existing MCP, OpenAI or Anthropic tool JSON to `.tool`
+//! source.
+//!
+//! The importer builds the printer's syntax tree ([`crate::fmt::tree`]) and
+//! prints it, so its output is canonically formatted. What a `.tool` file
+//! cannot carry becomes a [`Warning`] naming the tool and the JSON pointer;
+//! nothing is dropped silently except these documented normalisations:
+//!
+//! - `$schema` and `$id` (the dialect is always JSON Schema 2020-12 on output);
+//! - `additionalProperties: false` and `true`/absent on objects with
+//!   `properties` (toolc structs are always closed);
+//! - titles that carry nothing: a property title equal to the property name
+//!   title-cased (pydantic's default), an object title used as the struct's
+//!   name, a root title naming the tool (FastMCP's `<tool>Arguments`);
+//! - `discriminator` objects (OpenAPI), re-derived from the union's tag.
+//!
+//! Rules for the shapes that have more than one spelling:
+//!
+//! - Nullable: `anyOf [T, {"type": "null"}]`, `type: [T, "null"]`,
+//!   `nullable: true` and `null` in `enum` all become `T | null`.
+//! - OpenAI strict tools (`strict: true`) make every property required and
+//!   spell optional ones as nullable. A required, nullable property without a
+//!   default in a strict tool is imported as an optional, non-nullable
+//!   parameter (`name?: T`), which is what toolc's openai target turns back
+//!   into the same strict shape.
+//! - MCP annotations: absent hints take the MCP defaults (readOnlyHint false,
+//!   destructiveHint true, idempotentHint false, openWorldHint true), so a
+//!   tool without annotations imports as `@mutates @destructive @open_world`
+//!   with a warning. OpenAI and Anthropic tools have no annotations and import
+//!   as read-only tools without a warning.
+//! - A required property with a default becomes a parameter with that
+//!   default (so no longer required), with a warning.
+//! - OpenAI's `strict` flag itself is read (for the rule above) but not
+//!   carried: toolc's openai target makes every tool strict that can be.
+//!   Anthropic's `strict` and `cache_control` are reported as not carried.
+//! - Named types: an object becomes a struct named after its `title`, its
+//!   `$defs` key or its property (UpperCamelCase; array items singular), one
+//!   declaration for identical shapes; a string `enum` stays inline when it is
+//!   short and used once, else becomes a named `enum`; a `$defs` enum keeps
+//!   its name. Output objects are named `<Tool>Output`.
+//! - Values `toolc check` would reject (a default or example that does not
+//!   fit its type, a regex with look-around, an empty range) are left out
+//!   with a warning, so the generated file always checks without errors.
+//!
+//! Diagnostics: the importer's findings are about the JSON input, not about
+//! `.tool` source, so they have codes of their own (`toolc explain I0001`):
+//!
+//! - [`NOT_CARRIED`] `I0001` (warning): part of the input cannot be carried;
+//!   the message names the tool and the JSON pointer relative to it, such as
+//!   `create_issue: /inputSchema/properties/labels/items/not: keyword not
+//!   supported, dropped`, and the diagnostic points at that place in the
+//!   input file (its first byte when the pointer cannot be found there).
+//! - [`UNREADABLE`] `I0002` (error): the file is not JSON, holds no tool list,
+//!   or has a tool without a string `name` or of a format that cannot be told
+//!   (pass `--from`); nothing is written, exit code 1.
+
+mod compose;
+mod enums;
+mod envelope;
+mod fields;
+mod meta;
+mod names;
+mod objects;
+mod registry;
+mod scalars;
+mod schema;
+mod tool;
+mod validate;
+mod warnings;
+
+use serde_json::Value;
+
+pub use names::is_redundant_title;
+pub use warnings::{Warning, Warnings, locate};
+
+use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};
+
+/// `I0001`: part of the input cannot be carried (a warning).
+pub const NOT_CARRIED: crate::diagnostics::Code = crate::diagnostics::codes::IMPORT_NOT_CARRIED;
+/// `I0002`: the input cannot be read as tool definitions (an error).
+pub const UNREADABLE: crate::diagnostics::Code = crate::diagnostics::codes::IMPORT_UNREADABLE;
+
+/// The input format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// MCP `tools/list` results and Tool objects.
+    Mcp,
+    /// OpenAI Chat Completions or Responses function tools.
+    OpenAi,
+    /// Anthropic tool definitions.
+    Anthropic,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ImportOptions {
+    /// Force the input format (detected per tool otherwise).
+    pub from: Option<Source>,
+    /// Write `package <name>;` at the top.
+    pub package: Option<String>,
+}
+
+/// The result of an import: `.tool` source and what could not be carried.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    pub source: String,
+    pub warnings: Vec<Warning>,
+}
+
+/// JSON that cannot be read as tools at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportError {
+    pub message: String,
+}
+
+impl ImportError {
+    pub fn new(message: impl Into<String>) -> Self {
+        ImportError {
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// Converts tool JSON text into `.tool` source.
+pub fn import_str(text: &str, options: &ImportOptions) -> Result<Imported, ImportError> {
+    // A byte-order mark is not JSON, but editors write one.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc: Value =
+        serde_json::from_str(text).map_err(|e| ImportError::new(format!("not valid JSON: {e}")))?;
+    import_value(&doc, options)
+}
+
+/// Converts a parsed tool document into `.tool` source.
+pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, ImportError> {
+    let mut warnings = Warnings::default();
+    let raw = envelope::read_tools(doc, options.from, &mut warnings)?;
+    let mut file = SourceFile::default();
+    if let Some(package) = &options.package {
+        file.items.push(Item {
+            comments: Default::default(),
+            doc: None,
+            attrs: Vec::new(),
+            kind: ItemKind::Package(Name::new(package.clone())),
+        });
+    }
+    let enum_counts = names::count_enums(doc);
+    let mut registry = registry::Registry::default();
+    // Type names never take a tool's name.
+    for raw_tool in &raw {
+        registry.take_name(&raw_tool.name);
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut tools = Vec::new();
+    for raw_tool in &raw {
+        warnings.set_base(&raw_tool.pointer);
+        if !seen.insert(raw_tool.name.clone()) {
+            warnings.push(
+                Some(&raw_tool.name),
+                "",
+                "a second tool with this name, dropped",
+            );
+            continue;
+        }
+        let item = tool::build(raw_tool, &mut registry, &enum_counts, &mut warnings);
+        registry.claim_new(tools.len());
+        tools.push(item);
+    }
+    // Each tool comes after the types it introduced.
+    for (group, item) in tools.into_iter().enumerate() {
+        file.items.extend(registry.items_of(group));
+        file.items.push(item);
+    }
+    Ok(Imported {
+        source: crate::fmt::print_file(&file),
+        warnings: warnings.into_vec(),
+    })
+}

@@ -8,23 +8,38 @@ pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > limit || a.len() > 256 || b.len() > 256 {
         return None;
     }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    // Optimal string alignment: an adjacent transposition costs one edit.
+    let mut rows: Vec<Vec<usize>> = vec![(0..=b.len()).collect()];
     for (i, ca) in a.iter().enumerate() {
         let mut cur = vec![i + 1; b.len() + 1];
         for (j, cb) in b.iter().enumerate() {
             let cost = usize::from(!ca.eq_ignore_ascii_case(cb));
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            let prev = &rows[i];
+            let mut d = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            if i > 0
+                && j > 0
+                && a[i].eq_ignore_ascii_case(&b[j - 1])
+                && a[i - 1].eq_ignore_ascii_case(cb)
+            {
+                d = d.min(rows[i - 1][j - 1] + 1);
+            }
+            cur[j + 1] = d;
         }
-        prev = cur;
+        rows.push(cur);
     }
+    let prev = rows.pop().unwrap_or_default();
     prev.last().copied().filter(|&d| d <= limit)
 }
 
 /// The closest candidate to `name`, if one is close enough to be a likely
-/// typo (a third of the name's length, at least one edit). Ties go to the
+/// typo (at most a third of the name's length in edits). Ties go to the
 /// first candidate in the given order.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    // Names of one or two characters are too short for a guess to help.
+    let limit = name.chars().count() / 3;
+    if limit == 0 {
+        return None;
+    }
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         if c == name {
@@ -57,5 +72,6 @@ mod tests {
         assert_eq!(closest("strng", ["string", "int"]), Some("string"));
         assert_eq!(closest("xyz", ["NodeId"]), None);
         assert_eq!(distance("kitten", "sitting", 5), Some(3));
+        assert_eq!(distance("rigth", "right", 5), Some(1));
     }
 }

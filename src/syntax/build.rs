@@ -4,23 +4,45 @@
 use pest::iterators::Pair;
 
 use super::ast::*;
-use super::grammar::Rule;
+use super::grammar::{Rule, ToolParser};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::source::{FileId, Span};
+use pest::Parser;
 
 /// Turns the pairs of one parse (of `text[base..]`) into AST nodes, collecting
 /// the few errors the grammar cannot express (a bad escape, an integer that
 /// does not fit 64 bits).
-pub struct Builder {
+pub struct Builder<'t> {
+    /// The whole file.
+    pub text: &'t str,
+    /// Byte ranges of ordinary comments, in order.
+    pub comments: Vec<(usize, usize)>,
     pub file: FileId,
     pub base: usize,
     pub diags: Vec<Diagnostic>,
 }
 
-impl Builder {
+impl Builder<'_> {
+    /// The span of `pair` without the whitespace and comments pest's implicit
+    /// skipping leaves at its end (before an absent optional part).
     pub fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.file, self.base + s.start(), self.base + s.end())
+        let start = self.base + s.start();
+        let mut end = self.base + s.end();
+        loop {
+            let trimmed = self.text.get(start..end).map_or(0, |t| {
+                t.trim_end_matches([' ', '\t', '\r', '\n', '\u{FEFF}'])
+                    .len()
+            });
+            end = start + trimmed;
+            // A comment ending exactly here is trivia too.
+            let i = self.comments.partition_point(|c| c.1 < end);
+            match self.comments.get(i) {
+                Some(&(cs, ce)) if ce == end && cs >= start => end = cs,
+                _ => break,
+            }
+        }
+        Span::new(self.file, start, end)
     }
 
     pub fn error(&mut self, span: Span, message: impl Into<String>) {
@@ -194,7 +216,12 @@ impl Builder {
             match p.as_rule() {
                 Rule::name => name = Some(self.name(p)),
                 Rule::field_list => params = self.field_list(p),
-                Rule::output => output = p.into_inner().next().map(|t| self.ty(t)),
+                Rule::output => {
+                    output = p
+                        .into_inner()
+                        .find(|t| t.as_rule() == Rule::ty)
+                        .map(|t| self.ty(t))
+                }
                 Rule::tool_body => body = Some(self.tool_body(p)),
                 _ => {}
             }
@@ -214,6 +241,7 @@ impl Builder {
             match p.as_rule() {
                 Rule::error_decl => entries.extend(self.error_decl(p).map(BodyEntry::Error)),
                 Rule::example_decl => entries.extend(self.example_decl(p).map(BodyEntry::Example)),
+                Rule::bad_entry => self.recover(&p, Rule::body_entry, "the end of this entry"),
                 _ => {}
             }
         }
@@ -268,10 +296,42 @@ impl Builder {
     }
 
     pub fn field_list(&mut self, pair: Pair<'_, Rule>) -> Vec<Field> {
-        pair.into_inner()
-            .filter(|p| p.as_rule() == Rule::field)
-            .filter_map(|p| self.field(p))
-            .collect()
+        let mut fields = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::field => fields.extend(self.field(p)),
+                Rule::bad_field => self.recover(&p, Rule::field_entry, "the end of this field"),
+                _ => {}
+            }
+        }
+        fields
+    }
+
+    /// Reports skipped text: re-parses it alone with `rule` for a precise
+    /// message.
+    pub fn recover(&mut self, pair: &Pair<'_, Rule>, rule: Rule, end: &str) {
+        let span = self.span(pair);
+        let text = pair.as_str();
+        let d = match ToolParser::parse(rule, text) {
+            Err(e) => {
+                let raw_end = span.start + text.len();
+                let after = self.text.get(raw_end..).unwrap_or("");
+                let mut d = super::errors::diagnostic(self.file, span.start, text, end, &e);
+                // At the end of the skipped text, show what actually follows.
+                if d.primary.span.start >= span.start + text.trim_end().len() {
+                    let skip = after.len() - after.trim_start().len();
+                    if let Some(c) = after.trim_start().chars().next() {
+                        let at = raw_end + skip;
+                        d.message = d.message.replace(end, &format!("`{c}`"));
+                        d.primary.span = crate::source::Span::new(self.file, at, at + c.len_utf8());
+                    }
+                }
+                d
+            }
+            Ok(_) => Diagnostic::new(codes::SYNTAX, span, "this cannot be parsed here")
+                .with_label("skipped"),
+        };
+        self.diags.push(d);
     }
 
     pub fn field(&mut self, pair: Pair<'_, Rule>) -> Option<Field> {
@@ -289,7 +349,12 @@ impl Builder {
                 Rule::name => name = Some(self.name(p)),
                 Rule::optional => optional = true,
                 Rule::ty => ty = Some(self.ty(p)),
-                Rule::default => default = p.into_inner().next().map(|v| self.value(v)),
+                Rule::default => {
+                    default = p
+                        .into_inner()
+                        .find(|v| v.as_rule() == Rule::value)
+                        .map(|v| self.value(v))
+                }
                 _ => {}
             }
         }
@@ -322,6 +387,7 @@ impl Builder {
                 Rule::attribute_args => {
                     args = Some(
                         p.into_inner()
+                            .filter(|a| a.as_rule() == Rule::attribute_arg)
                             .filter_map(|a| a.into_inner().next())
                             .map(|a| self.attribute_arg(a))
                             .collect(),

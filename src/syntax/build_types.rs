@@ -6,7 +6,7 @@ use super::ast::*;
 use super::build::Builder;
 use super::grammar::Rule;
 
-impl Builder {
+impl Builder<'_> {
     pub fn ident(&mut self, pair: Pair<'_, Rule>) -> Name {
         Name {
             text: pair.as_str().to_string(),
@@ -283,7 +283,12 @@ impl Builder {
             Rule::kw_true => ValueKind::Bool(true),
             Rule::kw_false => ValueKind::Bool(false),
             Rule::kw_null => ValueKind::Null,
-            Rule::array => ValueKind::Array(p.into_inner().map(|v| self.value(v)).collect()),
+            Rule::array => ValueKind::Array(
+                p.into_inner()
+                    .filter(|v| v.as_rule() == Rule::value)
+                    .map(|v| self.value(v))
+                    .collect(),
+            ),
             Rule::object => self.object(p),
             _ => ValueKind::Ident(self.ident(p)),
         };
@@ -292,7 +297,7 @@ impl Builder {
 
     pub fn object(&mut self, pair: Pair<'_, Rule>) -> ValueKind {
         let mut entries = Vec::new();
-        for entry in pair.into_inner() {
+        for entry in pair.into_inner().filter(|p| p.as_rule() == Rule::entry) {
             let mut key = None;
             let mut value = None;
             for p in entry.into_inner() {

@@ -13,23 +13,28 @@ use crate::source::{FileId, Span};
 /// naming (whitespace, pieces of tokens).
 fn rule_name(rule: Rule) -> Option<&'static str> {
     Some(match rule {
+        // Only the re-parse of a single field expects its end.
+        Rule::EOI => "`,`",
         Rule::ident | Rule::name => "a name",
         Rule::string | Rule::text | Rule::raw_string => "a string",
         Rule::number => "a number",
         Rule::doc_line => "a doc comment",
-        Rule::item | Rule::item_entry => "an item (`type`, `enum`, `struct`, `union` or `tool`)",
+        Rule::item | Rule::item_entry | Rule::strict_item_entry => {
+            "an item (`type`, `enum`, `struct`, `union` or `tool`)"
+        }
         Rule::attribute | Rule::attribute_name => "an attribute",
         Rule::ty | Rule::ty_term | Rule::ty_atom => "a type",
         Rule::constraint => "a constraint (`in`, `len`, `matches`, `format`, ...)",
         Rule::range => "a range such as `1..=10`",
         Rule::value | Rule::attribute_arg => "a value",
-        Rule::field | Rule::field_list => "a parameter",
+        Rule::entry => "a key",
+        Rule::field | Rule::field_list | Rule::strict_fields => "a parameter",
         Rule::variant => "a variant",
         Rule::union_variant => "a union variant `tag: Struct`",
         Rule::error_decl => "`error`",
         Rule::example_decl => "`example`",
         Rule::output => "`->`",
-        Rule::tool_body => "`{`",
+        Rule::tool_body | Rule::strict_body => "`{`",
         Rule::optional => "`?`",
         Rule::default => "`=`",
         Rule::format_name => "a format name",
@@ -40,134 +45,173 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::kw_retryable => "`retryable`",
         Rule::kw_string => "`string`",
         Rule::kw_matches => "`matches`",
-        Rule::EOI => "end of file",
+        Rule::semi => "`;`",
+        Rule::colon => "`:`",
+        Rule::comma => "`,`",
+        Rule::eq => "`=`",
+        Rule::pipe => "`|`",
+        Rule::arrow => "`->`",
+        Rule::lparen => "`(`",
+        Rule::rparen => "`)`",
+        Rule::lbrace => "`{`",
+        Rule::rbrace => "`}`",
+        Rule::lbracket => "`[`",
+        Rule::rbracket => "`]`",
+        Rule::langle => "`<`",
+        Rule::rangle => "`>`",
+        Rule::slash => "`/`",
+        Rule::kw_true | Rule::kw_false | Rule::kw_null | Rule::array | Rule::object => "a value",
+        Rule::literal_ty | Rule::array_ty | Rule::map_ty | Rule::kw_map => "a type",
+        Rule::kw_in
+        | Rule::kw_len
+        | Rule::kw_format
+        | Rule::kw_unique
+        | Rule::kw_keys
+        | Rule::kw_multiple_of
+        | Rule::c_in
+        | Rule::c_len
+        | Rule::c_matches
+        | Rule::c_format
+        | Rule::c_multiple_of
+        | Rule::c_unique
+        | Rule::c_keys => "a constraint (`in`, `len`, `matches`, `format`, ...)",
+        Rule::duration => "a duration such as `5s`",
+        Rule::rate => "a rate such as `10/min`",
+        Rule::package_decl
+        | Rule::use_decl
+        | Rule::alias_decl
+        | Rule::enum_decl
+        | Rule::struct_decl
+        | Rule::union_decl
+        | Rule::tool_decl
+        | Rule::kw_type
+        | Rule::kw_enum
+        | Rule::kw_struct
+        | Rule::kw_union
+        | Rule::kw_tool => "an item (`type`, `enum`, `struct`, `union` or `tool`)",
         _ => return None,
     })
 }
 
-/// The construct being parsed, for the message's context.
-fn context(rule: Rule) -> Option<&'static str> {
-    Some(match rule {
-        Rule::field | Rule::field_list | Rule::default | Rule::optional => "in this field",
-        Rule::tool_decl | Rule::output => "in this tool",
-        Rule::tool_body => "in this tool's body",
-        Rule::error_decl => "in this `error` declaration",
-        Rule::example_decl => "in this example",
-        Rule::enum_decl | Rule::variant => "in this enum",
-        Rule::struct_decl => "in this struct",
-        Rule::union_decl | Rule::union_variant => "in this union",
-        Rule::alias_decl => "in this type alias",
-        Rule::attribute | Rule::attribute_args | Rule::attribute_arg => "in this attribute",
-        Rule::use_decl => "in this `use`",
-        Rule::package_decl => "in this `package` declaration",
-        Rule::ty | Rule::ty_term | Rule::ty_atom | Rule::array_ty | Rule::map_ty => "in this type",
-        Rule::constraint | Rule::c_in | Rule::c_len | Rule::range => "in this constraint",
-        Rule::value | Rule::array | Rule::object | Rule::entry => "in this value",
-        _ => return None,
-    })
-}
-
-fn token_wanted(token: &str) -> bool {
-    !matches!(
-        token,
-        " " | "\t"
-            | "\r"
-            | "\n"
-            | "\u{FEFF}"
-            | "//"
-            | "/"
-            | "_"
-            | "-"
-            | "."
-            | "<"
-            | "r"
-            | "\\"
-            | "#"
-            | "!"
-            | "e"
-            | "E"
-            | "+"
-    )
-}
-
-/// Converts a failed parse of `text[base..]` into one diagnostic.
-pub fn diagnostic(file: FileId, base: usize, text: &str, err: &Error<Rule>) -> Diagnostic {
-    let pos = base
-        + match err.location {
-            InputLocation::Pos(p) => p,
-            InputLocation::Span((s, _)) => s,
-        };
-    let found = found_token(text, pos);
-    let mut expected: BTreeSet<String> = BTreeSet::new();
-    let mut contexts: Vec<&'static str> = Vec::new();
+/// Converts a failed parse of `window` (which starts at offset `base` of the
+/// file) into one diagnostic. `end` names what the end of the window is
+/// ("end of file", "the end of this field").
+pub fn diagnostic(
+    file: FileId,
+    base: usize,
+    window: &str,
+    end: &str,
+    err: &Error<Rule>,
+) -> Diagnostic {
+    let rel = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let pos = base + rel;
+    let found = found_token(window, rel);
+    let mut rules: Vec<Rule> = Vec::new();
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
-        expected.extend(
-            positives
-                .iter()
-                .filter_map(|r| rule_name(*r))
-                .map(String::from),
-        );
+        rules.extend(positives.iter().copied());
     }
-    if let Some(attempts) = err.parse_attempts() {
-        for t in attempts.expected_tokens() {
-            // The token types are not exported; their display is the token.
-            let token = t.to_string();
-            let chars: Vec<char> = token.chars().collect();
-            let is_range = chars.len() == 4 && chars[1] == '.' && chars[2] == '.';
-            if token != "BUILTIN_RULE" && !is_range && token_wanted(&token) {
-                expected.insert(format!("`{token}`"));
-            }
-        }
-        for stack in attempts.call_stacks() {
-            if let Some(&r) = stack.deepest.get_rule() {
-                if let Some(name) = rule_name(r) {
-                    expected.insert(name.to_string());
-                }
-            }
-            if let Some(c) = stack.parent.and_then(context) {
-                if !contexts.contains(&c) {
-                    contexts.push(c);
-                }
-            }
-        }
+    let before = window.get(..rel).unwrap_or("").trim_end();
+    let after_doc = before
+        .rsplit('\n')
+        .next()
+        .is_some_and(|line| line.trim_start().starts_with("///"));
+    if let Some(d) = special(file, pos, &found, &rules, after_doc) {
+        return d;
     }
-    let list: Vec<String> = expected.into_iter().collect();
+    let expected: BTreeSet<&str> = rules.iter().filter_map(|r| rule_name(*r)).collect();
+    let list: Vec<&str> = expected.into_iter().collect();
     let wanted = match list.len() {
         0 => "something else".to_string(),
-        1 => list[0].clone(),
-        n if n <= 6 => format!("{} or {}", list[..n - 1].join(", "), list[n - 1]),
-        _ => format!(
-            "{}, ... ({} possibilities)",
-            list[..5].join(", "),
-            n_alts(&list)
-        ),
+        1 => list[0].to_string(),
+        n => format!("{} or {}", list[..n - 1].join(", "), list[n - 1]),
     };
-    let found_text = if pos >= text.len() {
-        "end of file".to_string()
+    let found_text = if rel >= window.len() {
+        end.to_string()
     } else if found.is_empty() {
         "a line break".to_string()
+    } else if found.starts_with("///") {
+        "a doc comment".to_string()
     } else {
         format!("`{found}`")
     };
-    let mut message = format!("expected {wanted}, found {found_text}");
-    if let Some(c) = contexts.first() {
-        message = format!("{message} {c}");
-    }
     let span = Span::new(file, pos, pos + found.len());
-    Diagnostic::new(codes::SYNTAX, span, message).with_label(format!("expected {wanted}"))
+    Diagnostic::new(
+        codes::SYNTAX,
+        span,
+        format!("expected {wanted}, found {found_text}"),
+    )
+    .with_label(format!("expected {wanted}"))
 }
 
-fn n_alts(list: &[String]) -> usize {
-    list.len()
+/// Messages for the common mistakes, clearer than a list of alternatives.
+fn special(
+    file: FileId,
+    pos: usize,
+    found: &str,
+    rules: &[Rule],
+    after_doc: bool,
+) -> Option<Diagnostic> {
+    let has = |r: Rule| rules.contains(&r);
+    let span = Span::new(file, pos, pos + found.len());
+    let d = |message: &str, label: &str| {
+        Some(
+            Diagnostic::new(codes::SYNTAX, span, message.to_string()).with_label(label.to_string()),
+        )
+    };
+    if found.starts_with('"') && !found[1..].contains('"') {
+        return d(
+            "unterminated string: a string ends on the line it starts",
+            "this string has no closing `\"`",
+        );
+    }
+    if found.starts_with("//!") {
+        return d(
+            "`//!` documents the package and belongs at the top of the file",
+            "package doc after other items",
+        )
+        .map(|d| d.with_help("move these lines to the start of the file, or use `///`"));
+    }
+    if after_doc && (has(Rule::name) || has(Rule::ident) || has(Rule::doc_line)) {
+        return d(
+            "a doc comment must be followed by what it documents",
+            "nothing to document here",
+        )
+        .map(|d| d.with_help("remove the `///` line or make it an ordinary `//` comment"));
+    }
+    if has(Rule::colon) && has(Rule::optional) {
+        return d("expected `:` after the name", "expected `:` and a type");
+    }
+    if has(Rule::semi) && has(Rule::lbrace) {
+        return d(
+            "expected `;` or a `{ ... }` body to end the tool",
+            "expected `;` or `{`",
+        );
+    }
+    None
 }
 
-/// The token at `pos`: an identifier or number, a string up to the line end,
-/// or one character; empty at the end of the text.
+/// The token at `pos`: an identifier or number, a string to its closing
+/// quote (or the line end), `///`, or one character; empty at a line break or
+/// the end of the text.
 fn found_token(text: &str, pos: usize) -> String {
     let Some(rest) = text.get(pos..) else {
         return String::new();
     };
-    let rest = rest.split('\n').next().unwrap_or("");
+    let rest = rest.split('\n').next().unwrap_or("").trim_end_matches('\r');
+    if rest.starts_with("///") || rest.starts_with("//!") {
+        return rest[..3].to_string();
+    }
+    if let Some(body) = rest.strip_prefix('"') {
+        let end = body.find('"').map_or(body.len(), |i| i + 1);
+        return rest
+            .chars()
+            .take(1 + body[..end].chars().count())
+            .take(60)
+            .collect();
+    }
     let word: String = rest
         .chars()
         .take_while(|c| c.is_alphanumeric() || *c == '_')

@@ -13,6 +13,8 @@ mod build_types;
 mod errors;
 pub mod grammar;
 pub mod scan;
+#[cfg(test)]
+mod tests;
 
 use pest::Parser;
 
@@ -24,7 +26,6 @@ use grammar::{Rule, ToolParser};
 /// Parses one source file. Never panics; every problem is a diagnostic and the
 /// returned file holds every item that parsed.
 pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
-    pest::set_error_detail(true);
     let mut out = ast::File {
         file,
         inner_doc: Vec::new(),
@@ -46,6 +47,12 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         return (out, diags);
     }
     let mut b = Builder {
+        text,
+        comments: out
+            .comments
+            .iter()
+            .map(|c| (c.span.start, c.span.end))
+            .collect(),
         file,
         base: 0,
         diags: Vec::new(),
@@ -57,13 +64,13 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
             out.inner_doc = header.into_inner().map(|p| b.doc_line(p)).collect();
         }
     }
-    while pos < text.len() {
-        let rest = &text[pos..];
-        if ToolParser::parse(Rule::trailer, rest).is_ok() {
+    loop {
+        pos = scan::skip_trivia(text, pos);
+        if pos >= text.len() {
             break;
         }
         b.base = pos;
-        match ToolParser::parse(Rule::item_entry, rest) {
+        match parse_item(text, pos) {
             Ok(mut pairs) => {
                 let Some(entry) = pairs.next() else { break };
                 let end = pos + entry.as_span().end();
@@ -76,7 +83,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
                 pos = end;
             }
             Err(e) => {
-                let d = errors::diagnostic(file, pos, text, &e);
+                let d = errors::diagnostic(file, pos, &text[pos..], "end of file", &e);
                 let err_at = d.primary.span.start;
                 diags.push(d);
                 match scan::next_item_start(text, err_at, pos) {
@@ -88,4 +95,37 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     }
     diags.append(&mut b.diags);
     (out, diags)
+}
+
+/// Parses the item at `pos`, giving pest only a window of the text: pest's
+/// error construction scans its whole input, so handing it the rest of a large
+/// file for every item would make parsing quadratic. The window ends at a
+/// likely item start; when the parse runs off its end, the window at least
+/// doubles, so the total work stays linear.
+fn parse_item(
+    text: &str,
+    pos: usize,
+) -> Result<pest::iterators::Pairs<'_, Rule>, Box<pest::error::Error<Rule>>> {
+    let mut end = scan::next_item_start(text, pos, pos).unwrap_or(text.len());
+    loop {
+        let window = &text[pos..end];
+        match ToolParser::parse(Rule::item_entry, window) {
+            Ok(pairs) => return Ok(pairs),
+            Err(recovering) => {
+                let e = ToolParser::parse(Rule::strict_item_entry, window)
+                    .err()
+                    .unwrap_or(recovering);
+                let at = match e.location {
+                    pest::error::InputLocation::Pos(p) => p,
+                    pest::error::InputLocation::Span((p, _)) => p,
+                };
+                if end >= text.len() || at < window.trim_end().len() {
+                    return Err(Box::new(e));
+                }
+                let at_least = pos + 2 * (end - pos);
+                end = scan::next_item_start(text, at_least.min(text.len()), end)
+                    .unwrap_or(text.len());
+            }
+        }
+    }
 }

@@ -130,8 +130,14 @@ pub fn comments(file: FileId, text: &str) -> Vec<Comment> {
     let mut out = Vec::new();
     walk(text, |t| {
         if let Token::Comment { start, end } = t {
+            let end = if text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') && end > start + 2
+            {
+                end - 1
+            } else {
+                end
+            };
             out.push(Comment {
-                text: text[start + 2..end].trim_end_matches('\r').to_string(),
+                text: text[start + 2..end].to_string(),
                 span: Span::new(file, start, end),
             });
         }
@@ -176,4 +182,29 @@ pub fn next_item_start(text: &str, from: usize, after: usize) -> Option<usize> {
         start = end + 1;
     }
     None
+}
+
+/// The offset of the first byte at or after `pos` that is not whitespace or
+/// an ordinary comment (what the grammar skips implicitly).
+pub fn skip_trivia(text: &str, mut pos: usize) -> usize {
+    let b = text.as_bytes();
+    while pos < b.len() {
+        match b[pos] {
+            b' ' | b'\t' | b'\r' | b'\n' => pos += 1,
+            b'/' if b.get(pos + 1) == Some(&b'/') => {
+                let doc = (b.get(pos + 2) == Some(&b'/') && b.get(pos + 3) != Some(&b'/'))
+                    || b.get(pos + 2) == Some(&b'!');
+                if doc {
+                    break;
+                }
+                pos = b[pos..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |p| pos + p);
+            }
+            _ if text.get(pos..).is_some_and(|t| t.starts_with('\u{FEFF}')) => pos += 3,
+            _ => break,
+        }
+    }
+    pos
 }

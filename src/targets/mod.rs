@@ -3,10 +3,18 @@
 
 use std::path::PathBuf;
 
+pub mod anthropic;
+pub mod json_common;
+pub mod json_schema;
+pub mod markdown;
+pub mod mcp;
+pub mod openai;
 pub mod rust;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
+
+pub mod typescript;
 
 /// An output format `toolc build --target` can produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,32 +107,13 @@ pub trait Generator {
 /// The generator for `target`.
 pub fn generator(target: Target) -> Box<dyn Generator> {
     // Each target replaces its arm here as it lands.
-    #[allow(clippy::match_single_binding)]
     match target {
         Target::Rust => Box::new(rust::RustGenerator),
-        _ => Box::new(Unimplemented(target)),
-    }
-}
-
-/// Placeholder for targets not built yet: reports that plainly instead of
-/// emitting something that looks right.
-struct Unimplemented(Target);
-
-impl Generator for Unimplemented {
-    fn target(&self) -> Target {
-        self.0
-    }
-
-    fn generate(&self, _cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        diagnostics.push(crate::diagnostics::Diagnostic::new(
-            crate::diagnostics::codes::TARGET_NAME,
-            package.span,
-            format!(
-                "the `{}` target is not available in this build of toolc",
-                self.0
-            ),
-        ));
-        (Vec::new(), diagnostics)
+        Target::Typescript => Box::new(typescript::TypeScript),
+        Target::Mcp => Box::new(mcp::Mcp),
+        Target::Openai => Box::new(openai::OpenAi),
+        Target::Anthropic => Box::new(anthropic::Anthropic),
+        Target::JsonSchema => Box::new(json_schema::JsonSchema),
+        Target::Markdown => Box::new(markdown::Markdown),
     }
 }

@@ -51,7 +51,11 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 
     pub fn chance(&mut self, percent: u64) -> bool {
@@ -75,14 +79,70 @@ pub struct Case {
 /// Strings that commonly match the patterns real tool sets use, tried when
 /// a schema has a `pattern` (the first one that matches is used as valid).
 const STRING_POOL: &[&str] = &[
-    "1:2", "12:345", "0:0", "#ffffff", "#A1B2C3", "#a1b2c3d4", "abc", "ABC", "a-b", "a_b",
-    "hello world", "x", "main", "feature/login", "v1.2.3", "1.2.3", "2024-01-31", "en-US",
-    "US", "us-east-1", "src/main.rs", "/tmp/a.txt", "a.txt", "README.md", "user@example.com",
-    "https://example.com/a?b=c", "Inter", "key", "Key-Name", "X-Api-Key", "a1", "A1",
-    "abc123", "0", "42", "-1", "3.14", "true", "null", "", " ", "é", "😀", "١:٢", "1:2\n",
-    "\n1:2", "a\u{0}b", "ab", "abcdefghijklmnopqrstuvwxyz", "ZZ", "zz", "foo.bar", "foo-bar",
-    "node_1", "*.rs", "**/*.ts", "SELECT 1", "ci.yml", "build", "refs/heads/main",
-    "0123456789abcdef0123456789abcdef01234567", "deadbeef", "Europe/Paris", "UTC",
+    "1:2",
+    "12:345",
+    "0:0",
+    "#ffffff",
+    "#A1B2C3",
+    "#a1b2c3d4",
+    "abc",
+    "ABC",
+    "a-b",
+    "a_b",
+    "hello world",
+    "x",
+    "main",
+    "feature/login",
+    "v1.2.3",
+    "1.2.3",
+    "2024-01-31",
+    "en-US",
+    "US",
+    "us-east-1",
+    "src/main.rs",
+    "/tmp/a.txt",
+    "a.txt",
+    "README.md",
+    "user@example.com",
+    "https://example.com/a?b=c",
+    "Inter",
+    "key",
+    "Key-Name",
+    "X-Api-Key",
+    "a1",
+    "A1",
+    "abc123",
+    "0",
+    "42",
+    "-1",
+    "3.14",
+    "true",
+    "null",
+    "",
+    " ",
+    "é",
+    "😀",
+    "١:٢",
+    "1:2\n",
+    "\n1:2",
+    "a\u{0}b",
+    "ab",
+    "abcdefghijklmnopqrstuvwxyz",
+    "ZZ",
+    "zz",
+    "foo.bar",
+    "foo-bar",
+    "node_1",
+    "*.rs",
+    "**/*.ts",
+    "SELECT 1",
+    "ci.yml",
+    "build",
+    "refs/heads/main",
+    "0123456789abcdef0123456789abcdef01234567",
+    "deadbeef",
+    "Europe/Paris",
+    "UTC",
 ];
 
 /// Per format: values a validator must accept, then values it must reject
@@ -112,39 +172,135 @@ fn format_pool(format: &str) -> (&'static [&'static str], &'static [&'static str
         ),
         "date" => (
             &["2024-02-29", "2000-02-29", "1999-12-31", "0001-01-01"],
-            &["2023-02-29", "1900-02-29", "2024-1-01", "2024-01-32", "24-01-01", "2024/01/01", "２０２４-01-01"],
+            &[
+                "2023-02-29",
+                "1900-02-29",
+                "2024-1-01",
+                "2024-01-32",
+                "24-01-01",
+                "2024/01/01",
+                "２０２４-01-01",
+            ],
         ),
         "time" => (
-            &["12:00:00Z", "23:59:60Z", "00:00:00.5+01:00", "08:30:00-05:00"],
-            &["12:00:00", "24:00:00Z", "12:60:00Z", "12:00Z", "22:59:60Z", "12:00:00+25:00"],
+            &[
+                "12:00:00Z",
+                "23:59:60Z",
+                "00:00:00.5+01:00",
+                "08:30:00-05:00",
+            ],
+            &[
+                "12:00:00",
+                "24:00:00Z",
+                "12:60:00Z",
+                "12:00Z",
+                "22:59:60Z",
+                "12:00:00+25:00",
+            ],
         ),
         "duration" => (
             &["P1D", "PT1H", "P1Y2M3DT4H5M6S", "P4W", "PT0S", "P1M"],
-            &["P", "PT", "1D", "P1H", "PT1D", "P1W2D", "P1D1Y", "P1.5D", "P1YT", "p1d"],
+            &[
+                "P", "PT", "1D", "P1H", "PT1D", "P1W2D", "P1D1Y", "P1.5D", "P1YT", "p1d",
+            ],
         ),
         "email" => (
-            &["a@example.com", "first.last@sub.example.org", "x+tag@example.co", "\"q\"@example.com", "a@[127.0.0.1]"],
-            &["plain", "@example.com", "a@", "a@@example.com", "a..b@example.com", ".a@example.com", "a@-example.com", "a b@example.com"],
+            &[
+                "a@example.com",
+                "first.last@sub.example.org",
+                "x+tag@example.co",
+                "\"q\"@example.com",
+                "a@[127.0.0.1]",
+            ],
+            &[
+                "plain",
+                "@example.com",
+                "a@",
+                "a@@example.com",
+                "a..b@example.com",
+                ".a@example.com",
+                "a@-example.com",
+                "a b@example.com",
+            ],
         ),
         "hostname" => (
-            &["example.com", "a", "xn--bcher-kva.example", "a-b.c-d", "localhost"],
-            &["-a.com", "a-.com", "a..com", "a.com.", "a_b.com", "", "ab--cd.com", "é.com"],
+            &[
+                "example.com",
+                "a",
+                "xn--bcher-kva.example",
+                "a-b.c-d",
+                "localhost",
+            ],
+            &[
+                "-a.com",
+                "a-.com",
+                "a..com",
+                "a.com.",
+                "a_b.com",
+                "",
+                "ab--cd.com",
+                "é.com",
+            ],
         ),
         "ipv4" => (
             &["127.0.0.1", "0.0.0.0", "255.255.255.255"],
-            &["256.0.0.1", "1.2.3", "01.2.3.4", "1.2.3.4.5", " 1.2.3.4", "a.b.c.d"],
+            &[
+                "256.0.0.1",
+                "1.2.3",
+                "01.2.3.4",
+                "1.2.3.4.5",
+                " 1.2.3.4",
+                "a.b.c.d",
+            ],
         ),
         "ipv6" => (
-            &["::1", "::", "2001:db8::1", "fe80::1:2:3:4", "::ffff:1.2.3.4"],
-            &["1:2:3:4:5:6:7:8:9", ":::1", "2001:db8::g", "1.2.3.4", "[::1]", "fe80::1%eth0"],
+            &[
+                "::1",
+                "::",
+                "2001:db8::1",
+                "fe80::1:2:3:4",
+                "::ffff:1.2.3.4",
+            ],
+            &[
+                "1:2:3:4:5:6:7:8:9",
+                ":::1",
+                "2001:db8::g",
+                "1.2.3.4",
+                "[::1]",
+                "fe80::1%eth0",
+            ],
         ),
         "uri" => (
-            &["https://example.com", "urn:isbn:0451450523", "mailto:a@example.com", "http://[::1]:8080/a", "file:///tmp/x", "https://example.com/a%20b?q=1#f"],
-            &["example.com", "/relative/path", "http://exa mple.com", "https://example.com/%zz", "1http://x", "", "://x"],
+            &[
+                "https://example.com",
+                "urn:isbn:0451450523",
+                "mailto:a@example.com",
+                "http://[::1]:8080/a",
+                "file:///tmp/x",
+                "https://example.com/a%20b?q=1#f",
+            ],
+            &[
+                "example.com",
+                "/relative/path",
+                "http://exa mple.com",
+                "https://example.com/%zz",
+                "1http://x",
+                "",
+                "://x",
+            ],
         ),
         "uuid" => (
-            &["123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000", "ABCDEF01-2345-6789-ABCD-EF0123456789"],
-            &["123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-42661417400g", "{123e4567-e89b-12d3-a456-426614174000}"],
+            &[
+                "123e4567-e89b-12d3-a456-426614174000",
+                "00000000-0000-0000-0000-000000000000",
+                "ABCDEF01-2345-6789-ABCD-EF0123456789",
+            ],
+            &[
+                "123e4567e89b12d3a456426614174000",
+                "123e4567-e89b-12d3-a456-42661417400",
+                "123e4567-e89b-12d3-a456-42661417400g",
+                "{123e4567-e89b-12d3-a456-426614174000}",
+            ],
         ),
         _ => (&[], &[]),
     }
@@ -207,7 +363,10 @@ impl<'a> Generator<'a> {
     fn types(schema: &Value) -> Vec<String> {
         match schema.get("type") {
             Some(Value::String(t)) => vec![t.clone()],
-            Some(Value::Array(ts)) => ts.iter().filter_map(|t| t.as_str().map(String::from)).collect(),
+            Some(Value::Array(ts)) => ts
+                .iter()
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -256,7 +415,11 @@ impl<'a> Generator<'a> {
             "array" => {
                 let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
                 let max = schema.get("maxItems").and_then(Value::as_u64).unwrap_or(3) as usize;
-                let n = if depth > 3 { min } else { min + self.rng.below(max.saturating_sub(min).min(3) + 1) };
+                let n = if depth > 3 {
+                    min
+                } else {
+                    min + self.rng.below(max.saturating_sub(min).min(3) + 1)
+                };
                 let items = schema.get("items").cloned().unwrap_or(json!({}));
                 let mut out: Vec<Value> = Vec::new();
                 let unique = schema.get("uniqueItems") == Some(&json!(true));
@@ -296,14 +459,18 @@ impl<'a> Generator<'a> {
             .unwrap_or_default();
         if let Some(Value::Object(props)) = schema.get("properties") {
             for (name, prop) in props {
-                let include = required.contains(&name.as_str()) || (depth < 3 && self.rng.chance(60));
+                let include =
+                    required.contains(&name.as_str()) || (depth < 3 && self.rng.chance(60));
                 if include {
                     out.insert(name.clone(), self.valid(prop, depth + 1));
                 }
             }
         } else if let Some(values) = schema.get("additionalProperties").filter(|v| v.is_object()) {
             let keys = self.map_keys(schema);
-            let min = schema.get("minProperties").and_then(Value::as_u64).unwrap_or(0) as usize;
+            let min = schema
+                .get("minProperties")
+                .and_then(Value::as_u64)
+                .unwrap_or(0) as usize;
             let n = min.max(if depth < 3 { self.rng.below(3) } else { 0 });
             for key in keys.into_iter().take(n) {
                 out.insert(key, self.valid(values, depth + 1));
@@ -340,14 +507,18 @@ impl<'a> Generator<'a> {
             }
         }
         let min = schema.get("minLength").and_then(Value::as_u64).unwrap_or(0) as usize;
-        let max = schema.get("maxLength").and_then(Value::as_u64).map(|m| m as usize);
+        let max = schema
+            .get("maxLength")
+            .and_then(Value::as_u64)
+            .map(|m| m as usize);
         let fits = |s: &str| {
             let n = s.chars().count();
             n >= min && max.is_none_or(|m| n <= m)
         };
         if let Some(p) = schema.get("pattern").and_then(Value::as_str) {
             if let Some(re) = self.regex(p) {
-                let mut candidates: Vec<String> = STRING_POOL.iter().map(|s| s.to_string()).collect();
+                let mut candidates: Vec<String> =
+                    STRING_POOL.iter().map(|s| s.to_string()).collect();
                 candidates.extend(self.examples(schema));
                 let hits: Vec<String> = candidates
                     .into_iter()
@@ -358,7 +529,10 @@ impl<'a> Generator<'a> {
                 }
             }
         }
-        let len = min + self.rng.below(max.map_or(8, |m| m.saturating_sub(min).min(8)) + 1);
+        let len = min
+            + self
+                .rng
+                .below(max.map_or(8, |m| m.saturating_sub(min).min(8)) + 1);
         let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyzé😀".chars().collect();
         (0..len).map(|_| *self.rng.pick(&alphabet)).collect()
     }
@@ -406,7 +580,13 @@ impl<'a> Generator<'a> {
         }
         if integer || step.is_some_and(|s| s.fract() == 0.0) {
             let i = x.round();
-            let i = if i < lo { i + 1.0 } else if i > hi { i - 1.0 } else { i };
+            let i = if i < lo {
+                i + 1.0
+            } else if i > hi {
+                i - 1.0
+            } else {
+                i
+            };
             if step.is_some_and(|s| s >= 1.0) {
                 let s = step.unwrap_or(1.0);
                 return json!(((i / s).ceil() * s) as i64);
@@ -418,7 +598,14 @@ impl<'a> Generator<'a> {
 
     /// Invalid (and borderline) variants of `value` under `schema`, each
     /// labelled with the path it touched.
-    pub fn mutations(&mut self, schema: &Value, value: &Value, path: &str, depth: usize, out: &mut Vec<Case>) {
+    pub fn mutations(
+        &mut self,
+        schema: &Value,
+        value: &Value,
+        path: &str,
+        depth: usize,
+        out: &mut Vec<Case>,
+    ) {
         let schema = self.resolve(schema);
         if depth > self.max_depth || self.produced > LIMIT {
             return;
@@ -435,7 +622,15 @@ impl<'a> Generator<'a> {
             };
         }
         // Wrong types for every position.
-        for wrong in [json!("x"), json!(1), json!(1.5), json!(true), json!([]), json!({}), Value::Null] {
+        for wrong in [
+            json!("x"),
+            json!(1),
+            json!(1.5),
+            json!(true),
+            json!([]),
+            json!({}),
+            Value::Null,
+        ] {
             if &wrong != value {
                 push!(format!("{path}: {wrong}"), wrong);
             }
@@ -471,7 +666,19 @@ impl<'a> Generator<'a> {
         let types = Self::types(schema);
         if types.iter().any(|t| t == "integer" || t == "number") {
             let integer = types.iter().any(|t| t == "integer");
-            let mut candidates = vec![0.0, -0.0, 1.0, -1.0, 1e15, 9.007_199_254_740_993e15, 1e20, -1e20, 0.1, 1.5, 2.5];
+            let mut candidates = vec![
+                0.0,
+                -0.0,
+                1.0,
+                -1.0,
+                1e15,
+                9.007_199_254_740_993e15,
+                1e20,
+                -1e20,
+                0.1,
+                1.5,
+                2.5,
+            ];
             for key in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
                 if let Some(b) = schema.get(key).and_then(Value::as_f64) {
                     candidates.extend([b, b - 1.0, b + 1.0, b - 0.5, b + 0.5, b - 1e-9, b + 1e-9]);
@@ -522,7 +729,13 @@ impl<'a> Generator<'a> {
                     dup.push(first.clone());
                     push!(format!("{path}: duplicate item"), Value::Array(dup));
                     let mut inner = Vec::new();
-                    self.mutations(&item_schema, first, &format!("{path}/0"), depth + 1, &mut inner);
+                    self.mutations(
+                        &item_schema,
+                        first,
+                        &format!("{path}/0"),
+                        depth + 1,
+                        &mut inner,
+                    );
                     for case in inner.into_iter().take(40) {
                         let mut changed = items.clone();
                         changed[0] = case.args;
@@ -546,7 +759,9 @@ impl<'a> Generator<'a> {
                     .filter(|_| thorough)
                 {
                     for len in [n.saturating_sub(1), n, n + 1] {
-                        let list: Vec<Value> = (0..len.min(300)).map(|_| self.valid(&item_schema, depth + 1)).collect();
+                        let list: Vec<Value> = (0..len.min(300))
+                            .map(|_| self.valid(&item_schema, depth + 1))
+                            .collect();
                         push!(format!("{path}: {len} items"), Value::Array(list));
                     }
                 }
@@ -564,9 +779,18 @@ impl<'a> Generator<'a> {
                         if missing.remove(name).is_some() {
                             push!(format!("{path}/{name}: removed"), Value::Object(missing));
                         }
-                        let current = map.get(name).cloned().unwrap_or_else(|| self.valid(prop, depth + 1));
+                        let current = map
+                            .get(name)
+                            .cloned()
+                            .unwrap_or_else(|| self.valid(prop, depth + 1));
                         let mut inner = Vec::new();
-                        self.mutations(prop, &current, &format!("{path}/{name}"), depth + 1, &mut inner);
+                        self.mutations(
+                            prop,
+                            &current,
+                            &format!("{path}/{name}"),
+                            depth + 1,
+                            &mut inner,
+                        );
                         // Nested objects multiply: keep a sample below the top level.
                         let keep = if depth == 0 { 400 } else { 40 };
                         while inner.len() > keep {
@@ -595,7 +819,9 @@ impl<'a> Generator<'a> {
                             });
                         }
                     }
-                } else if let Some(values) = schema.get("additionalProperties").filter(|v| v.is_object()) {
+                } else if let Some(values) =
+                    schema.get("additionalProperties").filter(|v| v.is_object())
+                {
                     for key in ["ABC", "a b", "", "é", "k"] {
                         let mut changed = map.clone();
                         changed.insert(key.into(), self.valid(values, depth + 1));

@@ -1,126 +1,147 @@
-//! Shared helpers of the Rust target's tests.
+//! Helpers shared by the integration tests.
+
 #![allow(dead_code)]
 
-pub mod arggen;
-pub mod gen_crate;
-pub mod ir;
+pub mod python;
 
 use std::path::{Path, PathBuf};
 
-use toolc::ir::Program;
-use toolc::targets::{GenContext, GenOptions, Target, generator};
+use toolc::CheckOptions;
+use toolc::driver::{self, Analysis};
+use toolc::targets::{GenOptions, OpenAiApi, OutputFile, Target};
 
-use gen_crate::GenPackage;
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
 
-/// The crate every Rust-target test compiles.
-pub const CRATE: &str = "toolc-gen";
-
-/// Generates `<package>.rs` for every package of `program`.
-pub fn generate(program: &Program) -> Vec<(String, String)> {
-    let options = GenOptions::default();
-    let cx = GenContext {
-        program,
-        options: &options,
-    };
+/// `tests/cases/<group>/<case>/input.tool`, sorted, as paths relative to the
+/// repo root (tests run there), so outputs do not depend on the checkout.
+pub fn case_inputs(group: &str) -> Vec<PathBuf> {
+    let dir = repo_root().join("tests/cases").join(group);
     let mut out = Vec::new();
-    for package in program.packages.values() {
-        let (files, diagnostics) = generator(Target::Rust).generate(&cx, package);
-        assert!(
-            !diagnostics.has_errors(),
-            "generation failed: {:?}",
-            diagnostics.iter().collect::<Vec<_>>()
-        );
-        for f in files {
-            out.push((package.name.clone(), f.contents));
+    for entry in std::fs::read_dir(&dir).expect("cases dir").flatten() {
+        let input = entry.path().join("input.tool");
+        if input.is_file() {
+            out.push(
+                Path::new("tests/cases")
+                    .join(group)
+                    .join(entry.file_name())
+                    .join("input.tool"),
+            );
         }
     }
+    out.sort();
     out
 }
 
-/// The MCP `Tool` JSON the Rust target embeds for `tool`, read back from the
-/// generated descriptors' source of truth.
-pub fn mcp_tool(program: &Program, tool: &toolc::ir::Tool) -> serde_json::Value {
-    toolc::targets::rust::mcp_tool_json(program, tool)
+/// `examples/*.tool` (top level), sorted; empty until the examples land.
+pub fn example_inputs() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(repo_root().join("examples")) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "tool") {
+                out.push(Path::new("examples").join(entry.file_name()));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
-/// Compiles `.tool` files into a program, panicking on errors.
-pub fn load(path: &Path) -> Program {
-    let analysis = toolc::analyze(&[path.to_path_buf()], &toolc::CheckOptions::default())
+/// Every input the JSON-target tests run over.
+pub fn all_inputs() -> Vec<PathBuf> {
+    let mut inputs = case_inputs("targets");
+    inputs.extend(example_inputs());
+    inputs
+}
+
+/// Loads and checks `input`, failing the test on input errors.
+pub fn analyze(input: &Path) -> Analysis {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     if analysis.diagnostics.has_errors() {
-        let all: Vec<_> = analysis.diagnostics.iter().cloned().collect();
-        panic!(
-            "{}",
-            toolc::diagnostics::render_human(&analysis.sources, &all)
+        let rendered = toolc::diagnostics::render_human(
+            &analysis.sources,
+            &analysis.diagnostics.clone().into_sorted(),
         );
+        panic!("{} has errors:\n{rendered}", input.display());
     }
-    analysis.program
+    analysis
 }
 
-/// `.tool` files directly in `dir`, sorted.
-pub fn tool_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "tool"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+/// Generates `target` for `input`.
+pub fn generate(input: &Path, target: Target, api: OpenAiApi) -> Vec<OutputFile> {
+    let analysis = analyze(input);
+    let options = GenOptions {
+        openai_api: api,
+        template_dir: None,
+    };
+    let (files, diagnostics) = driver::generate(&analysis, &[target], &options);
+    assert!(
+        !diagnostics.has_errors(),
+        "{}: {target} errors: {:?}",
+        input.display(),
+        diagnostics.into_sorted()
+    );
     files
 }
 
-/// A program together with the module its generated code goes into.
-pub struct Source {
-    pub module: String,
-    pub program: Program,
+/// The one JSON file `target` emits for `input`, parsed.
+pub fn generate_json(input: &Path, target: Target) -> Option<serde_json::Value> {
+    let files = generate(input, target, OpenAiApi::ChatCompletions);
+    let file = files.first()?;
+    Some(serde_json::from_str(&file.contents).expect("valid JSON"))
 }
 
-/// Every program the Rust tests cover: the hand-built fixture, the cases in
-/// `tests/cases/rust/` and the example tool sets.
-pub fn sources() -> Vec<Source> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![
-        Source {
-            module: "fixture".into(),
-            program: ir::fixture(),
-        },
-        Source {
-            module: "keywords".into(),
-            program: ir::keywords(),
-        },
+/// The MCP reference schemas: `../shared/reference/mcp/` beside the repo
+/// root, or under `$TOOLC_SHARED_DIR/reference/mcp/`. `None` when absent.
+pub fn mcp_reference_dir() -> Option<PathBuf> {
+    let candidates = [
+        std::env::var_os("TOOLC_SHARED_DIR").map(PathBuf::from),
+        repo_root().parent().map(|p| p.join("shared")),
     ];
-    for (prefix, dir) in [("case", "tests/cases/rust"), ("example", "examples")] {
-        for file in tool_files(&root.join(dir)) {
-            let stem = file
-                .file_stem()
-                .unwrap()
-                .to_string_lossy()
-                .replace('-', "_");
-            out.push(Source {
-                module: format!("{prefix}_{stem}"),
-                program: load(&file),
-            });
-        }
-    }
-    out
+    candidates
+        .into_iter()
+        .flatten()
+        .map(|shared| shared.join("reference/mcp"))
+        .find(|dir| dir.is_dir())
 }
 
-/// Generates every source into the shared crate and builds it (with clippy
-/// when asked); returns the packages and the harness binary.
-pub fn build_all(clippy: bool) -> (Vec<GenPackage>, PathBuf) {
-    let mut packages = Vec::new();
-    for source in sources() {
-        for (package, code) in generate(&source.program) {
-            packages.push(GenPackage {
-                module: source.module.clone(),
-                package,
-                code,
-            });
+/// Every `.tool` file under `tests/cases/`, every suite's, sorted.
+pub fn all_tool_files() -> Vec<PathBuf> {
+    let mut stack = vec![repo_root().join("tests/cases")];
+    let mut inputs = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "tool") {
+                inputs.push(path);
+            }
         }
     }
-    let dir = gen_crate::write_crate(CRATE, &packages);
-    let harness = gen_crate::build(&dir, clippy);
-    (packages, harness)
+    inputs.sort();
+    inputs
+}
+
+/// The inputs of [`all_inputs`] plus every other suite's case that loads
+/// without errors: the widest set of valid programs the tests know.
+pub fn error_free_inputs() -> Vec<PathBuf> {
+    let mut inputs = all_inputs();
+    let known: Vec<PathBuf> = inputs.iter().map(|p| repo_root().join(p)).collect();
+    for path in all_tool_files() {
+        if known.contains(&path) {
+            continue;
+        }
+        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&path), &CheckOptions::default())
+        else {
+            continue;
+        };
+        if !analysis.diagnostics.has_errors() {
+            inputs.push(path);
+        }
+    }
+    inputs
 }

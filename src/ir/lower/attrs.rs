@@ -1,14 +1,15 @@
 //! Attributes: which exist where, their arguments, and their values (`E0302`
 //! for anything unknown or malformed).
 
+use std::collections::{HashMap, HashSet};
+
 use indexmap::IndexMap;
 
 use super::Lowerer;
 use crate::diagnostics::{Diagnostic, codes, lookup};
-use crate::ir::{Deprecation, RateLimit, Risk, Tier, suggest};
+use crate::ir::{Deprecation, suggest};
 use crate::source::Span;
 use crate::syntax::ast::{AttrArg, Attribute, ValueKind};
-use crate::targets::Target;
 
 pub const TOOL_ATTRS: &[&str] = &[
     "core",
@@ -41,26 +42,6 @@ pub const VARIANT_ATTRS: &[&str] = &["deprecated"];
 /// Attributes that may appear more than once on one item.
 const REPEATABLE: &[&str] = &["example", "requires", "meta", "name", "schema", "allow"];
 
-/// Tool metadata gathered from attributes.
-#[derive(Default)]
-pub struct ToolAttrs {
-    pub tier: Tier,
-    pub mutates: bool,
-    pub risk: Option<Risk>,
-    pub idempotent: bool,
-    pub open_world: bool,
-    pub destructive: bool,
-    pub confirm: bool,
-    pub timeout_ms: Option<u64>,
-    pub rate_limit: Option<RateLimit>,
-    pub permissions: Vec<String>,
-    pub title: Option<String>,
-    pub deprecated: Option<Deprecation>,
-    pub meta: IndexMap<String, serde_json::Value>,
-    pub target_names: IndexMap<String, String>,
-    pub allow: Vec<String>,
-}
-
 /// Field metadata; `@example` values are lowered by the caller, which knows
 /// the field's type.
 #[derive(Default)]
@@ -74,7 +55,7 @@ pub struct FieldAttrs<'a> {
 }
 
 impl Lowerer<'_> {
-    fn bad_attr(&mut self, span: Span, message: String, help: Option<String>) {
+    pub(super) fn bad_attr(&mut self, span: Span, message: String, help: Option<String>) {
         let mut d = Diagnostic::new(codes::INVALID_ATTRIBUTE, span, message).with_label("here");
         if let Some(h) = help {
             d = d.with_help(h);
@@ -89,7 +70,7 @@ impl Lowerer<'_> {
         allowed: &[&str],
         on: &str,
     ) -> Vec<&'a Attribute> {
-        let mut seen: Vec<(&str, Span)> = Vec::new();
+        let mut seen: HashMap<&str, Span> = HashMap::new();
         let mut out = Vec::new();
         for a in attrs {
             let name = a.name.text.as_str();
@@ -106,7 +87,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if !REPEATABLE.contains(&name) {
-                if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+                if let Some(first) = seen.get(name) {
                     let d = Diagnostic::new(
                         codes::INVALID_ATTRIBUTE,
                         a.span,
@@ -118,14 +99,14 @@ impl Lowerer<'_> {
                     continue;
                 }
             }
-            seen.push((name, a.span));
+            seen.entry(name).or_insert(a.span);
             out.push(a);
         }
         out
     }
 
     /// The arguments of `a`, checked to number between `min` and `max`.
-    fn args<'a>(
+    pub(super) fn args<'a>(
         &mut self,
         a: &'a Attribute,
         min: usize,
@@ -145,7 +126,7 @@ impl Lowerer<'_> {
         Some(args)
     }
 
-    fn arg_string(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
+    pub(super) fn arg_string(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
         if let AttrArg::Value(v) = arg {
             if let ValueKind::String(t) = &v.kind {
                 return Some(t.value.clone());
@@ -160,7 +141,7 @@ impl Lowerer<'_> {
         None
     }
 
-    fn arg_ident(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
+    pub(super) fn arg_ident(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
         if let AttrArg::Value(v) = arg {
             match &v.kind {
                 ValueKind::Ident(i) => return Some(i.text.clone()),
@@ -193,10 +174,11 @@ impl Lowerer<'_> {
         let Some(args) = self.args(a, 1, usize::MAX, "one or more lint codes") else {
             return;
         };
+        let mut have: HashSet<String> = into.iter().cloned().collect();
         for arg in args {
             if let Some(name) = self.arg_ident(a, arg) {
                 let code = lookup(&name).map_or(name, |info| info.code.as_str().to_string());
-                if !into.contains(&code) {
+                if have.insert(code.clone()) {
                     into.push(code);
                 }
             }
@@ -259,7 +241,7 @@ impl Lowerer<'_> {
 
     /// A JSON attribute argument (`@meta`, `@schema`): identifiers are not
     /// values here.
-    fn attr_json(&mut self, arg: &AttrArg) -> Option<serde_json::Value> {
+    pub(super) fn attr_json(&mut self, arg: &AttrArg) -> Option<serde_json::Value> {
         match arg {
             AttrArg::Value(v) => Some(self.value(v, None, codes::INVALID_ATTRIBUTE)),
             other => {
@@ -268,205 +250,10 @@ impl Lowerer<'_> {
             }
         }
     }
-
-    pub fn tool_attrs(&mut self, attrs: &[Attribute]) -> ToolAttrs {
-        let mut t = ToolAttrs::default();
-        let mut tier_span: Option<(Span, &str)> = None;
-        for a in self.known_attrs(attrs, TOOL_ATTRS, "a tool") {
-            let name = a.name.text.as_str();
-            let flag = matches!(
-                name,
-                "core"
-                    | "extended"
-                    | "mutates"
-                    | "idempotent"
-                    | "destructive"
-                    | "open_world"
-                    | "confirm"
-            );
-            if flag && self.args(a, 0, 0, "no arguments").is_none() {
-                continue;
-            }
-            match name {
-                "core" | "extended" => {
-                    if let Some((first, other)) = tier_span {
-                        let d = Diagnostic::new(
-                            codes::INVALID_ATTRIBUTE,
-                            a.span,
-                            format!("`@{name}` contradicts `@{other}`: a tool has one tier"),
-                        )
-                        .with_label("second tier")
-                        .with_secondary(first, "tier set here");
-                        self.push(d);
-                        continue;
-                    }
-                    tier_span = Some((a.span, name));
-                    t.tier = if name == "core" {
-                        Tier::Core
-                    } else {
-                        Tier::Extended
-                    };
-                }
-                "mutates" => t.mutates = true,
-                "idempotent" => t.idempotent = true,
-                "destructive" => t.destructive = true,
-                "open_world" => t.open_world = true,
-                "confirm" => t.confirm = true,
-                "risk" => t.risk = self.risk(a),
-                "timeout" => t.timeout_ms = self.timeout(a),
-                "rate_limit" => t.rate_limit = self.rate_limit(a),
-                "requires" => {
-                    if let Some(args) =
-                        self.args(a, 1, usize::MAX, "one or more permission strings")
-                    {
-                        for arg in args {
-                            if let Some(p) = self.arg_string(a, arg) {
-                                if !t.permissions.contains(&p) {
-                                    t.permissions.push(p);
-                                }
-                            }
-                        }
-                    }
-                }
-                "title" => {
-                    if let Some(args) = self.args(a, 1, 1, "one string") {
-                        t.title = self.arg_string(a, &args[0]);
-                    }
-                }
-                "deprecated" => t.deprecated = self.deprecation(a),
-                "meta" => {
-                    if let Some(args) = self.args(a, 2, 2, "a key and a value") {
-                        if let (Some(k), Some(v)) =
-                            (self.arg_string(a, &args[0]), self.attr_json(&args[1]))
-                        {
-                            t.meta.insert(k, v);
-                        }
-                    }
-                }
-                "name" => self.target_name(a, &mut t.target_names),
-                _ => self.allow_list(a, &mut t.allow),
-            }
-        }
-        t
-    }
-
-    fn risk(&mut self, a: &Attribute) -> Option<Risk> {
-        let args = self.args(a, 1, 1, "one level: low, medium, high or critical")?;
-        let level = self.arg_ident(a, &args[0])?;
-        let risk = Risk::parse(&level);
-        if risk.is_none() {
-            let levels = ["low", "medium", "high", "critical"];
-            let help = suggest::did_you_mean(&level, levels)
-                .unwrap_or_else(|| "levels are low, medium, high and critical".into());
-            self.bad_attr(
-                args[0].span(),
-                format!("unknown risk level `{level}`"),
-                Some(help),
-            );
-        }
-        risk
-    }
-
-    fn timeout(&mut self, a: &Attribute) -> Option<u64> {
-        let args = self.args(a, 1, 1, "one duration such as `5s`")?;
-        let AttrArg::Duration { amount, unit, span } = &args[0] else {
-            self.bad_attr(
-                args[0].span(),
-                "`@timeout` expects a duration such as `500ms`, `5s`, `2m` or `1h`".into(),
-                None,
-            );
-            return None;
-        };
-        let scale: u64 = match unit.as_str() {
-            "ms" => 1,
-            "s" => 1_000,
-            "m" | "min" => 60_000,
-            "h" => 3_600_000,
-            _ => {
-                self.bad_attr(
-                    *span,
-                    format!("unknown time unit `{unit}`"),
-                    Some("units are ms, s, m and h".into()),
-                );
-                return None;
-            }
-        };
-        let ms = amount
-            .parse::<u64>()
-            .ok()
-            .and_then(|n| n.checked_mul(scale));
-        if ms.is_none() {
-            self.bad_attr(*span, "timeout too large".into(), None);
-        }
-        ms
-    }
-
-    fn rate_limit(&mut self, a: &Attribute) -> Option<RateLimit> {
-        let args = self.args(a, 1, 1, "one rate such as `10/min`")?;
-        let AttrArg::Rate { count, unit, span } = &args[0] else {
-            self.bad_attr(
-                args[0].span(),
-                "`@rate_limit` expects a rate such as `10/s`, `60/min`, `1000/h` or `5000/day`"
-                    .into(),
-                None,
-            );
-            return None;
-        };
-        let per_ms = match unit.text.as_str() {
-            "s" => 1_000,
-            "min" => 60_000,
-            "h" => 3_600_000,
-            "day" => 86_400_000,
-            other => {
-                let help = suggest::did_you_mean(other, ["s", "min", "h", "day"])
-                    .unwrap_or_else(|| "units are s, min, h and day".into());
-                self.bad_attr(
-                    unit.span,
-                    format!("unknown rate unit `{other}`"),
-                    Some(help),
-                );
-                return None;
-            }
-        };
-        match count.value.as_u64().filter(|n| *n > 0) {
-            Some(count) => Some(RateLimit { count, per_ms }),
-            None => {
-                self.bad_attr(
-                    *span,
-                    "a rate limit needs a positive whole number of calls".into(),
-                    None,
-                );
-                None
-            }
-        }
-    }
-
-    fn target_name(&mut self, a: &Attribute, into: &mut IndexMap<String, String>) {
-        let Some(args) = self.args(a, 2, 2, "a target and a name") else {
-            return;
-        };
-        let (Some(target), Some(name)) =
-            (self.arg_ident(a, &args[0]), self.arg_string(a, &args[1]))
-        else {
-            return;
-        };
-        if Target::parse(&target).is_none() {
-            let names = Target::ALL.map(|t| t.as_str());
-            let help = suggest::did_you_mean(&target, names)
-                .unwrap_or_else(|| format!("targets are {}", names.join(", ")));
-            self.bad_attr(
-                args[0].span(),
-                format!("unknown target `{target}`"),
-                Some(help),
-            );
-            return;
-        }
-        into.insert(target, name);
-    }
 }
 
 /// How an attribute is written, for help lines.
-fn example(name: &str) -> &'static str {
+pub(super) fn example(name: &str) -> &'static str {
     match name {
         "risk" => "(high)",
         "timeout" => "(5s)",

@@ -126,7 +126,9 @@ impl Lowerer<'_> {
             format!("unknown type `{}`", name.text),
         )
         .with_label("not declared here or in an import");
-        if let Some(help) = suggest::did_you_mean(&name.text, names) {
+        if let Some(help) = self.declared_elsewhere(&name.text) {
+            d = d.with_help(help);
+        } else if let Some(help) = suggest::did_you_mean(&name.text, names) {
             d = d.with_help(help);
         }
         self.push(d);

@@ -11,6 +11,7 @@ mod attrs;
 mod docs;
 mod items;
 mod recursive;
+mod tool_attrs;
 mod tools;
 mod types;
 mod values;
@@ -53,6 +54,9 @@ pub type Scope = HashMap<String, Visible>;
 
 pub struct Lowerer<'a> {
     pub units: &'a [Unit],
+    /// What each unit declares (same order as `units`), for hints about
+    /// names that exist in a file that is not imported.
+    pub declared: Vec<Scope>,
     pub diags: &'a mut Diagnostics,
     pub program: Program,
 }
@@ -61,6 +65,7 @@ pub struct Lowerer<'a> {
 pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
     let mut lw = Lowerer {
         units,
+        declared: Vec::new(),
         diags,
         program: Program {
             format_version: IR_FORMAT_VERSION,
@@ -68,6 +73,7 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
         },
     };
     let declared: Vec<Scope> = units.iter().map(|u| lw.declare(u)).collect();
+    lw.declared = declared.clone();
     let scopes: Vec<Scope> = units
         .iter()
         .enumerate()
@@ -92,6 +98,20 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
 impl Lowerer<'_> {
     pub fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
+    }
+
+    /// A help line for an unknown type name declared in a file this one does
+    /// not import.
+    pub fn declared_elsewhere(&self, name: &str) -> Option<String> {
+        let (i, _) = self
+            .declared
+            .iter()
+            .enumerate()
+            .find(|(_, scope)| scope.contains_key(name))?;
+        Some(format!(
+            "`{name}` is declared in `{}`, which this file does not import (imports are not transitive)",
+            self.units[i].display
+        ))
     }
 
     /// The named types a file declares (`E0101` on duplicates).
@@ -154,15 +174,23 @@ impl Lowerer<'_> {
             for (name, vis) in names {
                 if let Some(existing) = scope.get(name) {
                     let there = &self.units[imp].display;
+                    let first = if existing.span.file == unit.file {
+                        "this file".to_string()
+                    } else {
+                        self.units
+                            .iter()
+                            .find(|u| u.file == existing.span.file)
+                            .map_or_else(|| "another import".into(), |u| format!("`{}`", u.display))
+                    };
                     self.push(
                         Diagnostic::new(
                             codes::IMPORT_COLLISION,
                             use_span,
-                            format!("`{name}` is declared both here and in `{there}`"),
+                            format!("`{name}` is declared in {first} and in `{there}`"),
                         )
-                        .with_label(format!("this import brings another `{name}`"))
+                        .with_label(format!("this import brings a second `{name}`"))
                         .with_secondary(existing.span, format!("`{name}` declared here"))
-                        .with_secondary(vis.span, format!("`{name}` declared in `{there}`")),
+                        .with_secondary(vis.span, format!("another `{name}` declared here")),
                     );
                     continue;
                 }

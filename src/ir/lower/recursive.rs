@@ -1,106 +1,179 @@
 //! Recursive types: a type is recursive when it reaches itself through its
-//! fields, items, values, union members or variants. A chain of aliases that
-//! comes back to itself without any structure in between has no meaning and
-//! is `E0209`.
+//! fields, items, values, union members or variants (it sits on a cycle of
+//! the reference graph: a strongly connected component with more than one
+//! type, or a type referring to itself). A chain of aliases that comes back to
+//! itself without any structure in between has no meaning and is `E0209`.
+//!
+//! Both passes are linear in the number of types and references.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use super::Lowerer;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Ty, TyKind, TypeDefKind, TypeKey};
+use crate::ir::{Ty, TyKind, TypeDefKind};
 
 impl Lowerer<'_> {
     pub fn mark_recursive(&mut self) {
-        let keys: Vec<TypeKey> = self.program.types.keys().cloned().collect();
-        for key in &keys {
-            let recursive = self.reaches(key, key);
-            if let Some(def) = self.program.types.get_mut(key) {
-                def.recursive = recursive;
-            }
+        let index: HashMap<&crate::ir::TypeKey, usize> = self
+            .program
+            .types
+            .keys()
+            .enumerate()
+            .map(|(i, k)| (k, i))
+            .collect();
+        let edges: Vec<Vec<usize>> = self
+            .program
+            .types
+            .values()
+            .map(|def| {
+                let mut keys = Vec::new();
+                match &def.kind {
+                    TypeDefKind::Alias { target } => collect(target, &mut keys),
+                    TypeDefKind::Struct { fields } => {
+                        fields.values().for_each(|f| collect(&f.ty, &mut keys))
+                    }
+                    TypeDefKind::Union { variants, .. } => {
+                        keys.extend(variants.values().map(|v| &v.ty))
+                    }
+                    TypeDefKind::Enum { .. } => {}
+                }
+                keys.iter().filter_map(|k| index.get(k).copied()).collect()
+            })
+            .collect();
+        // Aliases whose target is directly another named type.
+        let alias_next: Vec<Option<usize>> = self
+            .program
+            .types
+            .values()
+            .map(|def| match &def.kind {
+                TypeDefKind::Alias { target } => match &target.kind {
+                    TyKind::Named { key } => index.get(key).copied(),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let recursive = on_cycle(&edges);
+        for (def, r) in self.program.types.values_mut().zip(recursive) {
+            def.recursive = r;
         }
-        for key in &keys {
-            self.alias_cycle(key);
-        }
-    }
-
-    /// Types referenced directly by the definition of `key`.
-    fn refs(&self, key: &TypeKey) -> Vec<TypeKey> {
-        let mut out = Vec::new();
-        let Some(def) = self.program.types.get(key) else {
-            return out;
-        };
-        match &def.kind {
-            TypeDefKind::Alias { target } => collect(target, &mut out),
-            TypeDefKind::Struct { fields } => {
-                fields.values().for_each(|f| collect(&f.ty, &mut out))
-            }
-            TypeDefKind::Union { variants, .. } => {
-                out.extend(variants.values().map(|v| v.ty.clone()))
-            }
-            TypeDefKind::Enum { .. } => {}
-        }
-        out
-    }
-
-    /// Whether `to` is reachable from `from` in one or more steps.
-    fn reaches(&self, from: &TypeKey, to: &TypeKey) -> bool {
-        let mut seen: HashSet<TypeKey> = HashSet::new();
-        let mut stack = self.refs(from);
-        while let Some(k) = stack.pop() {
-            if &k == to {
-                return true;
-            }
-            if seen.insert(k.clone()) {
-                stack.extend(self.refs(&k));
-            }
-        }
-        false
-    }
-
-    /// `E0209` for `type A = B; type B = A;` (reported on each alias of the
-    /// cycle that starts it, at most once per type).
-    fn alias_cycle(&mut self, key: &TypeKey) {
-        let mut current = key.clone();
-        let mut seen: Vec<TypeKey> = Vec::new();
-        loop {
-            let Some(def) = self.program.types.get(&current) else {
-                return;
+        for i in alias_cycles(&alias_next) {
+            let Some((_, def)) = self.program.types.get_index(i) else {
+                continue;
             };
-            let TypeDefKind::Alias { target } = &def.kind else {
-                return;
-            };
-            let TyKind::Named { key: next } = &target.kind else {
-                return;
-            };
-            if next == key {
-                let Some(def) = self.program.types.get(key) else {
-                    return;
-                };
-                let d = Diagnostic::new(
-                    codes::INFINITE_TYPE,
-                    def.name_span,
-                    format!("the alias `{}` refers to itself", def.name),
-                )
-                .with_label("this alias never reaches a real type")
-                .with_help("an alias must end in a built-in type, an array, a map, an enum, a struct or a union");
-                self.push(d);
-                return;
-            }
-            if seen.contains(next) {
-                return;
-            }
-            seen.push(next.clone());
-            current = next.clone();
+            let d = Diagnostic::new(
+                codes::INFINITE_TYPE,
+                def.name_span,
+                format!("the alias `{}` refers to itself", def.name),
+            )
+            .with_label("this alias never reaches a real type")
+            .with_help(
+                "an alias must end in a built-in type, an array, a map, an enum, a struct or a union",
+            );
+            self.push(d);
         }
     }
 }
 
-fn collect(ty: &Ty, out: &mut Vec<TypeKey>) {
+fn collect<'a>(ty: &'a Ty, out: &mut Vec<&'a crate::ir::TypeKey>) {
     match &ty.kind {
-        TyKind::Named { key } => out.push(key.clone()),
+        TyKind::Named { key } => out.push(key),
         TyKind::Array { items } => collect(items, out),
         TyKind::Map { values } => collect(values, out),
         TyKind::Union { members } => members.iter().for_each(|m| collect(m, out)),
         _ => {}
     }
+}
+
+/// For each node, whether it lies on a cycle (iterative Tarjan).
+fn on_cycle(edges: &[Vec<usize>]) -> Vec<bool> {
+    let n = edges.len();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut result = vec![false; n];
+    let mut next_index = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut child)) = work.last_mut() {
+            if let Some(&w) = edges[v].get(*child) {
+                *child += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let cyclic = component.len() > 1 || edges[v].contains(&v);
+                for w in component {
+                    result[w] = cyclic;
+                }
+            }
+        }
+    }
+    result
+}
+
+/// The nodes on cycles of a graph where each node has at most one successor.
+fn alias_cycles(next: &[Option<usize>]) -> Vec<usize> {
+    // 0 = unvisited; otherwise the walk that first reached the node.
+    let mut walk_of = vec![0usize; next.len()];
+    let mut out = Vec::new();
+    for start in 0..next.len() {
+        if walk_of[start] != 0 {
+            continue;
+        }
+        let walk = start + 1;
+        let mut v = start;
+        loop {
+            walk_of[v] = walk;
+            let Some(w) = next[v] else { break };
+            if walk_of[w] == walk {
+                // A new cycle through `w`.
+                let mut c = w;
+                loop {
+                    out.push(c);
+                    match next[c] {
+                        Some(n) if n != w => c = n,
+                        _ => break,
+                    }
+                }
+                break;
+            }
+            if walk_of[w] != 0 {
+                break;
+            }
+            v = w;
+        }
+    }
+    out.sort_unstable();
+    out
 }

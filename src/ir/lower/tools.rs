@@ -1,6 +1,8 @@
 //! Tools and the package of an input file.
 
-use indexmap::IndexMap;
+use std::collections::HashMap;
+
+use indexmap::{IndexMap, IndexSet};
 
 use super::{Lowerer, Scope, Unit, docs};
 use crate::diagnostics::{Diagnostic, codes};
@@ -12,7 +14,7 @@ impl Lowerer<'_> {
     /// The package of an input file: its tools and the types it declares.
     pub fn package(&mut self, unit: &Unit, scope: &Scope) {
         let mut tools: IndexMap<String, Tool> = IndexMap::new();
-        let mut types: Vec<TypeKey> = Vec::new();
+        let mut types: IndexSet<TypeKey> = IndexSet::new();
         for item in &unit.ast.items {
             match &item.kind {
                 ItemKind::Tool(t) => {
@@ -37,8 +39,8 @@ impl Lowerer<'_> {
                 | ItemKind::Union(ast::UnionDecl { name, .. }) => {
                     let key = TypeKey::new(&unit.package, &name.text);
                     let ours = scope.get(&name.text).is_some_and(|v| v.span == name.span);
-                    if ours && self.program.types.contains_key(&key) && !types.contains(&key) {
-                        types.push(key);
+                    if ours && self.program.types.contains_key(&key) {
+                        types.insert(key);
                     }
                 }
                 _ => {}
@@ -49,7 +51,7 @@ impl Lowerer<'_> {
             doc: docs::join(&unit.ast.inner_doc),
             path: unit.display.clone(),
             tools,
-            types,
+            types: types.into_iter().collect(),
             span: unit.package_span,
         };
         self.program.packages.insert(unit.package.clone(), package);
@@ -136,10 +138,10 @@ impl Lowerer<'_> {
         params: &IndexMap<String, crate::ir::Field>,
     ) -> Example {
         let mut args: IndexMap<String, Literal> = IndexMap::new();
-        let mut seen: Vec<(&str, Span)> = Vec::new();
+        let mut seen: HashMap<&str, Span> = HashMap::new();
         if let ValueKind::Object(entries) = &x.args.kind {
             for (key, value) in entries {
-                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key.text) {
+                if let Some(first) = seen.get(key.text.as_str()) {
                     self.push(
                         Diagnostic::new(
                             codes::INVALID_EXAMPLE,
@@ -151,7 +153,7 @@ impl Lowerer<'_> {
                     );
                     continue;
                 }
-                seen.push((&key.text, key.span));
+                seen.insert(&key.text, key.span);
                 let ty = params.get(&key.text).map(|p| p.ty.clone());
                 let lowered = self.value(value, ty.as_ref(), codes::INVALID_EXAMPLE);
                 args.insert(

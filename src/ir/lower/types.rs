@@ -126,7 +126,9 @@ impl Lowerer<'_> {
                             format!("unknown type `{other}`"),
                         )
                         .with_label("not a built-in or declared type");
-                        if let Some(help) = suggest::did_you_mean(other, candidates) {
+                        if let Some(help) = self.declared_elsewhere(other) {
+                            d = d.with_help(help);
+                        } else if let Some(help) = suggest::did_you_mean(other, candidates) {
                             d = d.with_help(help);
                         } else if other == "map" {
                             d = d.with_help("write `map<string, T>`");

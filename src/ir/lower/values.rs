@@ -3,6 +3,8 @@
 //! variant's string value; anything else about the value is checked later,
 //! against the IR, by `check`.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value as Json};
 
 use super::Lowerer;
@@ -44,9 +46,9 @@ impl Lowerer<'_> {
         code: Code,
     ) -> Json {
         let mut out = Map::new();
-        let mut spans: Vec<(&str, crate::source::Span)> = Vec::new();
+        let mut spans: HashMap<&str, crate::source::Span> = HashMap::new();
         for (key, value) in entries {
-            if let Some((_, first)) = spans.iter().find(|(k, _)| *k == key.text) {
+            if let Some(first) = spans.get(key.text.as_str()) {
                 self.push(
                     Diagnostic::new(code, key.span, format!("`{}` is given twice", key.text))
                         .with_label("given again here")
@@ -54,7 +56,7 @@ impl Lowerer<'_> {
                 );
                 continue;
             }
-            spans.push((&key.text, key.span));
+            spans.insert(&key.text, key.span);
             let field_ty = expected.and_then(|t| self.member_type(t, entries, &key.text));
             let lowered = self.value(value, field_ty.as_ref(), code);
             out.insert(key.text.clone(), lowered);
@@ -93,7 +95,13 @@ impl Lowerer<'_> {
 
     /// The string values an identifier may name where `ty` is expected, with
     /// a display name of that type.
-    fn variants_of(&self, ty: &Ty) -> Option<(String, Vec<String>)> {
+    ///
+    /// `depth` bounds the walk through unions of aliases of unions, which
+    /// may refer to each other.
+    fn variants_of(&self, ty: &Ty, depth: usize) -> Option<(String, Vec<String>)> {
+        if depth > 16 {
+            return None;
+        }
         match &ty.kind {
             TyKind::Named { key } => match &self.program.types.get(key)?.kind {
                 TypeDefKind::Enum { variants } => Some((
@@ -112,7 +120,7 @@ impl Lowerer<'_> {
             TyKind::Union { members } => {
                 let found: Vec<(String, Vec<String>)> = members
                     .iter()
-                    .filter_map(|m| self.variants_of(&self.program.resolve_alias(m)))
+                    .filter_map(|m| self.variants_of(&self.program.resolve_alias(m), depth + 1))
                     .collect();
                 let label = found.first()?.0.clone();
                 Some((label, found.into_iter().flat_map(|(_, v)| v).collect()))
@@ -123,7 +131,7 @@ impl Lowerer<'_> {
 
     fn ident_value(&mut self, name: &ast::Name, expected: Option<&Ty>, code: Code) -> Json {
         let text = name.text.clone();
-        let Some((what, variants)) = expected.and_then(|t| self.variants_of(t)) else {
+        let Some((what, variants)) = expected.and_then(|t| self.variants_of(t, 0)) else {
             self.push(
                 Diagnostic::new(
                     code,

@@ -198,7 +198,6 @@
 //! or log, without touching generated code.
 
 mod ident;
-mod interim_mcp;
 mod render;
 mod tables;
 mod types;
@@ -256,9 +255,9 @@ pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
     mcp_tool(program, tool)
 }
 
-/// The MCP `Tool` JSON for `tool` (the `mcp` target's, once available).
+/// The MCP `Tool` JSON for `tool`, exactly as the `mcp` target emits it.
 fn mcp_tool(program: &Program, tool: &Tool) -> serde_json::Value {
-    interim_mcp::mcp_tool(program, tool)
+    super::mcp::mcp_tool(program, tool)
 }
 
 /// Builds the view model of one package.
@@ -370,10 +369,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             args,
             variant,
             has_output: output.is_some(),
-            wrap: tool
-                .output
-                .as_ref()
-                .is_some_and(|ty| wraps_output(program, ty, &mcp)),
+            wrap: wraps_output(program, tool),
             output: output.unwrap_or_else(|| "()".into()),
             errors_struct,
             errors: error_views(tool),
@@ -468,24 +464,10 @@ fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut 
     }
 }
 
-/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly when
-/// the MCP outputSchema does (structs are never wrapped, so a struct with a
-/// single `result` field is not mistaken for a wrapper).
-fn wraps_output(program: &Program, ty: &Ty, mcp: &serde_json::Value) -> bool {
-    let resolved = program.resolve_alias(ty);
-    if let TyKind::Named { key } = &resolved.kind {
-        if !resolved.nullable
-            && matches!(
-                program.type_def(key).map(|d| &d.kind),
-                Some(TypeDefKind::Struct { .. })
-            )
-        {
-            return false;
-        }
-    }
-    let schema = &mcp["outputSchema"];
-    let props = schema["properties"].as_object();
-    props.is_some_and(|p| p.len() == 1 && p.contains_key("result"))
+/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
+/// when the MCP outputSchema does.
+fn wraps_output(program: &Program, tool: &Tool) -> bool {
+    super::mcp::output_is_wrapped(program, tool)
 }
 
 fn error_views(tool: &Tool) -> Vec<ErrorView> {

@@ -183,10 +183,9 @@ impl<'a> Tables<'a> {
     }
 }
 
-/// ECMAScript -> Rust regex translation. The pattern is passed through
-/// unchanged until the shared translation lands; one line to switch.
+/// ECMAScript -> Rust regex translation (ASCII `\d`, `\w`, `\s`, ...).
 fn pattern_to_rust(source: &str) -> String {
-    source.to_string()
+    crate::pattern::to_rust(source)
 }
 
 fn opt_u64(n: Option<u64>) -> String {

@@ -1,0 +1,13 @@
+//! Compiles `../ci.tool` into `$OUT_DIR/ci.rs` (typed arguments, the
+//! `CiTools` trait, the validating dispatcher and the MCP descriptors).
+
+use std::path::PathBuf;
+
+fn main() {
+    let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default());
+    let source = manifest_dir.join("..").join("ci.tool");
+    toolc::Config::new()
+        .target(toolc::Target::Rust)
+        .compile(&[source])
+        .unwrap_or_else(|e| panic!("{e}"));
+}

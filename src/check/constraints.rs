@@ -1,0 +1,115 @@
+//! E0206: a constraint on a type it does not fit (`len` on `int`, `in` on
+//! `string`, `unique` on anything but an array).
+
+use super::Cx;
+use super::walk;
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::{Constraints, Program, Ty, TyKind};
+
+/// What a resolved type accepts, for messages and for the fit test.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    String,
+    Numeric,
+    Array,
+    Map,
+    Other,
+}
+
+fn family(program: &Program, ty: &Ty) -> (Family, String) {
+    let resolved = program.resolve_alias(ty);
+    let name = super::value::describe(
+        program,
+        &Ty {
+            nullable: false,
+            ..resolved.clone()
+        },
+    );
+    let fam = match &resolved.kind {
+        TyKind::String => Family::String,
+        TyKind::Int | TyKind::Number => Family::Numeric,
+        TyKind::Array { .. } => Family::Array,
+        TyKind::Map { .. } => Family::Map,
+        _ => Family::Other,
+    };
+    (fam, name)
+}
+
+/// The constraints set in `c`, as written in the language, with the family
+/// each one needs.
+fn present(c: &Constraints) -> Vec<(&'static str, Family)> {
+    let mut out = Vec::new();
+    let mut add = |on: bool, what: &'static str, fam: Family| {
+        if on {
+            out.push((what, fam));
+        }
+    };
+    add(
+        c.minimum.is_some() || c.maximum.is_some(),
+        "`in` (a numeric range)",
+        Family::Numeric,
+    );
+    add(c.multiple_of.is_some(), "`multiple_of`", Family::Numeric);
+    add(
+        c.min_length.is_some() || c.max_length.is_some(),
+        "`len`",
+        Family::String,
+    );
+    add(c.pattern.is_some(), "`matches`", Family::String);
+    add(c.format.is_some(), "`format`", Family::String);
+    add(
+        c.min_items.is_some() || c.max_items.is_some(),
+        "`len`",
+        Family::Array,
+    );
+    add(c.unique_items, "`unique`", Family::Array);
+    add(c.key_pattern.is_some(), "`keys matches`", Family::Map);
+    add(
+        c.min_properties.is_some() || c.max_properties.is_some(),
+        "`len`",
+        Family::Map,
+    );
+    out
+}
+
+fn applies_to(fam: Family) -> &'static str {
+    match fam {
+        Family::String => "strings",
+        Family::Numeric => "`int` and `number`",
+        Family::Array => "arrays",
+        Family::Map => "maps",
+        Family::Other => "nothing",
+    }
+}
+
+pub fn run(cx: &mut Cx<'_>) {
+    let mut found = Vec::new();
+    for (_, _, root) in walk::root_types(cx.program) {
+        walk::nested(root, &mut |ty| {
+            if ty.constraints.is_empty() {
+                return;
+            }
+            let (fam, name) = family(cx.program, ty);
+            for (what, needs) in present(&ty.constraints) {
+                if needs != fam {
+                    found.push(
+                        Diagnostic::new(
+                            codes::MISPLACED_CONSTRAINT,
+                            ty.span,
+                            format!("{what} does not apply to `{name}`"),
+                        )
+                        .with_label(format!("this is `{name}`"))
+                        .with_note(if what == "`len`" {
+                            "`len` applies to strings, arrays and maps".to_string()
+                        } else {
+                            format!("{what} applies to {}", applies_to(needs))
+                        }),
+                    );
+                }
+            }
+        });
+    }
+    for d in found {
+        cx.error(d);
+    }
+}

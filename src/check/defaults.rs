@@ -1,0 +1,59 @@
+//! E0201: a field or parameter default, or a field `@example(...)` value,
+//! that its own type rejects.
+
+use super::Cx;
+use super::value;
+use super::walk::{self, Owner};
+use crate::diagnostics::{Diagnostic, codes};
+
+pub fn run(cx: &mut Cx<'_>) {
+    let mut found = Vec::new();
+    for (owner, field) in walk::fields(cx.program) {
+        let whose = match owner {
+            Owner::Tool(t) => format!("parameter `{}` of `{}`", field.name, t.name),
+            Owner::Type(t) => format!("field `{}` of `{}`", field.name, t.name),
+        };
+        let expected = value::describe(cx.program, &field.ty);
+        let values = field
+            .default
+            .iter()
+            .map(|d| (d, "default"))
+            .chain(field.examples.iter().map(|e| (e, "example")));
+        for (lit, what) in values {
+            let errors = value::validate(cx.program, &field.ty, &lit.value);
+            if errors.is_empty() {
+                continue;
+            }
+            let mut d = Diagnostic::new(
+                codes::INVALID_DEFAULT,
+                lit.span,
+                format!("the {what} of {whose} does not match its type `{expected}`"),
+            )
+            .with_label(first_message(&errors));
+            // The label holds the first problem; list them all when there
+            // are several.
+            if errors.len() > 1 {
+                for e in &errors {
+                    d = d.with_note(e.to_string());
+                }
+            }
+            found.push(d);
+        }
+    }
+    for d in found {
+        cx.error(d);
+    }
+}
+
+pub fn first_message(errors: &[value::ValueError]) -> String {
+    errors
+        .first()
+        .map(|e| {
+            if e.path == "$" {
+                e.message.clone()
+            } else {
+                format!("{}: {}", e.path, e.message)
+            }
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,132 @@
+//! W0001 (missing description) and W0002 (description too short) on tools,
+//! tool parameters and struct fields.
+//!
+//! Struct fields are checked when the struct is part of some tool's
+//! parameters: that is what a model fills in. Fields of output-only types
+//! are not reported.
+//!
+//! A parameter or field without `///` whose type is a documented named type
+//! (or alias) is described by that type's doc in every JSON target, so W0001
+//! does not report it.
+//!
+//! Thresholds: a tool description needs at least 25 characters and 4 words;
+//! a parameter or field description at least 8 characters (after trimming).
+
+use super::Cx;
+use super::walk::{self, Owner};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::{Program, Ty, TyKind, TypeDefKind};
+
+pub const TOOL_MIN_CHARS: usize = 25;
+pub const TOOL_MIN_WORDS: usize = 4;
+pub const PARAM_MIN_CHARS: usize = 8;
+
+/// The doc of the named type written as `ty` (following aliases until one
+/// has a doc). The JSON targets describe an undocumented field with it, so
+/// the field is not without a description.
+fn type_doc<'a>(program: &'a Program, ty: &Ty) -> Option<&'a str> {
+    let mut key = match &ty.kind {
+        TyKind::Named { key } => key,
+        _ => return None,
+    };
+    for _ in 0..64 {
+        let def = program.type_def(key)?;
+        if let Some(d) = text(&def.doc) {
+            return Some(d);
+        }
+        match &def.kind {
+            TypeDefKind::Alias { target } => match &target.kind {
+                TyKind::Named { key: next } => key = next,
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn text(doc: &Option<String>) -> Option<&str> {
+    doc.as_deref().map(str::trim).filter(|d| !d.is_empty())
+}
+
+pub fn run(cx: &mut Cx<'_>) {
+    let mut found = Vec::new();
+    for tool in walk::tools(cx.program) {
+        let scopes = vec![tool.allow.as_slice()];
+        match text(&tool.doc) {
+            None => found.push((
+                scopes,
+                Diagnostic::new(
+                    codes::MISSING_DOC,
+                    tool.name_span,
+                    format!("tool `{}` has no description", tool.name),
+                )
+                .with_label("models choose tools by their description")
+                .with_help("add a `///` comment saying what the tool does and what it returns"),
+            )),
+            Some(d) => {
+                let chars = d.chars().count();
+                let words = d.split_whitespace().count();
+                if chars < TOOL_MIN_CHARS || words < TOOL_MIN_WORDS {
+                    found.push((
+                        scopes,
+                        Diagnostic::new(
+                            codes::SHORT_DOC,
+                            tool.name_span,
+                            format!(
+                                "the description of tool `{}` is too short to help a model ({chars} characters, {words} words)",
+                                tool.name
+                            ),
+                        )
+                        .with_label(format!(
+                            "at least {TOOL_MIN_CHARS} characters and {TOOL_MIN_WORDS} words expected"
+                        ))
+                        .with_help("say what the tool does, when to use it and what it returns"),
+                    ));
+                }
+            }
+        }
+    }
+    let inputs = walk::input_types(cx.program);
+    for (owner, field) in walk::fields(cx.program) {
+        if let Owner::Type(t) = owner {
+            if !inputs.contains(&crate::ir::TypeKey::new(&t.package, &t.name)) {
+                continue;
+            }
+        }
+        let (whose, outer) = match owner {
+            Owner::Tool(t) => (
+                format!("parameter `{}` of `{}`", field.name, t.name),
+                &t.allow,
+            ),
+            Owner::Type(t) => (format!("field `{}` of `{}`", field.name, t.name), &t.allow),
+        };
+        let scopes = vec![field.allow.as_slice(), outer.as_slice()];
+        match text(&field.doc) {
+            None if type_doc(cx.program, &field.ty).is_some() => {}
+            None => found.push((
+                scopes,
+                Diagnostic::new(
+                    codes::MISSING_DOC,
+                    field.name_span,
+                    format!("{whose} has no description"),
+                )
+                .with_label("undocumented")
+                .with_help("add a `///` comment saying what the value means"),
+            )),
+            Some(d) if d.chars().count() < PARAM_MIN_CHARS => found.push((
+                scopes,
+                Diagnostic::new(
+                    codes::SHORT_DOC,
+                    field.name_span,
+                    format!("the description of {whose} is too short to help a model"),
+                )
+                .with_label(format!("at least {PARAM_MIN_CHARS} characters expected")),
+            )),
+            Some(_) => {}
+        }
+    }
+    for (scopes, d) in found {
+        cx.lint(&scopes, d);
+    }
+}

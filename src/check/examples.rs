@@ -1,0 +1,92 @@
+//! E0202: a tool `example` whose arguments the tool's own parameters reject:
+//! a wrong type or constraint, a missing required parameter, an unknown name.
+
+use super::Cx;
+use super::value::{self, ValueError};
+use super::walk;
+use crate::diagnostics::{Diagnostic, codes};
+use crate::source::Span;
+
+pub fn run(cx: &mut Cx<'_>) {
+    let mut found = Vec::new();
+    for tool in walk::tools(cx.program) {
+        for (i, example) in tool.examples.iter().enumerate() {
+            let name = match &example.title {
+                Some(t) => format!("example \"{t}\""),
+                None => format!("example {}", i + 1),
+            };
+            let mut errors: Vec<(Span, ValueError)> = Vec::new();
+            let mut missing = Vec::new();
+            for p in tool.params.values() {
+                match example.args.get(&p.name) {
+                    Some(lit) => errors.extend(
+                        value::validate_at(cx.program, &p.ty, &lit.value, &format!("$.{}", p.name))
+                            .into_iter()
+                            .map(|e| (lit.span, e)),
+                    ),
+                    None if p.is_required() => missing.push(format!("`{}`", p.name)),
+                    None => {}
+                }
+            }
+            if !missing.is_empty() {
+                let (noun, list) = match missing.len() {
+                    1 => ("parameter", missing.join("")),
+                    _ => ("parameters", missing.join(", ")),
+                };
+                errors.insert(
+                    0,
+                    (
+                        // The `example` keyword: the example's own span runs
+                        // over its whole body.
+                        Span::new(
+                            example.span.file,
+                            example.span.start,
+                            example.span.start + "example".len(),
+                        ),
+                        ValueError {
+                            path: "$".into(),
+                            message: format!("missing required {noun} {list}"),
+                        },
+                    ),
+                );
+            }
+            for (k, lit) in &example.args {
+                if !tool.params.contains_key(k) {
+                    let mut e = ValueError {
+                        path: format!("$.{k}"),
+                        message: format!("`{}` has no parameter `{k}`", tool.name),
+                    };
+                    if let Some(s) = closest(k, tool.params.keys()) {
+                        e.message.push_str(&format!(" (did you mean `{s}`?)"));
+                    }
+                    errors.push((lit.span, e));
+                }
+            }
+            for (span, e) in errors {
+                found.push(
+                    Diagnostic::new(
+                        codes::INVALID_EXAMPLE,
+                        span,
+                        format!("{name} of `{}` does not match its parameters", tool.name),
+                    )
+                    .with_label(if e.path == "$" {
+                        e.message
+                    } else {
+                        format!("{}: {}", e.path, e.message)
+                    }),
+                );
+            }
+        }
+    }
+    for d in found {
+        cx.error(d);
+    }
+}
+
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a str> {
+    candidates
+        .map(|c| (super::allow::edit_distance(name, c), c.as_str()))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min()
+        .map(|(_, c)| c)
+}

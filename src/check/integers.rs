@@ -1,0 +1,110 @@
+//! W0012: integers beyond ±2^53, which a JavaScript number (and so many JSON
+//! parsers and every TypeScript binding) cannot hold exactly: `int` bounds,
+//! numeric literals in literal unions, and `int` defaults and examples.
+
+use super::Cx;
+use super::number::beyond_js_safe;
+use super::walk;
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::{Literal, TyKind};
+use crate::source::Span;
+
+fn big_numbers(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Number(n) if (n.is_i64() || n.is_u64()) && beyond_js_safe(n) => {
+            out.push(n.to_string());
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| big_numbers(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| big_numbers(x, out)),
+        _ => {}
+    }
+}
+
+pub fn run(cx: &mut Cx<'_>) {
+    let program = cx.program;
+    let mut found: Vec<(Vec<Vec<String>>, Span, String)> = Vec::new();
+    for (owner, field, root) in walk::root_types(program) {
+        let mut scopes = vec![owner.allow().to_vec()];
+        if let Some(f) = field {
+            scopes.insert(0, f.allow.clone());
+        }
+        walk::nested(root, &mut |ty| {
+            let is_int = matches!(program.resolve_alias(ty).kind, TyKind::Int);
+            if is_int {
+                for b in [&ty.constraints.minimum, &ty.constraints.maximum]
+                    .into_iter()
+                    .flatten()
+                {
+                    if beyond_js_safe(&b.value) {
+                        found.push((
+                            scopes.clone(),
+                            ty.span,
+                            format!("the bound {} is beyond ±2^53", b.value),
+                        ));
+                    }
+                }
+            }
+            if let TyKind::Literals { values } = &ty.kind {
+                for l in values {
+                    let mut big = Vec::new();
+                    big_numbers(&l.value, &mut big);
+                    for n in big {
+                        found.push((
+                            scopes.clone(),
+                            l.span,
+                            format!("the literal {n} is beyond ±2^53"),
+                        ));
+                    }
+                }
+            }
+        });
+    }
+    for (owner, field) in walk::fields(program) {
+        let scopes = vec![field.allow.clone(), owner.allow().to_vec()];
+        let lits: Vec<&Literal> = field.default.iter().chain(&field.examples).collect();
+        for l in lits {
+            let mut big = Vec::new();
+            big_numbers(&l.value, &mut big);
+            for n in big {
+                found.push((
+                    scopes.clone(),
+                    l.span,
+                    format!("the value {n} is beyond ±2^53"),
+                ));
+            }
+        }
+    }
+    for tool in walk::tools(program) {
+        for ex in &tool.examples {
+            for (name, l) in &ex.args {
+                let mut big = Vec::new();
+                big_numbers(&l.value, &mut big);
+                let scopes = vec![
+                    tool.params
+                        .get(name)
+                        .map(|p| p.allow.clone())
+                        .unwrap_or_default(),
+                    tool.allow.clone(),
+                ];
+                for n in big {
+                    found.push((
+                        scopes.clone(),
+                        l.span,
+                        format!("the example value {n} is beyond ±2^53"),
+                    ));
+                }
+            }
+        }
+    }
+    for (scopes, span, msg) in found {
+        let refs: Vec<&[String]> = scopes.iter().map(Vec::as_slice).collect();
+        cx.lint(
+            &refs,
+            Diagnostic::new(codes::UNSAFE_INTEGER, span, msg)
+                .with_label(
+                    "JavaScript numbers hold integers exactly only up to 2^53 (9007199254740992)",
+                )
+                .with_help("keep integers within ±2^53, or pass large values as strings"),
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! Lints on the shape of tool parameters, which decides how well a model
+//! fills them in:
+//! W0007 a parameter that is a struct (flat parameters would do),
+//! W0014 a map parameter, W0015 a `json` parameter, W0016 a union of scalar
+//! types (anywhere a type is written), W0017 a parameter whose type is
+//! recursive.
+
+use super::Cx;
+use super::walk::{self, Owner};
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::{Program, Ty, TyKind, TypeDefKind};
+
+fn resolved_kind(program: &Program, ty: &Ty) -> (Ty, Option<&'static str>) {
+    let r = program.resolve_alias(ty);
+    let def_kind = match &r.kind {
+        TyKind::Named { key } => program.type_def(key).map(|d| match d.kind {
+            TypeDefKind::Struct { .. } => "struct",
+            TypeDefKind::Union { .. } => "union",
+            TypeDefKind::Enum { .. } => "enum",
+            TypeDefKind::Alias { .. } => "alias",
+        }),
+        _ => None,
+    };
+    (r, def_kind)
+}
+
+/// The parameter's type and, for arrays, its item type (one level).
+fn outer_types(program: &Program, ty: &Ty) -> Vec<Ty> {
+    let r = program.resolve_alias(ty);
+    let mut out = vec![r.clone()];
+    if let TyKind::Array { items } = &r.kind {
+        out.push(program.resolve_alias(items));
+    }
+    out
+}
+
+pub fn run(cx: &mut Cx<'_>) {
+    let program = cx.program;
+    let mut found = Vec::new();
+    for tool in walk::tools(program) {
+        for p in tool.params.values() {
+            let scopes = vec![p.allow.clone(), tool.allow.clone()];
+            let (r, def_kind) = resolved_kind(program, &p.ty);
+            if def_kind == Some("struct") {
+                found.push((
+                    scopes.clone(),
+                    Diagnostic::new(
+                        codes::NESTED_PARAMS,
+                        p.ty.span,
+                        format!(
+                            "parameter `{}` of `{}` is a nested object",
+                            p.name, tool.name
+                        ),
+                    )
+                    .with_label(format!("of type `{}`", super::value::describe(program, &r)))
+                    .with_help("models fill flat parameters more reliably: make its fields parameters of the tool"),
+                ));
+            }
+            for t in outer_types(program, &p.ty) {
+                let (code, what, help) = match t.kind {
+                    TyKind::Map { .. } => (
+                        codes::MAP_PARAM,
+                        "a map",
+                        "if the keys are known, use a struct or separate parameters; a model cannot see which keys are expected",
+                    ),
+                    TyKind::Json => (
+                        codes::JSON_PARAM,
+                        "untyped `json`",
+                        "describe the expected shape with a type; a model guesses at untyped values",
+                    ),
+                    _ => continue,
+                };
+                found.push((
+                    scopes.clone(),
+                    Diagnostic::new(
+                        code,
+                        p.ty.span,
+                        format!("parameter `{}` of `{}` is {what}", p.name, tool.name),
+                    )
+                    .with_label(what)
+                    .with_help(help),
+                ));
+                break;
+            }
+            if walk::reaches_recursion(program, &p.ty) {
+                found.push((
+                    scopes.clone(),
+                    Diagnostic::new(
+                        codes::RECURSIVE_TYPE,
+                        p.ty.span,
+                        format!("parameter `{}` of `{}` has a recursive type", p.name, tool.name),
+                    )
+                    .with_label("recursive")
+                    .with_help("models build deep trees poorly, and strict mode may not carry them; consider a flat list with parent ids"),
+                ));
+            }
+        }
+    }
+    for (owner, field, root) in walk::root_types(program) {
+        let mut scopes = vec![owner.allow().to_vec()];
+        if let Some(f) = field {
+            scopes.insert(0, f.allow.clone());
+        }
+        walk::nested(root, &mut |ty| {
+            let TyKind::Union { members } = &ty.kind else {
+                return;
+            };
+            let scalar = members.iter().all(|m| {
+                matches!(
+                    program.resolve_alias(m).kind,
+                    TyKind::String | TyKind::Int | TyKind::Number | TyKind::Bool
+                )
+            });
+            if scalar {
+                let place = match (owner, field) {
+                    (Owner::Tool(t), Some(f)) => format!("parameter `{}` of `{}`", f.name, t.name),
+                    (Owner::Type(t), Some(f)) => format!("field `{}` of `{}`", f.name, t.name),
+                    (Owner::Tool(t), None) => format!("the output of `{}`", t.name),
+                    (Owner::Type(t), None) => format!("type `{}`", t.name),
+                };
+                found.push((
+                    scopes.clone(),
+                    Diagnostic::new(
+                        codes::SCALAR_UNION,
+                        ty.span,
+                        format!("{place} uses a union of scalar types"),
+                    )
+                    .with_label(super::value::describe(program, ty))
+                    .with_help(
+                        "pick one type (a string can carry a number), or use separate parameters",
+                    ),
+                ));
+            }
+        });
+    }
+    for (scopes, d) in found {
+        let refs: Vec<&[String]> = scopes.iter().map(Vec::as_slice).collect();
+        cx.lint(&refs, d);
+    }
+}

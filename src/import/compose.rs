@@ -1,0 +1,388 @@
+//! `anyOf`/`oneOf` (nullable, literal, tagged and plain unions) and `allOf`.
+
+use serde_json::{Map, Value};
+
+use super::enums::union_or_single;
+use super::names::type_name;
+use super::objects::{deref, merge_meta};
+use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
+use crate::fmt::tree::{Comments, Item, ItemKind, Name, TypeExpr, TypeRef, UnionVariant};
+
+impl Ctx<'_> {
+    /// `anyOf` / `oneOf`: null branches make the value nullable; one branch
+    /// left is that type; literals merge into one literal union; objects with
+    /// a shared constant property become a tagged union; anything else a
+    /// union of the branch types.
+    pub fn union(
+        &mut self,
+        branches: &Value,
+        path: &str,
+        hint: &str,
+        meta: &mut Meta,
+        outer: &mut Keys,
+    ) -> Ty {
+        let Some(list) = branches.as_array() else {
+            self.warn(path, "not an array, imported as json");
+            return Ty::named("json");
+        };
+        // The outer `type` only restates the branches' types.
+        let _ = outer.get("type");
+        let mut flat: Vec<(&Value, String)> = Vec::new();
+        flatten(list, path, &mut flat, 0);
+        let mut nullable = false;
+        flat.retain(|(b, _)| {
+            let null = is_null_schema(b);
+            nullable |= null;
+            !null
+        });
+        let root = self.root;
+        let mut ty = match flat.len() {
+            0 => {
+                self.warn(path, "no non-null branch, imported as json");
+                Ty::named("json")
+            }
+            1 => {
+                let (branch, bpath) = &flat[0];
+                let (ty, m) = self.node(branch, bpath, hint);
+                self.merge_branch_meta(meta, m);
+                ty
+            }
+            _ => {
+                let resolved: Vec<&Value> = flat.iter().map(|(b, _)| deref(root, b)).collect();
+                if let Some(ty) = self.literal_branches(&resolved, hint) {
+                    ty
+                } else if let Some(tag) = discriminator(&resolved) {
+                    self.tagged(&flat, &resolved, &tag, hint)
+                } else {
+                    self.plain_union(&flat, hint)
+                }
+            }
+        };
+        ty.nullable |= nullable;
+        ty
+    }
+
+    fn merge_branch_meta(&mut self, meta: &mut Meta, branch: Meta) {
+        if let (Some(outer), Some(inner)) = (&meta.description, &branch.description) {
+            if outer != inner {
+                self.warn(
+                    &child(&branch.path, "description"),
+                    "second description (the outer one is kept), dropped",
+                );
+            }
+        }
+        merge_meta(meta, branch);
+    }
+
+    /// Branches that are each a `const` or an `enum` of scalars.
+    fn literal_branches(&mut self, resolved: &[&Value], hint: &str) -> Option<Ty> {
+        let mut values = Vec::new();
+        let mut docs = Vec::new();
+        for b in resolved {
+            let obj = b.as_object()?;
+            let allowed = ["const", "enum", "type", "description", "title"];
+            if obj.keys().any(|k| !allowed.contains(&k.as_str())) {
+                return None;
+            }
+            let doc = obj
+                .get("description")
+                .and_then(Value::as_str)
+                .map(normalize_text);
+            if let Some(c) = obj.get("const") {
+                values.push(c.clone());
+                docs.push(doc);
+            } else if let Some(Value::Array(list)) = obj.get("enum") {
+                for v in list {
+                    values.push(v.clone());
+                    docs.push(None);
+                }
+            } else {
+                return None;
+            }
+        }
+        if !values.iter().all(|v| v.is_string()) && !values.iter().all(Value::is_number) {
+            return None;
+        }
+        Some(self.enumeration(&Value::Array(values), "", hint, &docs))
+    }
+
+    fn plain_union(&mut self, flat: &[(&Value, String)], hint: &str) -> Ty {
+        let mut members: Vec<TypeRef> = Vec::new();
+        let mut nullable = false;
+        for (i, (branch, bpath)) in flat.iter().enumerate() {
+            let branch_hint = format!("{hint}{}", i + 1);
+            let (ty, m) = self.node(branch, bpath, &branch_hint);
+            let ty = self.carry_meta(ty, m, &branch_hint);
+            nullable |= ty.nullable;
+            let flat_members = match ty.ty.expr {
+                TypeExpr::Union(ms) if ty.ty.constraints.is_empty() => ms,
+                _ => vec![ty.ty],
+            };
+            for m in flat_members {
+                if !members.contains(&m) {
+                    members.push(m);
+                }
+            }
+        }
+        Ty {
+            ty: union_or_single(members),
+            nullable,
+        }
+    }
+
+    /// A tagged union: one struct per branch (without the tag property).
+    fn tagged(
+        &mut self,
+        flat: &[(&Value, String)],
+        resolved: &[&Value],
+        tag: &str,
+        hint: &str,
+    ) -> Ty {
+        let prefix = self.tool_type.clone();
+        let (slot, name) = self.registry.reserve(hint, &prefix);
+        let mut variants = Vec::new();
+        for ((branch, bpath), target) in flat.iter().zip(resolved) {
+            let Some(obj) = target.as_object() else {
+                continue;
+            };
+            let tag_value = tag_of(obj, tag).unwrap_or_default();
+            let ref_name = branch
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.rsplit('/').next())
+                .map(type_name);
+            let struct_hint = obj
+                .get("title")
+                .and_then(Value::as_str)
+                .map(type_name)
+                .or(ref_name)
+                .unwrap_or_else(|| type_name(&tag_value));
+            let path = match branch.get("$ref").and_then(Value::as_str) {
+                Some(r) => format!("{}{}", self.base_path, r.trim_start_matches('#')),
+                None => bpath.clone(),
+            };
+            let mut k = Keys::new(obj);
+            let doc = k
+                .get("description")
+                .and_then(Value::as_str)
+                .map(normalize_text);
+            let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
+            if let Some(tag_schema) = obj
+                .get("properties")
+                .and_then(|p| p.get(tag))
+                .and_then(Value::as_object)
+            {
+                if tag_schema.contains_key("description") {
+                    self.warn(
+                        &child(&child(&child(&path, "properties"), tag), "description"),
+                        "description of a union tag not carried, dropped",
+                    );
+                }
+            }
+            let struct_name = self.structure(&mut k, &path, &struct_hint, Some(tag), None);
+            self.report_leftovers(&k, &path);
+            variants.push(UnionVariant {
+                comments: Comments::default(),
+                doc,
+                attrs: Vec::new(),
+                tag: Name::new(tag_value),
+                ty: Name::new(struct_name),
+            });
+        }
+        let item = Item {
+            comments: Comments::default(),
+            doc: None,
+            attrs: Vec::new(),
+            kind: ItemKind::Union {
+                name: Name::new(name),
+                by: Name::new(tag),
+                open: None,
+                variants,
+                tail: Vec::new(),
+            },
+        };
+        let name = self.registry.fill(slot, item);
+        Ty::named(&name)
+    }
+
+    /// `allOf`: one branch is that schema; object branches merge into one
+    /// object; anything else keeps the first branch with a warning.
+    pub fn all_of(
+        &mut self,
+        all: &Value,
+        k: &mut Keys,
+        path: &str,
+        hint: &str,
+        meta: &mut Meta,
+    ) -> Ty {
+        let apath = child(path, "allOf");
+        let Some(list) = all.as_array() else {
+            self.warn(&apath, "not an array, imported as json");
+            return Ty::named("json");
+        };
+        let meta_keys = ["description", "title", "default", "examples", "allOf"];
+        if let [only] = list.as_slice() {
+            if k.obj.keys().all(|key| meta_keys.contains(&key.as_str())) {
+                // `allOf: [{$ref}]` next to a description (pydantic's way of
+                // documenting a reference).
+                let (ty, m) = self.node(only, &child(&apath, "0"), hint);
+                merge_meta(meta, m);
+                return ty;
+            }
+        }
+        let root = self.root;
+        let mut merged = Map::new();
+        for (key, value) in k.obj {
+            if key != "allOf"
+                && !["description", "title", "default", "examples"].contains(&key.as_str())
+            {
+                merged.insert(key.clone(), value.clone());
+            }
+        }
+        // Mark every outer key as read: they are folded into `merged`.
+        let keys: Vec<String> = k.obj.keys().cloned().collect();
+        for key in keys {
+            let _ = k.get(&key);
+        }
+        let mut props = Map::new();
+        let mut required: Vec<Value> = Vec::new();
+        let mut mergeable = true;
+        let mut conflicts: Vec<String> = Vec::new();
+        for branch in list {
+            let Some(obj) = deref(root, branch).as_object() else {
+                mergeable = false;
+                break;
+            };
+            if obj.contains_key("anyOf") || obj.contains_key("oneOf") || obj.contains_key("allOf") {
+                mergeable = false;
+                break;
+            }
+            for (key, value) in obj {
+                match key.as_str() {
+                    "properties" => {
+                        if let Some(p) = value.as_object() {
+                            props.extend(p.clone());
+                        }
+                    }
+                    "required" => {
+                        if let Some(r) = value.as_array() {
+                            required.extend(r.iter().cloned());
+                        }
+                    }
+                    "title" | "description" if list.len() > 1 => {}
+                    _ => match merged.get(key) {
+                        Some(existing) if existing != value => conflicts.push(key.clone()),
+                        Some(_) => {}
+                        None => {
+                            merged.insert(key.clone(), value.clone());
+                        }
+                    },
+                }
+            }
+        }
+        if !mergeable {
+            self.warn(
+                &apath,
+                "allOf of these schemas not supported, only the first is kept",
+            );
+            let Some(first) = list.first() else {
+                return Ty::named("json");
+            };
+            let (ty, m) = self.node(first, &child(&apath, "0"), hint);
+            merge_meta(meta, m);
+            return ty;
+        }
+        for key in conflicts {
+            self.warn(
+                &apath,
+                &format!("branches disagree on `{key}`; the first is kept, the others dropped"),
+            );
+        }
+        if !props.is_empty() {
+            let outer_props = merged.get("properties").and_then(Value::as_object).cloned();
+            let mut all_props = outer_props.unwrap_or_default();
+            all_props.extend(props);
+            merged.insert("properties".into(), Value::Object(all_props));
+        }
+        if !required.is_empty() {
+            let mut all_required = merged
+                .get("required")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
+            all_required.extend(required);
+            merged.insert("required".into(), Value::Array(all_required));
+        }
+        let merged = Value::Object(merged);
+        let (ty, m) = self.node(&merged, path, hint);
+        merge_meta(meta, m);
+        ty
+    }
+}
+
+/// Nested `anyOf`/`oneOf` branches that carry nothing else are lifted into
+/// their parent.
+fn flatten<'v>(list: &'v [Value], path: &str, out: &mut Vec<(&'v Value, String)>, depth: usize) {
+    for (i, b) in list.iter().enumerate() {
+        let bpath = child(path, &i.to_string());
+        if depth < 16 {
+            if let Some(obj) = b.as_object() {
+                let nested = ["anyOf", "oneOf"]
+                    .iter()
+                    .find_map(|k| obj.get(*k).and_then(Value::as_array).map(|l| (*k, l)));
+                if let Some((key, inner)) = nested {
+                    if obj.len() == 1 {
+                        flatten(inner, &child(&bpath, key), out, depth + 1);
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push((b, bpath));
+    }
+}
+
+fn is_null_schema(b: &Value) -> bool {
+    let Some(obj) = b.as_object() else {
+        return false;
+    };
+    let only_doc = |skip: &str| {
+        obj.keys()
+            .all(|k| k == skip || k == "description" || k == "title")
+    };
+    (obj.get("type").and_then(Value::as_str) == Some("null") && only_doc("type"))
+        || (obj.get("const") == Some(&Value::Null) && only_doc("const"))
+        || (obj.get("enum") == Some(&Value::Array(vec![Value::Null])) && only_doc("enum"))
+}
+
+/// The tag a branch gives property `tag`: a `const` or a one-value `enum`.
+fn tag_of(obj: &Map<String, Value>, tag: &str) -> Option<String> {
+    let prop = obj.get("properties")?.get(tag)?;
+    if let Some(Value::String(s)) = prop.get("const") {
+        return Some(s.clone());
+    }
+    match prop.get("enum")?.as_array()?.as_slice() {
+        [Value::String(s)] => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// The property every branch (all objects) fixes to a distinct string.
+fn discriminator(resolved: &[&Value]) -> Option<String> {
+    let objects: Vec<&Map<String, Value>> = resolved
+        .iter()
+        .map(|v| v.as_object())
+        .collect::<Option<_>>()?;
+    let first = objects.first()?.get("properties")?.as_object()?;
+    first.keys().find_map(|candidate| {
+        let mut tags: Vec<String> = Vec::new();
+        for obj in &objects {
+            let t = tag_of(obj, candidate)?;
+            if tags.contains(&t) {
+                return None;
+            }
+            tags.push(t);
+        }
+        Some(candidate.clone())
+    })
+}

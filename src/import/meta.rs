@@ -1,0 +1,223 @@
+//! Tool-level metadata: MCP annotations and titles, and `_meta` (toolc's own
+//! keys back to attributes, errors and examples; any other key to `@meta`).
+
+use serde_json::{Map, Value};
+
+use super::Source;
+use super::envelope::{RawTool, escape_pointer};
+use super::warnings::Warnings;
+use crate::fmt::tree::{Attr, AttrArg, BodyEntry, Comments, Name, Str, Value as TValue};
+
+pub fn attr_str(name: &str, value: &str) -> Attr {
+    Attr::with(name, vec![AttrArg::Value(TValue::Str(Str::plain(value)))])
+}
+
+/// Tool attributes from MCP annotations and titles. Absent hints take the
+/// MCP defaults (see the module docs).
+pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
+    let name = raw.name.as_str();
+    let mut attrs = Vec::new();
+    if raw.source != Source::Mcp {
+        if let Some(t) = &raw.title {
+            attrs.push(attr_str("title", t));
+        }
+        return attrs;
+    }
+    let empty = Map::new();
+    let ann = raw.annotations.unwrap_or(&empty);
+    if raw.annotations.is_none() {
+        warnings.push(
+            Some(name),
+            "/annotations",
+            "missing; MCP defaults apply, so the tool is imported as @mutates @destructive @open_world",
+        );
+    }
+    let hint = |key: &str, default: bool| ann.get(key).and_then(Value::as_bool).unwrap_or(default);
+    let read_only = hint("readOnlyHint", false);
+    let destructive = hint("destructiveHint", true);
+    if !read_only {
+        attrs.push(Attr::flag("mutates"));
+    }
+    if hint("idempotentHint", false) {
+        attrs.push(Attr::flag("idempotent"));
+    }
+    if !read_only && destructive {
+        attrs.push(Attr::flag("destructive"));
+    }
+    if hint("openWorldHint", true) {
+        attrs.push(Attr::flag("open_world"));
+    }
+    let ann_title = ann.get("title").and_then(Value::as_str);
+    match (&raw.title, ann_title) {
+        (Some(t), Some(a)) if t != a => {
+            warnings.push(
+                Some(name),
+                "/annotations/title",
+                "differs from the tool's title, which is kept; dropped",
+            );
+            attrs.push(attr_str("title", t));
+        }
+        (Some(t), _) => attrs.push(attr_str("title", t)),
+        (None, Some(a)) => attrs.push(attr_str("title", a)),
+        (None, None) => {}
+    }
+    for (key, value) in ann {
+        let known = [
+            "readOnlyHint",
+            "destructiveHint",
+            "idempotentHint",
+            "openWorldHint",
+            "title",
+        ];
+        if !known.contains(&key.as_str()) || !(value.is_boolean() || value.is_string()) {
+            warnings.push(
+                Some(name),
+                &format!("/annotations/{}", escape_pointer(key)),
+                "annotation not supported, dropped",
+            );
+        }
+    }
+    attrs
+}
+
+/// `_meta`: toolc's own keys map back to attributes and body entries; any
+/// other key is kept with `@meta`.
+pub fn meta_attrs(
+    raw: &RawTool,
+    meta: &Map<String, Value>,
+    attrs: &mut Vec<Attr>,
+    body: &mut Vec<BodyEntry>,
+    examples: &mut Vec<(String, Value)>,
+    warnings: &mut Warnings,
+) {
+    let name = raw.name.as_str();
+    let mutates = attrs.iter().any(|a| a.name == "mutates");
+    for (key, value) in meta {
+        let ptr = format!("/_meta/{}", escape_pointer(key));
+        let mut unreadable =
+            || warnings.push(Some(name), &ptr, "malformed toolc metadata, dropped");
+        match key.as_str() {
+            "toolc/tier" => match value.as_str() {
+                Some("extended") => attrs.insert(0, Attr::flag("extended")),
+                Some("core") => {}
+                _ => unreadable(),
+            },
+            "toolc/risk" => match value.as_str() {
+                Some(r @ ("low" | "medium" | "high" | "critical")) => {
+                    let default = if mutates { "medium" } else { "low" };
+                    if r != default {
+                        attrs.push(Attr::with("risk", vec![AttrArg::Raw(r.to_string())]));
+                    }
+                }
+                _ => unreadable(),
+            },
+            "toolc/timeout_ms" => match value.as_u64() {
+                Some(ms) => attrs.push(Attr::with("timeout", vec![AttrArg::Raw(duration(ms))])),
+                None => unreadable(),
+            },
+            "toolc/permissions" => match value.as_array() {
+                Some(list) if list.iter().all(Value::is_string) => {
+                    if !list.is_empty() {
+                        let args = list
+                            .iter()
+                            .filter_map(Value::as_str)
+                            .map(|p| AttrArg::Value(TValue::Str(Str::plain(p))))
+                            .collect();
+                        attrs.push(Attr::with("requires", args));
+                    }
+                }
+                _ => unreadable(),
+            },
+            "toolc/confirm" => match value.as_bool() {
+                Some(true) => attrs.push(Attr::flag("confirm")),
+                Some(false) => {}
+                None => unreadable(),
+            },
+            "toolc/rate_limit" => match rate(value) {
+                Some(r) => attrs.push(Attr::with("rate_limit", vec![AttrArg::Raw(r)])),
+                None => unreadable(),
+            },
+            "toolc/deprecated" => match value {
+                Value::Bool(true) => attrs.push(Attr::flag("deprecated")),
+                Value::String(note) => attrs.push(attr_str("deprecated", note)),
+                _ => unreadable(),
+            },
+            "toolc/errors" => match errors(value) {
+                Some(list) => body.splice(0..0, list).for_each(drop),
+                None => unreadable(),
+            },
+            "toolc/examples" => match value.as_array() {
+                Some(list) => {
+                    for (i, ex) in list.iter().enumerate() {
+                        examples.push((format!("{ptr}/{i}"), ex.clone()));
+                    }
+                }
+                None => unreadable(),
+            },
+            _ => attrs.push(Attr::with(
+                "meta",
+                vec![
+                    AttrArg::Value(TValue::Str(Str::plain(key.clone()))),
+                    AttrArg::Value(TValue::from_json(value)),
+                ],
+            )),
+        }
+    }
+}
+
+/// `{"count": 10, "per_ms": 60000}` -> `10/min`.
+fn rate(value: &Value) -> Option<String> {
+    let count = value.get("count")?.as_u64()?;
+    let unit = match value.get("per_ms")?.as_u64()? {
+        1000 => "s",
+        60_000 => "min",
+        3_600_000 => "h",
+        86_400_000 => "day",
+        _ => return None,
+    };
+    Some(format!("{count}/{unit}"))
+}
+
+/// `1500` -> `1500ms`, `5000` -> `5s`, `120000` -> `2m`.
+fn duration(ms: u64) -> String {
+    if ms > 0 && ms % 3_600_000 == 0 {
+        format!("{}h", ms / 3_600_000)
+    } else if ms > 0 && ms % 60_000 == 0 {
+        format!("{}m", ms / 60_000)
+    } else if ms > 0 && ms % 1000 == 0 {
+        format!("{}s", ms / 1000)
+    } else {
+        format!("{ms}ms")
+    }
+}
+
+/// `toolc/errors`: a list of `{code, message, help?, retryable?}` or an
+/// object keyed by code.
+fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
+    let entries: Vec<(String, &Map<String, Value>)> = match value {
+        Value::Array(list) => list
+            .iter()
+            .map(|e| {
+                let o = e.as_object()?;
+                Some((o.get("code")?.as_str()?.to_string(), o))
+            })
+            .collect::<Option<_>>()?,
+        Value::Object(map) => map
+            .iter()
+            .map(|(code, e)| Some((code.clone(), e.as_object()?)))
+            .collect::<Option<_>>()?,
+        _ => return None,
+    };
+    entries
+        .into_iter()
+        .map(|(code, o)| {
+            Some(BodyEntry::Error {
+                comments: Comments::default(),
+                code: Name::new(code),
+                message: Str::plain(o.get("message")?.as_str()?),
+                help: o.get("help").and_then(Value::as_str).map(Str::plain),
+                retryable: o.get("retryable").and_then(Value::as_bool) == Some(true),
+            })
+        })
+        .collect()
+}

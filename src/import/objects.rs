@@ -1,0 +1,380 @@
+//! Objects (structs and maps), arrays and `$ref`s.
+
+use serde_json::{Map, Value};
+
+use super::names::{singular, type_name};
+use super::registry::Slot;
+use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
+use crate::fmt::tree::{Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
+
+impl Ctx<'_> {
+    pub fn array(&mut self, k: &mut Keys, path: &str, hint: &str) -> Ty {
+        let item_hint = type_name(&singular(hint));
+        let tuple = match k.get("prefixItems") {
+            Some(Value::Array(list)) => Some((list, "prefixItems")),
+            _ => match k.obj.get("items") {
+                Some(Value::Array(list)) => {
+                    let _ = k.get("items");
+                    Some((list, "items"))
+                }
+                _ => None,
+            },
+        };
+        if tuple.is_some() {
+            // Part of the tuple that is reported as a whole.
+            let _ = (k.get("additionalItems"), k.get("unevaluatedItems"));
+        }
+        let items = if let Some((list, key)) = tuple {
+            self.tuple(list, &child(path, key), &item_hint)
+        } else {
+            match k.get("items") {
+                Some(schema) => {
+                    let (ty, meta) = self.node(schema, &child(path, "items"), &item_hint);
+                    self.carry_meta(ty, meta, &item_hint).finish()
+                }
+                None => TypeRef::named("json"),
+            }
+        };
+        let mut ty = TypeRef::new(TypeExpr::Array(Box::new(items)));
+        let min = k.get("minItems").and_then(Value::as_u64);
+        let max = k.get("maxItems").and_then(Value::as_u64);
+        if let Some(len) = self.len(path, min, max) {
+            ty.constraints.push(Constraint::Len(len));
+        }
+        if k.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
+            ty.constraints.push(Constraint::Unique);
+        }
+        Ty::plain(ty)
+    }
+
+    /// Tuples have no `.tool` spelling: the closest carry is an array of the
+    /// items' types (one type when they agree, else their union).
+    fn tuple(&mut self, list: &[Value], path: &str, hint: &str) -> TypeRef {
+        self.warn(
+            path,
+            "tuple (positional items) not supported, imported as an array of the item types",
+        );
+        let mut members: Vec<TypeRef> = Vec::new();
+        for (i, schema) in list.iter().enumerate() {
+            let (ty, meta) = self.node(schema, &child(path, &i.to_string()), hint);
+            let ty = self.carry_meta(ty, meta, hint).finish();
+            let flat = match ty.expr {
+                TypeExpr::Union(ms) if ty.constraints.is_empty() => ms,
+                _ => vec![ty],
+            };
+            for m in flat {
+                if !members.contains(&m) {
+                    members.push(m);
+                }
+            }
+        }
+        match members.len() {
+            0 => TypeRef::named("json"),
+            1 => members.remove(0),
+            _ => TypeRef::new(TypeExpr::Union(members)),
+        }
+    }
+
+    pub fn object(&mut self, k: &mut Keys, path: &str, hint: &str, meta: &mut Meta) -> Ty {
+        let has_properties = k
+            .obj
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|p| !p.is_empty());
+        let closed = k.obj.get("additionalProperties") == Some(&Value::Bool(false));
+        if has_properties || (closed && !k.has("patternProperties")) {
+            // An object with a title (pydantic's class name) is named after it.
+            let hint = match k.obj.get("title").and_then(Value::as_str) {
+                Some(t) if meta.title.as_deref() == Some(t) => {
+                    meta.title = None;
+                    type_name(t)
+                }
+                _ => hint.to_string(),
+            };
+            let name = self.structure(k, path, &hint, None, None);
+            return Ty::named(&name);
+        }
+        let _ = k.get("properties");
+        let values = match k.get("additionalProperties") {
+            Some(Value::Bool(_)) | None => None,
+            Some(schema) => Some((schema, child(path, "additionalProperties"))),
+        };
+        let pattern_values = match k.get("patternProperties") {
+            Some(Value::Object(pp)) if pp.len() == 1 && values.is_none() => {
+                pp.iter().next().map(|(p, s)| (p.clone(), s))
+            }
+            Some(_) => {
+                self.warn(
+                    &child(path, "patternProperties"),
+                    "patternProperties not supported, dropped",
+                );
+                None
+            }
+            None => None,
+        };
+        let mut key_pattern: Option<String> = None;
+        let value_ty = if let Some((pattern, schema)) = &pattern_values {
+            key_pattern = Some(pattern.clone());
+            let p = child(&child(path, "patternProperties"), pattern);
+            let value_hint = type_name(&singular(hint));
+            let (ty, m) = self.node(schema, &p, &value_hint);
+            self.carry_meta(ty, m, &value_hint).finish()
+        } else if let Some((schema, p)) = values {
+            let value_hint = type_name(&singular(hint));
+            let (ty, m) = self.node(schema, &p, &value_hint);
+            self.carry_meta(ty, m, &value_hint).finish()
+        } else {
+            TypeRef::named("json")
+        };
+        if let Some(names) = k.get("propertyNames") {
+            let pn = child(path, "propertyNames");
+            match names.as_object() {
+                Some(o) => {
+                    let mut inner = Keys::new(o);
+                    let _ = inner.get("type");
+                    if let Some(p) = inner.get("pattern").and_then(Value::as_str) {
+                        if key_pattern.is_some() {
+                            self.warn(&child(&pn, "pattern"), "second key pattern, dropped");
+                        } else {
+                            key_pattern = Some(p.to_string());
+                        }
+                    }
+                    self.report_leftovers(&inner, &pn);
+                }
+                None => self.warn(&pn, "not supported, dropped"),
+            }
+        }
+        if let Some(p) = &key_pattern {
+            if let Err(e) = crate::pattern::check(p) {
+                self.warn(path, &format!("key pattern: {}; dropped", e.message));
+                key_pattern = None;
+            }
+        }
+        let mut ty = TypeRef::new(TypeExpr::Map(Box::new(value_ty)));
+        if let Some(p) = key_pattern {
+            ty.constraints
+                .push(Constraint::KeysMatch(Str::prefer_raw(p)));
+        }
+        let min = k.get("minProperties").and_then(Value::as_u64);
+        let max = k.get("maxProperties").and_then(Value::as_u64);
+        if let Some(len) = self.len(path, min, max) {
+            ty.constraints.push(Constraint::Len(len));
+        }
+        Ty::plain(ty)
+    }
+
+    /// Declares a struct for the object schema in `k` and returns its name.
+    /// `skip` leaves out a property (a union's tag); `doc` documents the struct.
+    pub fn structure(
+        &mut self,
+        k: &mut Keys,
+        path: &str,
+        hint: &str,
+        skip: Option<&str>,
+        doc: Option<String>,
+    ) -> String {
+        let prefix = self.tool_type.clone();
+        let (slot, _) = self.registry.reserve(hint, &prefix);
+        self.structure_into(slot, k, path, skip, doc)
+    }
+
+    /// Fills a reserved struct declaration from the object schema in `k`.
+    pub fn structure_into(
+        &mut self,
+        slot: Slot,
+        k: &mut Keys,
+        path: &str,
+        skip: Option<&str>,
+        doc: Option<String>,
+    ) -> String {
+        let name = self.registry.name_of(slot);
+        let _ = k.get("type");
+        match k.get("additionalProperties") {
+            None | Some(Value::Bool(_)) => {}
+            Some(_) => self.warn(
+                &child(path, "additionalProperties"),
+                "extra properties next to named ones not supported, dropped",
+            ),
+        }
+        let required: Vec<&str> = match k.get("required") {
+            Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).collect(),
+            Some(_) => {
+                self.warn(&child(path, "required"), "not an array, ignored");
+                Vec::new()
+            }
+            None => Vec::new(),
+        };
+        let empty = Map::new();
+        let props = match k.get("properties") {
+            Some(Value::Object(p)) => p,
+            Some(_) => {
+                self.warn(&child(path, "properties"), "not an object, ignored");
+                &empty
+            }
+            None => &empty,
+        };
+        let fields = self.fields(props, &required, &child(path, "properties"), skip);
+        for r in &required {
+            if !props.contains_key(*r) {
+                self.warn(
+                    &child(path, "required"),
+                    &format!("required property `{r}` is not defined, dropped"),
+                );
+            }
+        }
+        let item = Item {
+            comments: Comments::default(),
+            doc,
+            attrs: Vec::new(),
+            kind: ItemKind::Struct {
+                name: Name::new(name),
+                open: None,
+                fields,
+                tail: Vec::new(),
+            },
+        };
+        self.registry.fill(slot, item)
+    }
+
+    pub fn fields(
+        &mut self,
+        props: &Map<String, Value>,
+        required: &[&str],
+        path: &str,
+        skip: Option<&str>,
+    ) -> Vec<crate::fmt::tree::Field> {
+        props
+            .iter()
+            .filter(|(name, _)| Some(name.as_str()) != skip)
+            .map(|(name, schema)| {
+                let is_required = required.contains(&name.as_str());
+                self.field(name, schema, is_required, &child(path, name))
+            })
+            .collect()
+    }
+
+    /// A `$ref`: objects and string enums become declarations named after the
+    /// definition; anything else is inlined.
+    pub fn reference(&mut self, r: &Value, path: &str, hint: &str, meta: &mut Meta) -> Ty {
+        let Some(r) = r.as_str() else {
+            self.warn(path, "not a string, imported as json");
+            return Ty::named("json");
+        };
+        if let Some(name) = self.refs.get(r) {
+            return Ty::named(&name.clone());
+        }
+        let Some(target) = resolve_in(self.root, r) else {
+            self.warn(path, &format!("cannot resolve `{r}`, imported as json"));
+            return Ty::named("json");
+        };
+        let def_path = format!("{}{}", self.base_path, r.trim_start_matches('#'));
+        let def_name = r
+            .rsplit('/')
+            .next()
+            .filter(|s| !s.is_empty() && *s != "#")
+            .map(type_name)
+            .unwrap_or_else(|| hint.to_string());
+        let Value::Object(obj) = target else {
+            let (ty, m) = self.node(target, &def_path, &def_name);
+            merge_meta(meta, m);
+            return ty;
+        };
+        let is_struct = obj.get("properties").is_some_and(Value::is_object)
+            && obj.get("anyOf").is_none()
+            && obj.get("oneOf").is_none()
+            && obj.get("allOf").is_none();
+        if is_struct {
+            let prefix = self.tool_type.clone();
+            let (slot, name) = self.registry.reserve(&def_name, &prefix);
+            self.refs.insert(r.to_string(), name);
+            let mut k = Keys::new(obj);
+            let doc = k
+                .get("description")
+                .and_then(Value::as_str)
+                .map(normalize_text);
+            let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
+            let declared = self.structure_into(slot, &mut k, &def_path, None, doc);
+            self.report_leftovers(&k, &def_path);
+            self.refs.insert(r.to_string(), declared.clone());
+            return Ty::named(&declared);
+        }
+        if let Some(values) = obj.get("enum").and_then(super::names::string_values) {
+            // A named string enum stays named.
+            let mut k = Keys::new(obj);
+            let _ = (k.get("enum"), k.get("type"), k.get("title"));
+            let doc = k
+                .get("description")
+                .and_then(Value::as_str)
+                .map(normalize_text);
+            let nullable = obj
+                .get("enum")
+                .and_then(Value::as_array)
+                .is_some_and(|l| l.iter().any(Value::is_null));
+            let name = self.named_enum(&def_name, values, doc);
+            self.refs.insert(r.to_string(), name.clone());
+            self.report_leftovers(&k, &def_path);
+            let mut ty = Ty::named(&name);
+            ty.nullable = nullable;
+            return ty;
+        }
+        if self.inlining.iter().any(|x| x == r) {
+            self.warn(
+                path,
+                "recursive reference through a non-object type not supported, imported as json",
+            );
+            return Ty::named("json");
+        }
+        self.inlining.push(r.to_string());
+        let (ty, m) = self.node(target, &def_path, &def_name);
+        self.inlining.pop();
+        merge_meta(meta, m);
+        ty
+    }
+}
+
+/// Follows `$ref` chains (for inspecting a schema, not converting it).
+pub fn deref<'v>(root: &'v Value, v: &'v Value) -> &'v Value {
+    let mut current = v;
+    for _ in 0..16 {
+        match current
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| resolve_in(root, r))
+        {
+            Some(next) => current = next,
+            None => break,
+        }
+    }
+    current
+}
+
+/// The schema a local `$ref` points at.
+pub fn resolve_in<'v>(root: &'v Value, r: &str) -> Option<&'v Value> {
+    let pointer = r.strip_prefix('#')?;
+    if pointer.is_empty() {
+        return Some(root);
+    }
+    root.pointer(pointer)
+}
+
+/// Folds what an inner schema (a `$ref` target, an `anyOf` branch) says into
+/// the outer one; the outer schema wins where both speak.
+pub fn merge_meta(outer: &mut Meta, inner: Meta) {
+    if outer.description.is_none() {
+        outer.description = inner.description;
+    }
+    if outer.title.is_none() {
+        outer.title = inner.title;
+    }
+    if outer.default.is_none() {
+        outer.default = inner.default;
+    }
+    outer.examples.extend(inner.examples);
+    outer.deprecated |= inner.deprecated;
+    outer.secret |= inner.secret;
+    for (key, value) in inner.extras {
+        if !outer.extras.iter().any(|(k, _)| *k == key) {
+            outer.extras.push((key, value));
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! One tool: attributes from annotations and `_meta`, parameters from the
+//! input schema, the output type, examples.
+
+use std::collections::HashMap;
+
+use heck::ToUpperCamelCase;
+use serde_json::{Map, Value};
+
+use super::envelope::RawTool;
+use super::meta::{annotation_attrs, meta_attrs};
+use super::names::{is_redundant_title, type_name};
+use super::registry::Registry;
+use super::schema::{Ctx, Keys, Ty, child, normalize_text};
+use super::warnings::Warnings;
+use crate::fmt::tree::{
+    BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef, Value as TValue,
+};
+
+pub fn build(
+    raw: &RawTool,
+    registry: &mut Registry,
+    enum_counts: &HashMap<Vec<String>, usize>,
+    warnings: &mut Warnings,
+) -> Item {
+    let tool_type = {
+        let t = raw.name.to_upper_camel_case();
+        let t: String = t.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        if t.is_empty() {
+            "Tool".to_string()
+        } else {
+            type_name(&t)
+        }
+    };
+    let mut doc = raw.description.as_deref().map(normalize_text);
+    let mut params = Vec::new();
+    // `examples` on the input schema itself: whole argument objects.
+    let mut schema_examples: Vec<Value> = Vec::new();
+    if let Some((schema, ptr)) = raw.input {
+        let mut cx = Ctx {
+            tool: &raw.name,
+            tool_type: tool_type.clone(),
+            root: schema,
+            base_path: ptr,
+            strict: raw.strict,
+            registry: &mut *registry,
+            warnings: &mut *warnings,
+            enum_counts,
+            refs: HashMap::new(),
+            inlining: Vec::new(),
+            depth: 0,
+        };
+        params = cx.parameters(schema, ptr, &mut doc, &mut schema_examples);
+    }
+    let mut output = None;
+    if let Some(schema) = raw.output {
+        let mut cx = Ctx {
+            tool: &raw.name,
+            tool_type: tool_type.clone(),
+            root: schema,
+            base_path: "/outputSchema",
+            strict: false,
+            registry: &mut *registry,
+            warnings: &mut *warnings,
+            enum_counts,
+            refs: HashMap::new(),
+            inlining: Vec::new(),
+            depth: 0,
+        };
+        output = Some(cx.output(schema, "/outputSchema"));
+    }
+    if let Some(note) = raw.meta.and_then(|m| m.get("toolc/deprecated")) {
+        // toolc appends the deprecation to the description; @deprecated
+        // brings it back, so it is not kept twice.
+        let suffix = match note {
+            Value::String(n) => format!("Deprecated: {n}"),
+            _ => "Deprecated.".to_string(),
+        };
+        doc = doc.map(|d| {
+            d.strip_suffix(&suffix)
+                .map(|rest| rest.trim_end_matches('\n').to_string())
+                .unwrap_or(d)
+        });
+        doc = doc.filter(|d| !d.is_empty());
+    }
+    let mut attrs = annotation_attrs(raw, warnings);
+    let mut body = Vec::new();
+    // Examples from every source, with where each came from.
+    let mut examples: Vec<(String, Value)> = Vec::new();
+    if let Some(meta) = raw.meta {
+        meta_attrs(raw, meta, &mut attrs, &mut body, &mut examples, warnings);
+    }
+    let schema_ptr = raw.input.map_or("", |(_, p)| p);
+    for (i, ex) in schema_examples.into_iter().enumerate() {
+        examples.push((format!("{schema_ptr}/examples/{i}"), ex));
+    }
+    for (i, ex) in raw.examples.iter().enumerate() {
+        examples.push((format!("/input_examples/{i}"), (*ex).clone()));
+    }
+    // Examples are checked against the parameters (E0202); ones that do not
+    // fit are reported and left out.
+    for (ptr, ex) in examples {
+        let Some(entry) = example(None, &ex, &raw.name, &ptr, warnings) else {
+            continue;
+        };
+        let fits = matches!(&entry, BodyEntry::Example { args, .. } if example_fits(registry, &params, args));
+        if fits {
+            body.push(entry);
+        } else {
+            warnings.push(
+                Some(&raw.name),
+                &ptr,
+                "example does not fit the parameters, dropped",
+            );
+        }
+    }
+    Item {
+        comments: Comments::default(),
+        doc,
+        attrs,
+        kind: ItemKind::Tool(Tool {
+            name: Name::new(raw.name.clone()),
+            params_open: None,
+            params,
+            params_tail: Vec::new(),
+            output,
+            body_open: None,
+            body,
+            body_tail: Vec::new(),
+        }),
+    }
+}
+
+fn example_fits(registry: &Registry, params: &[Field], args: &[(Name, TValue)]) -> bool {
+    let json: Map<String, Value> = args
+        .iter()
+        .map(|(k, v)| (k.0.clone(), to_json(v)))
+        .collect();
+    let known = json.keys().all(|k| params.iter().any(|p| p.name.0 == *k));
+    let shallow = super::fields::depth_of(&Value::Object(json.clone())) <= 32;
+    known
+        && shallow
+        && params.iter().all(|p| match json.get(&p.name.0) {
+            Some(v) => super::validate::fits(registry, &p.ty, v),
+            None => p.optional || p.default.is_some(),
+        })
+}
+
+/// The JSON an imported value came from.
+fn to_json(v: &TValue) -> Value {
+    match v {
+        TValue::Null => Value::Null,
+        TValue::Bool(b) => Value::Bool(*b),
+        TValue::Num(n) => serde_json::from_str(n).unwrap_or(Value::Null),
+        TValue::Str(s) => Value::String(s.value.clone()),
+        TValue::Ident(i) => Value::String(i.clone()),
+        TValue::Array(items) => Value::Array(items.iter().map(to_json).collect()),
+        TValue::Object(entries) => Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.0.clone(), to_json(v)))
+                .collect(),
+        ),
+    }
+}
+
+fn example(
+    title: Option<String>,
+    value: &Value,
+    tool: &str,
+    ptr: &str,
+    warnings: &mut Warnings,
+) -> Option<BodyEntry> {
+    let TValue::Object(args) = TValue::from_json(value) else {
+        warnings.push(Some(tool), ptr, "example is not an object, dropped");
+        return None;
+    };
+    Some(BodyEntry::Example {
+        comments: Comments::default(),
+        title: title.map(Str::plain),
+        args,
+    })
+}
+
+impl Ctx<'_> {
+    /// The tool's parameters from its input schema (always an object).
+    fn parameters(
+        &mut self,
+        schema: &Value,
+        path: &str,
+        doc: &mut Option<String>,
+        examples: &mut Vec<Value>,
+    ) -> Vec<Field> {
+        let root = self.root;
+        let resolved = super::objects::deref(root, schema);
+        let Some(obj) = resolved.as_object() else {
+            self.warn(
+                path,
+                "input schema is not an object schema; no parameters imported",
+            );
+            return Vec::new();
+        };
+        let mut k = Keys::new(obj);
+        let _ = (
+            k.get("$schema"),
+            k.get("$id"),
+            k.get("$defs"),
+            k.get("definitions"),
+            k.get("$ref"),
+        );
+        if let Some(t) = k.get("type") {
+            if t != "object" {
+                self.warn(
+                    &child(path, "type"),
+                    "input schema type is not object, ignored",
+                );
+            }
+        }
+        if let Some(t) = k.get("title").and_then(Value::as_str) {
+            if !mentions_tool(t, self.tool) {
+                self.warn(
+                    &child(path, "title"),
+                    "input schema title not carried, dropped",
+                );
+            }
+        }
+        if let Some(d) = k.get("description").and_then(Value::as_str) {
+            if doc.is_none() {
+                *doc = Some(normalize_text(d));
+            } else if doc.as_deref() != Some(d) {
+                self.warn(
+                    &child(path, "description"),
+                    "input schema description next to the tool's, dropped",
+                );
+            }
+        }
+        match k.get("additionalProperties") {
+            None | Some(Value::Bool(_)) => {}
+            Some(_) => self.warn(
+                &child(path, "additionalProperties"),
+                "extra parameters beyond the named ones not supported, dropped",
+            ),
+        }
+        let required: Vec<&str> = k
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|l| l.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if let Some(list) = k.get("examples") {
+            match list.as_array() {
+                Some(list) => examples.extend(list.iter().cloned()),
+                None => self.warn(&child(path, "examples"), "not an array, dropped"),
+            }
+        }
+        let mut fields = match k.get("properties").and_then(Value::as_object) {
+            Some(props) => self.fields(props, &required, &child(path, "properties"), None),
+            None => Vec::new(),
+        };
+        // Alternatives at the root (one of these parameter sets): the closest
+        // carry is every parameter, optional.
+        for key in ["anyOf", "oneOf"] {
+            let Some(branches) = k.get(key).and_then(Value::as_array) else {
+                continue;
+            };
+            self.warn(
+                &child(path, key),
+                "alternative parameter sets not supported; their parameters are imported as optional",
+            );
+            for (i, b) in branches.iter().enumerate() {
+                let bpath = child(&child(path, key), &i.to_string());
+                let Some(props) = super::objects::deref(root, b)
+                    .get("properties")
+                    .and_then(Value::as_object)
+                else {
+                    continue;
+                };
+                for (name, s) in props {
+                    if fields.iter().any(|f: &Field| f.name.0 == *name) {
+                        continue;
+                    }
+                    let p = child(&child(&bpath, "properties"), name);
+                    fields.push(self.field(name, s, false, &p));
+                }
+            }
+        }
+        self.report_leftovers(&k, path);
+        fields
+    }
+
+    /// The return type: toolc's own `{"result": T}` wrapper is unwrapped;
+    /// an object becomes a struct named `<Tool>Output`.
+    fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
+        let hint = format!("{}Output", self.tool_type);
+        if let Some(inner) = result_wrapper(schema) {
+            let inner_hint = self.output_hint(inner, &hint);
+            let (ty, mut meta) =
+                self.node(inner, &format!("{path}/properties/result"), &inner_hint);
+            if !self.is_object_type(&ty) {
+                if meta
+                    .title
+                    .as_deref()
+                    .is_some_and(|t| is_redundant_title(t, "result"))
+                {
+                    meta.title = None;
+                }
+                let ty = self.carry_meta(ty, meta, &inner_hint);
+                if let Some(t) = schema.get("title").and_then(Value::as_str) {
+                    if !mentions_tool(t, self.tool) {
+                        self.warn(
+                            &child(path, "title"),
+                            "output schema title not carried, dropped",
+                        );
+                    }
+                }
+                return ty.finish();
+            }
+        }
+        if let Some(obj) = schema.as_object() {
+            if obj.get("properties").is_some_and(Value::is_object) && !obj.contains_key("anyOf") {
+                let mut k = Keys::new(obj);
+                let doc = k
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .map(normalize_text);
+                let _ = (
+                    k.get("$schema"),
+                    k.get("$id"),
+                    k.get("$defs"),
+                    k.get("definitions"),
+                );
+                if let Some(t) = k.get("title").and_then(Value::as_str) {
+                    if !mentions_tool(t, self.tool) {
+                        self.warn(
+                            &child(path, "title"),
+                            "output schema title not carried, dropped",
+                        );
+                    }
+                }
+                let name = self.structure(&mut k, path, &hint, None, doc);
+                self.report_leftovers(&k, path);
+                return TypeRef::named(&name);
+            }
+        }
+        let hint = self.output_hint(schema, &hint);
+        let (ty, meta) = self.node(schema, path, &hint);
+        self.carry_meta(ty, meta, &hint).finish()
+    }
+}
+
+/// `T` when `schema` is exactly `{"type": "object", "properties": {"result":
+/// T}, "required": ["result"]}` (toolc's wrapping of non-object returns).
+fn result_wrapper(schema: &Value) -> Option<&Value> {
+    let obj = schema.as_object()?;
+    let props = obj.get("properties")?.as_object()?;
+    if props.len() != 1 || obj.get("required")? != &serde_json::json!(["result"]) {
+        return None;
+    }
+    let allowed = [
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+        "$schema",
+        "title",
+        "$defs",
+        "definitions",
+    ];
+    if obj.keys().any(|k| !allowed.contains(&k.as_str())) {
+        return None;
+    }
+    props.get("result")
+}
+
+impl Ctx<'_> {
+    /// The name hint for a returned value: `list_tables` returning an array
+    /// returns `Table`s (the tool's last word; arrays name items singular).
+    fn output_hint(&self, schema: &Value, hint: &str) -> String {
+        match schema.get("type").and_then(Value::as_str) {
+            Some("array") => self
+                .tool
+                .rsplit(['_', '-', '.'])
+                .next()
+                .filter(|w| !w.is_empty())
+                .map(type_name)
+                .unwrap_or_else(|| hint.to_string()),
+            _ => hint.to_string(),
+        }
+    }
+
+    /// Whether toolc emits `ty` as an object schema (so it would not wrap it).
+    fn is_object_type(&self, ty: &Ty) -> bool {
+        match &ty.ty.expr {
+            TypeExpr::Named(n) => self.registry.is_object(&n.0),
+            TypeExpr::Map(_) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Whether a schema title only names the tool (FastMCP's `<tool>Arguments`).
+fn mentions_tool(title: &str, tool: &str) -> bool {
+    let squash = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    squash(title).contains(&squash(tool))
+}

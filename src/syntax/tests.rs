@@ -1,0 +1,87 @@
+//! Unit tests of the AST: spans, comments and docs as the formatter needs them.
+
+use super::ast::*;
+use super::parse;
+
+fn slice(text: &str, span: crate::source::Span) -> &str {
+    &text[span.start..span.end]
+}
+
+#[test]
+fn collects_ordinary_comments_only() {
+    let text = "//! package doc\n// one\n/// doc\ntool f( // two\n  a: string = \"// no\", //// three\n);\n";
+    let (file, diags) = parse(0, text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let comments: Vec<&str> = file.comments.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(comments, [" one", " two", "// three"]);
+    for c in &file.comments {
+        assert!(slice(text, c.span).starts_with("//"));
+    }
+    assert_eq!(file.inner_doc.len(), 1);
+    assert_eq!(file.inner_doc[0].text, " package doc");
+}
+
+#[test]
+fn spans_cover_their_nodes() {
+    let text = "/// Doc.\n@mutates tool \"do-it\"(\n  @secret key?: [string len 1..] | null = [\"a\"],\n) -> bool;\n";
+    let (file, diags) = parse(3, text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let item = &file.items[0];
+    assert_eq!(item.span.file, 3);
+    assert_eq!(slice(text, item.span), text.trim_end());
+    assert_eq!(item.doc[0].text, " Doc.");
+    assert_eq!(slice(text, item.attrs[0].span), "@mutates");
+    let ItemKind::Tool(tool) = &item.kind else {
+        panic!("not a tool")
+    };
+    assert!(tool.name.quoted);
+    assert_eq!(tool.name.text, "do-it");
+    assert_eq!(slice(text, tool.name.span), "\"do-it\"");
+    let p = &tool.params[0];
+    assert!(p.optional);
+    assert_eq!(slice(text, p.name.span), "key");
+    assert_eq!(slice(text, p.ty.span), "[string len 1..] | null");
+    assert_eq!(p.ty.terms.len(), 2);
+    assert!(matches!(p.ty.terms[1].atom, TypeAtom::Null(_)));
+    let TypeAtom::Array(inner) = &p.ty.terms[0].atom else {
+        panic!("not an array")
+    };
+    assert_eq!(slice(text, inner.terms[0].constraints[0].span), "len 1..");
+    let default = p.default.as_ref().map(|d| slice(text, d.span));
+    assert_eq!(default, Some("[\"a\"]"));
+    assert!(tool.body.is_none());
+}
+
+#[test]
+fn reports_each_broken_item_and_keeps_the_rest() {
+    let text = "tool a(x int);\ntool b(y: int);\ntool c(z: );\nstruct S { n: int }\n";
+    let (file, diags) = parse(0, text);
+    assert_eq!(diags.len(), 2, "{diags:?}");
+    assert!(diags.iter().all(|d| d.code.as_str() == "E0001"));
+    // Recovery inside the lists keeps all four items.
+    assert_eq!(file.items.len(), 4);
+}
+
+#[test]
+fn too_deep_is_reported_before_parsing() {
+    let text = format!(
+        "tool f(a: json = {}{});",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    let (file, diags) = parse(0, &text);
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].code.as_str(), "E0003");
+    assert!(file.items.is_empty());
+    let ok = format!("tool f(a: json = {}{});", "[".repeat(60), "]".repeat(60));
+    assert!(parse(0, &ok).1.is_empty());
+}
+
+#[test]
+fn crlf_and_separators_in_docs() {
+    let text = "/// a\u{2028}b \r\n/// c\r\ntool f();\r\n";
+    let (file, diags) = parse(0, text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let docs: Vec<&str> = file.items[0].doc.iter().map(|d| d.text.as_str()).collect();
+    assert_eq!(docs, [" a\u{2028}b ", " c"]);
+}

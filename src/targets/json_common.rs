@@ -1,0 +1,78 @@
+//! What the JSON targets share: deterministic file bytes and the tool-name
+//! rules of each consumer.
+
+use serde_json::Value;
+
+use super::{OutputFile, Target};
+use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use crate::ir::Tool;
+
+/// Pretty JSON with a trailing newline: the same bytes on every run (object
+/// keys keep insertion order).
+pub fn json_file(name: String, value: &Value) -> OutputFile {
+    let mut contents = serde_json::to_string_pretty(value).unwrap_or_default();
+    contents.push('\n');
+    OutputFile { name, contents }
+}
+
+/// Which names a consumer accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameRule {
+    /// OpenAI and Anthropic: `^[a-zA-Z0-9_-]{1,64}$`.
+    Function,
+    /// MCP: 1 to 128 of `A-Za-z0-9_.-`.
+    Mcp,
+}
+
+impl NameRule {
+    pub fn accepts(self, name: &str) -> bool {
+        let (max, dot) = match self {
+            NameRule::Function => (64, false),
+            NameRule::Mcp => (128, true),
+        };
+        let len = name.chars().count();
+        (1..=max).contains(&len)
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || (dot && c == '.'))
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            NameRule::Function => "1 to 64 characters of `a-z A-Z 0-9 _ -`",
+            NameRule::Mcp => "1 to 128 characters of `a-z A-Z 0-9 _ - .`",
+        }
+    }
+}
+
+/// Reports `E0303` when `target` cannot carry `tool`'s name for it.
+pub fn check_name(tool: &Tool, target: Target, rule: NameRule, diagnostics: &mut Diagnostics) {
+    let name = tool.name_for(target.as_str());
+    if rule.accepts(name) {
+        return;
+    }
+    diagnostics.push(
+        Diagnostic::new(
+            codes::TARGET_NAME,
+            tool.name_span,
+            format!(
+                "the `{target}` target cannot carry the tool name `{name}`: it needs {}",
+                rule.describe()
+            ),
+        )
+        .with_label("invalid name for this target")
+        .with_help(format!(
+            "give it another name for this target: `@name({}, \"...\")`",
+            target.as_str()
+        )),
+    );
+}
+
+/// The package's source file name without its directories, for generated
+/// markers: the bytes must not depend on where the build was started.
+pub fn source_name(package: &crate::ir::Package) -> String {
+    std::path::Path::new(&package.path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| package.path.clone())
+}

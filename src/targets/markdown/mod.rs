@@ -1,0 +1,84 @@
+//! The `markdown` target: `<package>.md`, prompt-ready docs a model reads
+//! well. The structure is fixed: title and package doc, core tools, extended
+//! tools, then the named types the tools use.
+//!
+//! The view model ([`view`]) computes every string, table cell and sentence
+//! in Rust; the template `targets/markdown/package.md.j2` only loops and
+//! branches. A file `<template_dir>/markdown/package.md.j2` replaces the
+//! embedded template.
+
+mod view;
+
+use std::path::Path;
+
+use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+
+use super::{GenContext, Generator, OutputFile, Target};
+use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use crate::ir::{Package, Program};
+
+pub use view::type_text;
+
+const TEMPLATE_NAME: &str = "package.md.j2";
+const TEMPLATE: &str = include_str!("../../../targets/markdown/package.md.j2");
+
+pub struct Markdown;
+
+impl Generator for Markdown {
+    fn target(&self) -> Target {
+        Target::Markdown
+    }
+
+    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        let mut diagnostics = Diagnostics::new();
+        if package.tools.is_empty() {
+            return (Vec::new(), diagnostics);
+        }
+        match render(cx.program, package, cx.options.template_dir.as_deref()) {
+            Ok(contents) => {
+                let file = OutputFile {
+                    name: format!("{}.md", package.name),
+                    contents,
+                };
+                (vec![file], diagnostics)
+            }
+            Err(message) => {
+                diagnostics.push(Diagnostic::new(
+                    codes::TARGET_NAME,
+                    package.span,
+                    format!(
+                        "the markdown target cannot render package `{}`: {message}",
+                        package.name
+                    ),
+                ));
+                (Vec::new(), diagnostics)
+            }
+        }
+    }
+}
+
+/// The whole document, through the embedded template or its override.
+pub fn render(
+    program: &Program,
+    package: &Package,
+    template_dir: Option<&Path>,
+) -> Result<String, String> {
+    let view = view::document(program, package);
+    let mut env = Environment::new();
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_auto_escape_callback(|_| AutoEscape::None);
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    let source = match template_dir.map(|d| d.join("markdown").join(TEMPLATE_NAME)) {
+        Some(path) if path.is_file() => std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        _ => TEMPLATE.to_string(),
+    };
+    env.add_template_owned(TEMPLATE_NAME, source)
+        .map_err(|e| format!("template {TEMPLATE_NAME}: {e}"))?;
+    let template = env.get_template(TEMPLATE_NAME).map_err(|e| e.to_string())?;
+    template
+        .render(&view)
+        .map_err(|e| format!("template error: {e:#}"))
+}

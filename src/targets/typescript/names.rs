@@ -1,0 +1,345 @@
+//! TypeScript identifiers for DSL names.
+//!
+//! Every identifier the generated modules declare goes through a [`Namer`]:
+//! it sanitizes the DSL name into an ASCII identifier, then appends `_` until
+//! the result is neither a reserved word, a global the module relies on, a
+//! name of the runtime, nor a name already handed out. Types and values live
+//! in separate TypeScript namespaces, so each gets its own `Namer`.
+
+use std::collections::HashSet;
+
+use heck::{ToLowerCamelCase, ToUpperCamelCase};
+
+/// ECMAScript reserved words, strict-mode reserved words and the names
+/// strict code may not bind (`eval`, `arguments`), plus the global values the
+/// generated code uses.
+const RESERVED_VALUES: &[&str] = &[
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "new",
+    "null",
+    "return",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "let",
+    "static",
+    "implements",
+    "interface",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "await",
+    "arguments",
+    "eval",
+    "undefined",
+    "NaN",
+    "Infinity",
+    "globalThis",
+    "Object",
+    "Array",
+    "JSON",
+    "Number",
+    "String",
+    "BigInt",
+    "RegExp",
+    "Map",
+    "Set",
+    "Error",
+    "Math",
+    "Symbol",
+    "Promise",
+    "Boolean",
+    "Date",
+    "Reflect",
+];
+
+/// Names a type alias or interface cannot take (TypeScript's predefined type
+/// names) and the global types the generated code uses.
+const RESERVED_TYPES: &[&str] = &[
+    "any",
+    "unknown",
+    "never",
+    "number",
+    "bigint",
+    "boolean",
+    "string",
+    "symbol",
+    "void",
+    "object",
+    "undefined",
+    "null",
+    "this",
+    "true",
+    "false",
+    "Record",
+    "Partial",
+    "Readonly",
+    "Required",
+    "Pick",
+    "Omit",
+    "Extract",
+    "Exclude",
+    "NoInfer",
+    "Awaited",
+    "ReturnType",
+    "Parameters",
+    "Promise",
+    "PromiseLike",
+    "Array",
+    "ReadonlyArray",
+    "Error",
+    "RegExp",
+    "Map",
+    "Set",
+    "Object",
+    "Function",
+    "String",
+    "Number",
+    "Boolean",
+    "Symbol",
+    "BigInt",
+    "Date",
+    "JSON",
+];
+
+/// Types the core module and its adapters declare or import.
+pub const RUNTIME_TYPES: &[&str] = &[
+    "JsonValue",
+    "JsonObject",
+    "StringFormat",
+    "TypeDef",
+    "ParamDef",
+    "Tier",
+    "Risk",
+    "ErrorDef",
+    "ToolMetadata",
+    "McpTool",
+    "ToolExample",
+    "ToolSpec",
+    "ToolDef",
+    "AnyToolDef",
+    "ToolError",
+    "ValidationResult",
+    "ToolCallError",
+    "Invalid",
+    "ToolName",
+    "CoreToolName",
+    "ExtendedToolName",
+    "ToolTypes",
+    "ToolHandler",
+    "ToolHandlers",
+    "DispatchResult",
+];
+
+/// Values the core module declares.
+pub const RUNTIME_VALUES: &[&str] = &[
+    "defineTool",
+    "validateParams",
+    "unknownToolError",
+    "toToolError",
+    "declaredError",
+    "ToolCallError",
+    "Invalid",
+    "fail",
+    "hasOwnProperty",
+    "hasOwn",
+    "isObject",
+    "setOwn",
+    "pointer",
+    "kindOf",
+    "describe",
+    "lookupType",
+    "acceptsNull",
+    "checkFields",
+    "checkValue",
+    "checkString",
+    "checkNumber",
+    "checkArray",
+    "checkMap",
+    "checkTagged",
+    "codePointLength",
+    "regexCache",
+    "matches",
+    "isMultipleOf",
+    "decimal",
+    "jsonEqual",
+    "FORMATS",
+    "daysInMonth",
+    "isDate",
+    "isTime",
+    "isIpv4",
+    "isIpv6",
+    "isHostname",
+    "isEmail",
+    "TYPE_TABLE",
+    "CORE_TOOLS",
+    "EXTENDED_TOOLS",
+    "ALL_TOOLS",
+    "TOOLS",
+    "getTool",
+    "validateArgs",
+    "dispatch",
+    "toolError",
+];
+
+/// Hands out unique, valid identifiers in one namespace.
+pub struct Namer {
+    taken: HashSet<String>,
+}
+
+impl Namer {
+    /// A namer for type names.
+    pub fn types() -> Self {
+        Namer::with(&[RESERVED_TYPES, RESERVED_VALUES, RUNTIME_TYPES])
+    }
+
+    /// A namer for value names (consts, functions).
+    pub fn values() -> Self {
+        Namer::with(&[RESERVED_VALUES, RUNTIME_VALUES])
+    }
+
+    fn with(lists: &[&[&str]]) -> Self {
+        let taken = lists
+            .iter()
+            .flat_map(|l| l.iter())
+            .map(|s| s.to_string())
+            .collect();
+        Namer { taken }
+    }
+
+    /// `base` made unique: `_` appended until it is free.
+    pub fn claim(&mut self, base: &str) -> String {
+        let mut name = sanitize(base);
+        while self.taken.contains(&name) {
+            name.push('_');
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+}
+
+/// `set_font` -> `setFont`, `resize-image` -> `resizeImage`.
+pub fn camel(name: &str) -> String {
+    let words = words(name);
+    let camel = words.to_lower_camel_case();
+    if camel.is_empty() {
+        sanitize(name)
+    } else {
+        camel
+    }
+}
+
+/// `set_font` -> `SetFont`.
+pub fn pascal(name: &str) -> String {
+    let words = words(name);
+    let pascal = words.to_upper_camel_case();
+    if pascal.is_empty() {
+        sanitize(name)
+    } else {
+        pascal
+    }
+}
+
+/// Non-identifier characters become word breaks, so heck splits on them.
+fn words(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+        .collect()
+}
+
+/// An ASCII identifier: other characters become `_`, a leading digit gets a
+/// `_` in front, the empty name becomes `_`.
+pub fn sanitize(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '$' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// An object key or interface property name: bare when it is an identifier
+/// name (reserved words are fine there), else a JSON string literal.
+pub fn property_key(name: &str) -> String {
+    let mut chars = name.chars();
+    let bare = match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
+            chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        }
+        _ => false,
+    };
+    if bare {
+        name.to_string()
+    } else {
+        super::literal::string(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reserved_words_are_escaped() {
+        let mut values = Namer::values();
+        assert_eq!(values.claim("delete"), "delete_");
+        assert_eq!(values.claim("delete"), "delete__");
+        assert_eq!(values.claim("dispatch"), "dispatch_");
+        let mut types = Namer::types();
+        assert_eq!(types.claim("string"), "string_");
+        assert_eq!(types.claim("ToolDef"), "ToolDef_");
+        assert_eq!(types.claim("NodeId"), "NodeId");
+    }
+
+    #[test]
+    fn names_become_identifiers() {
+        assert_eq!(camel("set_font"), "setFont");
+        assert_eq!(camel("resize-image"), "resizeImage");
+        assert_eq!(camel("admin.tools.list"), "adminToolsList");
+        assert_eq!(pascal("set_font"), "SetFont");
+        assert_eq!(sanitize("3d"), "_3d");
+        assert_eq!(sanitize("ü"), "_");
+        assert_eq!(property_key("default"), "default");
+        assert_eq!(property_key("x-api-key"), "\"x-api-key\"");
+        assert_eq!(property_key("__proto__"), "__proto__");
+    }
+}

@@ -1,0 +1,1 @@
+tool findNodes(query: string);

@@ -1,0 +1,2 @@
+/// Find nodes, café style.
+tool find_nodes();

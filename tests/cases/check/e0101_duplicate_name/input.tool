@@ -1,0 +1,16 @@
+/// A node in the document tree.
+struct Node {
+    /// The node's id.
+    id: string,
+}
+
+/// Horizontal text alignment.
+enum Node { left, right }
+
+/// Get one node by its id, with its name and kind.
+tool get_node(
+    /// The node's id.
+    id: string,
+    /// The node's id, again.
+    id: int,
+);

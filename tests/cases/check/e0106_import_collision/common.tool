@@ -1,0 +1,2 @@
+/// A node identifier.
+type NodeId = string;

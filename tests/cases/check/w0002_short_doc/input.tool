@@ -1,0 +1,5 @@
+/// Finds nodes.
+tool find_nodes(
+    /// Text.
+    query: string,
+);

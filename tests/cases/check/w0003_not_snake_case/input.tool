@@ -1,0 +1,5 @@
+/// Find nodes whose name contains the query text.
+tool findNodes(
+    /// Text to look for in names.
+    query: string,
+);

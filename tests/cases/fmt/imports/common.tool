@@ -1,0 +1,2 @@
+/// A place.
+struct Place { name: string }

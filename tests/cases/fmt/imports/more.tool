@@ -1,0 +1,1 @@
+enum Kind { city, town }

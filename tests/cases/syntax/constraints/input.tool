@@ -1,0 +1,23 @@
+/// Every constraint form.
+tool f(
+    a: int in 1..=10,
+    b: number in 0..1,
+    c: number in 0<..=10,
+    d: number in 0<..1,
+    e: int in 1..,
+    f: int in 1<..,
+    g: int in ..=5,
+    h: int in ..5,
+    i: number multiple_of 0.25,
+    j: string len 1..=120,
+    k: string len 1..10,
+    l: string len 3,
+    m: string len 0<..,
+    n: string matches "^[a-z]+$",
+    o: string matches r"^\d+:\d+$",
+    p: string format date-time,
+    q: [string] len ..=10 unique,
+    r: map<string, string> keys matches "^[A-Za-z-]+$" len 1..,
+    s: string format email len ..=254,
+    t: int in -5..=-1,
+) -> bool;

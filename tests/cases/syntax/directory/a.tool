@@ -1,0 +1,3 @@
+package alpha;
+/// Alpha tool.
+tool alpha() -> bool;

@@ -1,0 +1,2 @@
+/// Shared id.
+type Shared = string;

@@ -1,0 +1,4 @@
+/// A tool before the package.
+tool f() -> bool;
+package late;
+package twice;

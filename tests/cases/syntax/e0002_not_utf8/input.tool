@@ -1,0 +1,2 @@
+/// CafÃ© is fine.
+tool f(a: string = "café") -> bool;

@@ -1,0 +1,2 @@
+/// Still loaded.
+tool fine() -> bool;

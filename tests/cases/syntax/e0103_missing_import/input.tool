@@ -1,0 +1,4 @@
+use "missing.tool";
+use "sub/also_missing.tool";
+/// A tool.
+tool f() -> bool;

@@ -1,0 +1,2 @@
+use "a.tool";
+struct B { n: int }

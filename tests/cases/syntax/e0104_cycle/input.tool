@@ -1,0 +1,3 @@
+use "a.tool";
+/// A tool.
+tool f(x: A) -> bool;

@@ -1,0 +1,3 @@
+use "input.tool";
+/// A tool.
+tool f() -> bool;

@@ -1,0 +1,4 @@
+use "../enum/input.tool";
+use "/etc/passwd.tool";
+/// A tool.
+tool f() -> bool;

@@ -1,0 +1,2 @@
+struct Point { x: number }
+type Shared = string;

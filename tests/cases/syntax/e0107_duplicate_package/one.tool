@@ -1,0 +1,3 @@
+package same;
+/// One.
+tool one() -> bool;

@@ -1,0 +1,3 @@
+package same;
+/// Two.
+tool two() -> bool;

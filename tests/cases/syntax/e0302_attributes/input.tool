@@ -1,0 +1,18 @@
+/// Bad attributes.
+@risk(extreme) @foo @timeout(5y) @rate_limit(10/week)
+@core @extended @name(gemini, "x") @title(3) @requires() @confirm(yes)
+@deprecated("a", "b") @mutate
+tool f(
+    @secret("x") @example(1, 2) @titel("x") @schema("k") a: int,
+    @risk(low) b: int,
+) -> bool;
+
+@timeout(1s) @allow(missing_doc)
+struct S { a: int }
+
+enum E { @secret x }
+
+@title("x") @title("y") tool g();
+
+/// A parse error inside an attribute loses only this tool.
+@timeout(5 s) tool h();

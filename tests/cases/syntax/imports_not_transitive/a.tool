@@ -1,0 +1,2 @@
+use "b.tool";
+struct A { b: B }

@@ -1,0 +1,2 @@
+/// Report whether the service is up.
+tool ping() -> bool;

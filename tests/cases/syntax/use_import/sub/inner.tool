@@ -1,0 +1,2 @@
+/// A coordinate.
+type Coord = number;

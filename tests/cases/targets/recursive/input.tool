@@ -1,0 +1,22 @@
+//! A recursive node tree.
+package tree;
+
+/// A node of the document tree.
+struct Node {
+    /// The node's id.
+    id: string,
+    /// Child nodes, front to back.
+    children: [Node] = [],
+    /// The parent, when known.
+    parent?: Node | null,
+}
+
+/// Replace a subtree.
+@mutates @allow(W0017)
+tool replace_tree(
+    /// The new subtree.
+    root: Node,
+) -> Node;
+
+/// Read the whole tree.
+tool get_tree() -> Node;

@@ -1,0 +1,91 @@
+//! `toolc check` and `toolc explain` as a user runs them: lint levels from the
+//! command line, exit codes, E0303 as an error when the target is built.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn toolc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run toolc: {e}"))
+}
+
+fn stderr_and_stdout(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+const LINTED: &str = "tests/cases/check/deny_warnings/input.tool";
+
+#[test]
+fn warnings_alone_exit_zero() {
+    let o = toolc(&["check", LINTED]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_and_stdout(&o));
+    let text = stderr_and_stdout(&o);
+    assert!(
+        text.contains("warning[W0001]") && text.contains("warning[W0003]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn deny_warnings_exits_one() {
+    let o = toolc(&["check", "--deny", "warnings", LINTED]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr_and_stdout(&o).contains("error[W0001]"));
+}
+
+#[test]
+fn allow_by_code_and_by_name_silences() {
+    let o = toolc(&[
+        "check",
+        "--deny",
+        "warnings",
+        "--allow",
+        "W0001",
+        "--allow",
+        "not_snake_case",
+        LINTED,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_and_stdout(&o));
+    let text = stderr_and_stdout(&o);
+    assert!(!text.contains("W0001") && !text.contains("W0003"), "{text}");
+}
+
+#[test]
+fn allow_of_an_unknown_lint_is_a_usage_error() {
+    let o = toolc(&["check", "--allow", "no_such_lint", LINTED]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn target_name_is_an_error_only_when_that_target_is_built() {
+    let input = "tests/cases/check/e0303_target_name/input.tool";
+    let o = toolc(&["check", input]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_and_stdout(&o));
+    assert!(stderr_and_stdout(&o).contains("warning[E0303]"));
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let dir = out.path().to_string_lossy().into_owned();
+    let o = toolc(&["build", input, "--target", "openai", "--out", &dir]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr_and_stdout(&o));
+    assert!(stderr_and_stdout(&o).contains("error[E0303]"));
+    assert!(!Path::new(&dir).join("input.openai.json").exists());
+}
+
+#[test]
+fn explain_prints_thresholds() {
+    let o = toolc(&["explain", "W0002"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("25 characters") && text.contains("@allow(W0002)"),
+        "{text}"
+    );
+    let o = toolc(&["explain", "not_verb_first"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("summarize"));
+}

@@ -1,0 +1,588 @@
+//! `toolc import`: every corpus file imports into canonical `.tool` source
+//! that checks without errors (snapshots of the source and of the warnings),
+//! plus the input shapes and quirks, one test each.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use toolc::import::{ImportOptions, Imported, Source, import_str};
+use toolc::{CheckOptions, analyze};
+
+fn corpus() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("corpus exists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn import(json: &str) -> Imported {
+    import_str(json, &ImportOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn warnings(imported: &Imported) -> Vec<String> {
+    imported.warnings.iter().map(ToString::to_string).collect()
+}
+
+/// Checks `source` as a file and returns the error messages.
+fn check_errors(source: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("imported.tool");
+    fs::write(&path, source).expect("write");
+    let analysis = analyze(&[path], &CheckOptions::default()).expect("analyze");
+    analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| format!("{}: {}", d.code, d.message))
+        .collect()
+}
+
+#[test]
+fn corpus_imports_check_clean_and_match_snapshots() {
+    let files = corpus();
+    assert!(files.len() >= 6, "the corpus needs six tool sets");
+    for file in files {
+        let json = fs::read_to_string(&file).expect("read corpus file");
+        let options = ImportOptions {
+            from: None,
+            package: Some(stem(&file)),
+        };
+        let imported = import_str(&json, &options).unwrap_or_else(|e| panic!("{e}"));
+        let again = import_str(&json, &options).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(imported.source, again.source, "import is deterministic");
+        let errors = check_errors(&imported.source);
+        assert!(errors.is_empty(), "{}: {errors:#?}", file.display());
+        let reformatted = toolc::fmt::format_source(0, &imported.source)
+            .unwrap_or_else(|e| panic!("imported source does not parse: {e:#?}"));
+        assert_eq!(reformatted, imported.source, "imported source is canonical");
+        let name = stem(&file);
+        insta::with_settings!({
+            snapshot_path => file.parent().expect("corpus dir").join("snapshots"),
+            prepend_module_to_snapshot => false,
+            input_file => file.clone(),
+        }, {
+            insta::assert_snapshot!(format!("{name}.tool"), imported.source);
+            insta::assert_snapshot!(format!("{name}.warnings"), warnings(&imported).join("\n"));
+        });
+    }
+}
+
+#[test]
+fn mcp_envelopes_are_recognised() {
+    let tool = r#"{"name": "ping", "description": "Check the server.", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false}}"#;
+    let expected = "/// Check the server.\ntool ping();\n";
+    for doc in [
+        format!(r#"{{"tools": [{tool}]}}"#),
+        format!(r#"{{"jsonrpc": "2.0", "id": 1, "result": {{"tools": [{tool}]}}}}"#),
+        format!("[{tool}]"),
+        tool.to_string(),
+    ] {
+        let imported = import(&doc);
+        assert_eq!(imported.source, expected, "{doc}");
+        assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+    }
+}
+
+#[test]
+fn openai_chat_and_responses_tools() {
+    let chat = r#"[{"type": "function", "function": {"name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}, "required": ["city"]}}}]"#;
+    let responses = r#"{"tools": [{"type": "function", "name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}, "required": ["city"]}, "strict": false}]}"#;
+    let expected =
+        "/// Get the weather.\ntool get_weather(\n    /// City name.\n    city: string,\n);\n";
+    assert_eq!(import(chat).source, expected);
+    assert_eq!(import(responses).source, expected);
+}
+
+#[test]
+fn openai_strict_nullable_required_becomes_optional() {
+    let json = r#"[{"type": "function", "function": {"name": "search", "strict": true, "parameters": {"type": "object", "additionalProperties": false, "required": ["query", "limit", "cursor"], "properties": {
+        "query": {"type": "string"},
+        "limit": {"type": ["integer", "null"], "description": "Optional: at most this many results."},
+        "cursor": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null}
+    }}}}]"#;
+    let source = import(json).source;
+    assert!(source.contains("    query: string,\n"), "{source}");
+    assert!(source.contains("    limit?: int,\n"), "{source}");
+    // With a default the nullable spelling is the real type.
+    assert!(
+        source.contains("    cursor: string | null = null,\n"),
+        "{source}"
+    );
+}
+
+#[test]
+fn anthropic_tools_with_examples() {
+    let json = r#"[{"name": "get_stock_price", "description": "Get the current stock price for a ticker.", "input_schema": {"type": "object", "properties": {"ticker": {"type": "string", "description": "The stock ticker symbol, e.g. AAPL."}}, "required": ["ticker"]}, "input_examples": [{"ticker": "AAPL"}]}]"#;
+    let imported = import(json);
+    assert_eq!(
+        imported.source,
+        "/// Get the current stock price for a ticker.\ntool get_stock_price(\n    /// The stock ticker symbol, e.g. AAPL.\n    ticker: string,\n) {\n    example { ticker: \"AAPL\" }\n}\n"
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+#[test]
+fn from_overrides_detection_and_bad_input_is_an_error() {
+    let json = r#"[{"name": "x", "parameters": {"type": "object"}}]"#;
+    let forced = import_str(
+        json,
+        &ImportOptions {
+            from: Some(Source::Anthropic),
+            package: None,
+        },
+    )
+    .expect("imports");
+    assert!(
+        forced.warnings.iter().any(|w| w.pointer == "/parameters"),
+        "{:?}",
+        forced.warnings
+    );
+    for bad in [
+        "",
+        "{",
+        "42",
+        r#"{"tools": 3}"#,
+        r#"[{"description": "no name"}]"#,
+        r#"[{"name": "x"}]"#,
+    ] {
+        assert!(
+            import_str(bad, &ImportOptions::default()).is_err(),
+            "{bad} should not import"
+        );
+    }
+}
+
+/// Imports one MCP tool with the given input schema and returns its source
+/// and warnings.
+fn schema(input_schema: &str) -> (String, Vec<String>) {
+    let json = format!(
+        r#"{{"tools": [{{"name": "t", "description": "A tool.", "inputSchema": {input_schema}, "annotations": {{"readOnlyHint": true, "openWorldHint": false}}}}]}}"#
+    );
+    let imported = import(&json);
+    let errors = check_errors(&imported.source);
+    assert!(errors.is_empty(), "{}\n{errors:#?}", imported.source);
+    (imported.source.clone(), warnings(&imported))
+}
+
+fn params(source: &str) -> String {
+    let start = source.find("tool t(").map_or(0, |i| i + "tool t(\n".len());
+    let end = source.rfind(");").unwrap_or(source.len());
+    source[start.min(end)..end].to_string()
+}
+
+#[test]
+fn nullable_spellings_agree() {
+    for spelling in [
+        r#"{"anyOf": [{"type": "string"}, {"type": "null"}]}"#,
+        r#"{"type": ["string", "null"]}"#,
+        r#"{"type": "string", "nullable": true}"#,
+        r#"{"oneOf": [{"type": "null"}, {"anyOf": [{"type": "string"}]}]}"#,
+    ] {
+        let (source, warnings) = schema(&format!(
+            r#"{{"type": "object", "properties": {{"v": {spelling}}}, "required": ["v"]}}"#
+        ));
+        assert_eq!(params(&source), "    v: string | null,\n", "{spelling}");
+        assert!(warnings.is_empty(), "{warnings:?}");
+    }
+}
+
+#[test]
+fn ranges_in_every_draft() {
+    let (source, _) = schema(
+        r#"{"type": "object", "required": ["a", "b", "c", "d", "e"], "properties": {
+        "a": {"type": "integer", "minimum": 0, "exclusiveMinimum": true, "maximum": 10},
+        "b": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        "c": {"type": "number", "minimum": 5, "exclusiveMinimum": 2},
+        "d": {"type": "integer", "maximum": 9, "exclusiveMaximum": false, "multipleOf": 3},
+        "e": {"type": "string", "minLength": 3, "maxLength": 3, "format": "uuid"}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    a: int in 0<..=10,\n    b: number in 0<..1,\n    c: number in 5..,\n    d: int in ..=9 multiple_of 3,\n    e: string len 3 format uuid,\n"
+    );
+}
+
+#[test]
+fn enums_consts_and_literal_unions() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "required": ["a", "b", "c", "d"], "properties": {
+        "a": {"type": "integer", "enum": [1, 2, 3]},
+        "b": {"const": "fixed"},
+        "c": {"oneOf": [{"const": "x", "description": "The x axis."}, {"const": "y", "description": "The y axis."}]},
+        "d": {"enum": ["a", null]}
+    }}"#,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(
+        source.contains("enum C {\n    /// The x axis.\n    x,\n    /// The y axis.\n    y,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        params(&source),
+        "    a: 1 | 2 | 3,\n    b: \"fixed\",\n    c: C,\n    d: \"a\" | null,\n"
+    );
+}
+
+#[test]
+fn pydantic_titles_are_dropped_and_real_titles_kept() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "title": "tArguments", "required": ["file_path", "n"], "properties": {
+        "file_path": {"type": "string", "title": "File Path"},
+        "n": {"type": "integer", "title": "Number of results"}
+    }}"#,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        params(&source),
+        "    file_path: string,\n    @title(\"Number of results\")\n    n: int,\n"
+    );
+}
+
+#[test]
+fn unsupported_keywords_are_reported_with_their_pointer() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {
+        "labels": {"type": "array", "items": {"type": "string", "not": {"const": ""}, "description": "A label."}},
+        "when": {"type": "string", "if": {"minLength": 1}, "then": {"pattern": "x"}},
+        "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}
+    }}"#,
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/labels/items/not: keyword not supported, dropped",
+            "t: /inputSchema/properties/when/if: keyword not supported, dropped",
+            "t: /inputSchema/properties/when/then: keyword not supported, dropped",
+            "t: /inputSchema/properties/pair/prefixItems: tuple (positional items) not supported, imported as an array of the item types",
+        ]
+    );
+    // A description on array items is carried by a documented alias.
+    assert!(
+        source.contains("/// A label.\ntype Label = string;\n"),
+        "{source}"
+    );
+    assert!(source.contains("    labels?: [Label],\n"), "{source}");
+}
+
+#[test]
+fn nested_objects_are_named_and_deduplicated() {
+    let point = r#"{"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, "required": ["x", "y"]}"#;
+    let (source, _) = schema(&format!(
+        r#"{{"type": "object", "properties": {{"start": {point}, "end": {point}, "points": {{"type": "array", "items": {point}}}}}}}"#
+    ));
+    assert_eq!(source.matches("struct ").count(), 1, "{source}");
+    assert!(source.contains("struct Start {"), "{source}");
+    assert_eq!(
+        params(&source),
+        "    start?: Start,\n    end?: Start,\n    points?: [Start],\n"
+    );
+}
+
+#[test]
+fn maps_recursion_and_tagged_unions() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {
+        "env": {"type": "object", "additionalProperties": {"type": "string"}, "propertyNames": {"pattern": "^[A-Z_]+$"}},
+        "tree": {"$ref": "#/$defs/Node"},
+        "shape": {"oneOf": [
+            {"type": "object", "properties": {"kind": {"const": "circle"}, "r": {"type": "number"}}, "required": ["kind", "r"]},
+            {"type": "object", "properties": {"kind": {"enum": ["square"]}, "side": {"type": "number"}}, "required": ["kind", "side"]}
+        ]},
+        "any": {}
+    }, "$defs": {"Node": {"type": "object", "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}, "required": ["name"]}}}"##,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(
+        source.contains("struct Node {\n    name: string,\n    children?: [Node],\n}"),
+        "{source}"
+    );
+    assert!(
+        source.contains("union Shape by kind {\n    circle: Circle,\n    square: Square,\n}"),
+        "{source}"
+    );
+    assert!(
+        source.contains("struct Circle {\n    r: number,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        params(&source),
+        "    env?: map<string, string> keys matches \"^[A-Z_]+$\",\n    tree?: Node,\n    shape?: Shape,\n    any?: json,\n"
+    );
+}
+
+#[test]
+fn annotations_meta_and_output() {
+    let json = r#"{"tools": [
+        {"name": "delete-file", "title": "Delete", "inputSchema": {"type": "object", "properties": {"path": {"type": "string", "x-mcp-header": "Path"}}, "required": ["path"]},
+         "annotations": {"destructiveHint": true, "idempotentHint": true, "openWorldHint": false},
+         "outputSchema": {"type": "object", "properties": {"result": {"type": "boolean"}}, "required": ["result"]},
+         "_meta": {"toolc/risk": "high", "toolc/permissions": ["fs:write"], "toolc/errors": [{"code": "not_found", "message": "No such file.", "help": "List the directory first.", "retryable": false}], "vendor/x": {"a": 1}}},
+        {"name": "stat", "inputSchema": {"type": "object"}}
+    ]}"#;
+    let imported = import(json);
+    assert_eq!(
+        imported.source,
+        r#"@mutates @idempotent @destructive @title("Delete") @risk(high) @requires("fs:write")
+@meta("vendor/x", { a: 1 })
+tool "delete-file"(
+    @schema("x-mcp-header", "Path")
+    path: string,
+) -> bool {
+    error not_found "No such file." help "List the directory first.";
+}
+
+@mutates @destructive @open_world
+tool stat();
+"#
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "stat: /annotations: missing; MCP defaults apply, so the tool is imported as @mutates @destructive @open_world"
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+fn toolc(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .args(args)
+        .output()
+        .expect("toolc runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_import_exit_codes_and_outputs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let github = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus/github.json");
+    let github = github.to_string_lossy().into_owned();
+
+    // stdout without -o; warnings on stderr; exit 0 despite warnings.
+    let (code, stdout, stderr) = toolc(&["import", &github]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("package github;\n"), "{stdout}");
+    assert!(stderr.contains("warning[I0001]"), "{stderr}");
+    assert!(
+        stderr.contains("github.json:14:"),
+        "points at the line: {stderr}"
+    );
+
+    // -o writes the file; JSON diagnostics on stdout.
+    let out = dir.path().join("gh.tool");
+    let out_s = out.to_string_lossy().into_owned();
+    let (code, stdout, _) = toolc(&["import", &github, "-o", &out_s, "--message-format", "json"]);
+    assert_eq!(code, 0);
+    assert_eq!(fs::read_to_string(&out).expect("written"), {
+        let (_, s, _) = toolc(&["import", &github]);
+        s
+    });
+    let first: serde_json::Value =
+        serde_json::from_str(stdout.lines().next().expect("a diagnostic")).expect("JSON line");
+    assert_eq!(first["code"], "I0001");
+    assert_eq!(first["severity"], "warning");
+    assert_eq!(first["line"], 14);
+
+    // The written file checks.
+    let (code, _, stderr) = toolc(&["check", &out_s]);
+    assert_eq!(code, 0, "{stderr}");
+
+    // Unreadable JSON: exit 1. Missing file: exit 2.
+    let bad = dir.path().join("bad.json");
+    fs::write(&bad, r#"{"not": "tools"}"#).expect("write");
+    let (code, _, stderr) = toolc(&["import", &bad.to_string_lossy()]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("I0002"), "{stderr}");
+    let (code, _, _) = toolc(&["import", "/no/such/file.json"]);
+    assert_eq!(code, 2);
+    let (code, _, _) = toolc(&["import", &github, "--from", "anthropic", "-o", &out_s]);
+    assert_eq!(code, 0);
+    // JSON diagnostics need -o (stdout holds only them).
+    let (code, _, _) = toolc(&["import", &github, "--message-format", "json"]);
+    assert_eq!(code, 2);
+    for code in ["I0001", "I0002"] {
+        let (exit, stdout, _) = toolc(&["explain", code]);
+        assert_eq!(exit, 0);
+        assert!(stdout.starts_with(&format!("# {code}: ")), "{stdout}");
+    }
+}
+
+#[test]
+fn odd_schemas_import_and_check_clean() {
+    let odd = [
+        r#"{"type": "object", "properties": {"a": {"type": "string", "pattern": "(?=x)y"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "integer", "minimum": 10, "maximum": 1}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "integer", "default": "ten"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string", "enum": ["x", "y"], "default": "z"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string", "minLength": 5, "maxLength": 2}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "number", "multipleOf": 0}}}"#,
+        r#"{"type": "object", "properties": {"a": {"enum": []}, "b": {"enum": [1, "x", true]}, "c": {"const": null}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": 5}, "b": {"items": 5}, "c": {"properties": []}, "d": 7}}"#,
+        r##"{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}"##,
+        r##"{"type": "object", "properties": {"a": {"$ref": "#"}}}"##,
+        r#"{"type": "object", "properties": {"a": {"$ref": "https://example.com/schema"}}}"#,
+        r#"{"type": "object", "properties": {"a": {"anyOf": []}, "b": {"oneOf": [{"type": "null"}]}, "c": {"allOf": [{"type": "string"}, {"type": "integer"}]}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "object", "patternProperties": {"^x": {"type": "string"}, "^y": {}}}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "object", "additionalProperties": {"type": "integer"}, "propertyNames": {"pattern": "(?<=a)b"}}}}"#,
+        r#"{"type": "object", "properties": {"true": {"type": "boolean"}, "": {"type": "string"}, "a b": {"type": "string", "enum": ["null", "true", "", "x y"]}}}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 1, "default": ["x"]}}}"#,
+        r#"{"type": "object", "required": ["missing"], "properties": {"a": {"type": "integer", "examples": [1, "two"]}}}"#,
+        r#"{"type": "array"}"#,
+        r#"true"#,
+    ];
+    for input_schema in odd {
+        let json = format!(
+            r#"[{{"name": "odd tool", "description": "Odd.", "inputSchema": {input_schema}, "annotations": {{"readOnlyHint": true}}, "input_examples": [{{"zzz": 1}}]}}]"#
+        );
+        let imported = import(&json);
+        let errors = check_errors(&imported.source);
+        assert!(
+            errors.is_empty(),
+            "{input_schema}\n{}\n{errors:#?}",
+            imported.source
+        );
+    }
+}
+
+#[test]
+fn duplicate_tools_bom_and_deep_values() {
+    let deep = (0..60).fold("1".to_string(), |acc, _| format!("[{acc}]"));
+    let json = format!(
+        "\u{feff}[{{\"name\": \"a\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"x\": {{\"default\": {deep}}}}}}}, \"annotations\": {{\"readOnlyHint\": true}}}}, {{\"name\": \"a\", \"inputSchema\": {{}}}}, {{\"name\": \"A\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"a\": {{\"type\": \"object\", \"properties\": {{\"y\": {{\"type\": \"string\"}}}}}}}}}}}}]"
+    );
+    let imported = import(&json);
+    assert_eq!(
+        imported.source.matches("tool a(").count(),
+        1,
+        "{}",
+        imported.source
+    );
+    assert!(
+        !imported.source.contains("struct A {"),
+        "{}",
+        imported.source
+    );
+    let w = warnings(&imported);
+    assert!(
+        w.iter().any(|w| w.contains("second tool with this name")),
+        "{w:?}"
+    );
+    assert!(w.iter().any(|w| w.contains("nested too deeply")), "{w:?}");
+    assert!(
+        check_errors(&imported.source).is_empty(),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn examples_from_the_schema_meta_and_anthropic_are_checked() {
+    let json = r#"{"tools": [{"name": "find", "description": "Find things.", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "inputSchema": {"type": "object", "required": ["q"], "properties": {"q": {"type": "string"}, "n": {"type": "integer", "maximum": 5}},
+            "examples": [{"q": "cats"}, {"q": "dogs", "n": 9}]},
+        "_meta": {"toolc/examples": [{"q": "birds", "n": 2}, {"n": 1}]}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("    example { q: \"birds\", n: 2 }\n    example { q: \"cats\" }\n}"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "find: /_meta/toolc~1examples/1: example does not fit the parameters, dropped",
+            "find: /inputSchema/examples/1: example does not fit the parameters, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+fn pointers(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    out.push(at.clone());
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, child) in map {
+                let key = k.replace('~', "~0").replace('/', "~1");
+                pointers(child, format!("{at}/{key}"), out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                pointers(child, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Corpus files with one value replaced by something of another kind: the
+/// importer never panics, and what it writes parses and checks without errors.
+#[test]
+fn damaged_corpus_imports_cleanly_or_is_refused() {
+    let replacements = [
+        serde_json::json!(null),
+        serde_json::json!(true),
+        serde_json::json!(-7.5),
+        serde_json::json!("x"),
+        serde_json::json!([]),
+        serde_json::json!({}),
+    ];
+    let mut checked = 0;
+    for file in corpus() {
+        let doc: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&file).expect("read")).expect("JSON");
+        let mut all = Vec::new();
+        pointers(&doc, String::new(), &mut all);
+        let step = (all.len() / 40).max(1);
+        for (n, pointer) in all.iter().enumerate().step_by(step) {
+            for (r, replacement) in replacements.iter().enumerate() {
+                let mut damaged = doc.clone();
+                match damaged.pointer_mut(pointer) {
+                    Some(slot) => *slot = replacement.clone(),
+                    None => continue,
+                }
+                let Ok(imported) = toolc::import::import_value(&damaged, &ImportOptions::default())
+                else {
+                    continue;
+                };
+                let reformatted = toolc::fmt::format_source(0, &imported.source);
+                assert!(
+                    reformatted.as_ref().is_ok_and(|f| *f == imported.source),
+                    "{} {pointer} -> {replacement}: not canonical or not parseable\n{}",
+                    file.display(),
+                    imported.source
+                );
+                if (n + r) % 11 == 0 {
+                    checked += 1;
+                    let errors = check_errors(&imported.source);
+                    assert!(
+                        errors.is_empty(),
+                        "{} {pointer} -> {replacement}: {errors:#?}\n{}",
+                        file.display(),
+                        imported.source
+                    );
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}

@@ -1,0 +1,348 @@
+//! The `typescript` target, end to end: every case under
+//! `tests/cases/typescript/<case>/input.tool` and every `examples/*.tool` is
+//! generated, type-checked with `tsc --strict --noUnusedLocals
+//! --noImplicitReturns` (NodeNext, `"type": "module"`), and run under Node
+//! with `tests/typescript/harness.ts` (validation, the MCP adapter through the
+//! SDK's in-memory client, the AI SDK adapter, and the differential cases of
+//! `target/differential/<package>.jsonl` when present). Small cases are also
+//! snapshotted.
+
+#[path = "common/node.rs"]
+mod node;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use toolc::CheckOptions;
+use toolc::driver;
+use toolc::targets::{GenOptions, OutputFile, Target};
+
+const HARNESS: &str = include_str!("typescript/harness.ts");
+
+const TSCONFIG: &str = r#"{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noUnusedLocals": true,
+    "noImplicitReturns": true,
+    "skipLibCheck": true,
+    "types": ["node"],
+    "outDir": "dist"
+  },
+  "include": ["*.ts"]
+}
+"#;
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every input this test runs: `(label, input file, expectations file)`.
+fn inputs() -> Vec<(String, PathBuf, Option<PathBuf>)> {
+    let mut out = Vec::new();
+    let cases = manifest_dir().join("tests/cases/typescript");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&cases)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    for dir in dirs {
+        let input = dir.join("input.tool");
+        if input.is_file() {
+            let name = dir
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let expectations = dir.join("cases.json");
+            out.push((name, input, expectations.is_file().then_some(expectations)));
+        }
+    }
+    let mut examples: Vec<PathBuf> = fs::read_dir(manifest_dir().join("examples"))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    examples.retain(|p| p.extension().is_some_and(|e| e == "tool"));
+    examples.sort();
+    for path in examples {
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        out.push((format!("example-{stem}"), path, None));
+    }
+    out
+}
+
+/// The generated files of `input` for `targets` (errors in the input or in
+/// generation panic with the diagnostics).
+fn generate(input: &Path, targets: &[Target], options: &GenOptions) -> Vec<OutputFile> {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    assert!(
+        !analysis.diagnostics.has_errors(),
+        "{}: {:#?}",
+        input.display(),
+        analysis.diagnostics.iter().collect::<Vec<_>>()
+    );
+    let (files, diagnostics) = driver::generate(&analysis, targets, options);
+    assert!(
+        !diagnostics.has_errors(),
+        "{}: {:#?}",
+        input.display(),
+        diagnostics.iter().collect::<Vec<_>>()
+    );
+    files
+}
+
+fn typescript(input: &Path) -> Vec<OutputFile> {
+    generate(input, &[Target::Typescript], &GenOptions::default())
+}
+
+/// The MCP target's file, when this build has the `mcp` target.
+fn mcp_json(input: &Path) -> Option<OutputFile> {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default()).ok()?;
+    let (files, diagnostics) = driver::generate(&analysis, &[Target::Mcp], &GenOptions::default());
+    if diagnostics.has_errors() {
+        return None;
+    }
+    files.into_iter().next()
+}
+
+fn package_of(files: &[OutputFile]) -> String {
+    files
+        .iter()
+        .find(|f| f.name.ends_with(".ai.ts"))
+        .map(|f| f.name.trim_end_matches(".ai.ts").to_string())
+        .unwrap_or_else(|| {
+            panic!(
+                "no .ai.ts among {:?}",
+                files.iter().map(|f| &f.name).collect::<Vec<_>>()
+            )
+        })
+}
+
+fn write(dir: &Path, name: &str, contents: &str) {
+    let path = dir.join(name);
+    fs::write(&path, contents).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}
+
+/// Writes one runnable project for `files` into `dir`.
+fn project(dir: &Path, files: &[OutputFile]) -> String {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    let package = package_of(files);
+    for f in files {
+        write(dir, &f.name, &f.contents);
+    }
+    write(
+        dir,
+        "package.json",
+        "{\"name\":\"toolc-case\",\"private\":true,\"type\":\"module\"}\n",
+    );
+    write(dir, "tsconfig.json", TSCONFIG);
+    let harness = HARNESS
+        .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
+        .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
+        .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
+    write(dir, "harness.ts", &harness);
+    package
+}
+
+#[test]
+fn generated_typescript_compiles_and_runs() {
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    let work = node_dir.join("work");
+    let mut failures = Vec::new();
+    let mut totals = (0usize, 0usize);
+    for (label, input, expectations) in inputs() {
+        let files = typescript(&input);
+        let dir = work.join(&label);
+        let package = project(&dir, &files);
+        let mcp = mcp_json(&input).map(|f| {
+            write(&dir, &f.name, &f.contents);
+            dir.join(&f.name)
+        });
+        if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
+            failures.push(format!("{label}: tsc\n{e}"));
+            continue;
+        }
+        let differential = node::target_dir()
+            .join("differential")
+            .join(format!("{package}.jsonl"));
+        let arg =
+            |p: Option<PathBuf>| p.map_or_else(String::new, |p| p.to_string_lossy().into_owned());
+        let args = [
+            "dist/harness.js".to_string(),
+            arg(expectations),
+            arg(mcp),
+            arg(differential.is_file().then_some(differential)),
+        ];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        match node::run(&node_dir, &dir, "node", &args) {
+            Ok(out) => {
+                let (p, f) = counts(&out);
+                totals.0 += p;
+                totals.1 += f;
+                for line in out.lines().filter(|l| l.starts_with("differential")) {
+                    eprintln!("{label}: {line}");
+                }
+                eprintln!("{label}: {}", out.lines().last().unwrap_or(""));
+            }
+            Err(e) => failures.push(format!("{label}: harness\n{e}")),
+        }
+    }
+    eprintln!(
+        "typescript harness: {} passed, {} failed",
+        totals.0, totals.1
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(totals.0 > 0, "the harness ran no check");
+}
+
+/// `N passed, M failed` from the harness's last line.
+fn counts(out: &str) -> (usize, usize) {
+    let last = out.lines().last().unwrap_or("");
+    let mut nums = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty());
+    let passed = nums.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let failed = nums.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    (passed, failed)
+}
+
+/// `examples/typescript`: generated into its `generated/` directory (in a
+/// copy under `target/`, so nothing generated is committed), type-checked,
+/// and its smoke test run (the MCP server over the SDK's in-memory client on a
+/// temporary workspace).
+#[test]
+fn example_project_builds_and_runs() {
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    let example = manifest_dir().join("examples/typescript");
+    let dir = node_dir.join("work").join("example-project");
+    let _ = fs::remove_dir_all(&dir);
+    copy_dir(&example, &dir);
+    let source = example_source();
+    let generated = dir.join("generated");
+    fs::create_dir_all(&generated).unwrap_or_else(|e| panic!("{e}"));
+    for f in typescript(&source) {
+        write(&generated, &f.name, &f.contents);
+    }
+    if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
+        panic!("{e}");
+    }
+    match node::run(&node_dir, &dir, "node", &["dist/src/smoke.js"]) {
+        Ok(out) => assert!(out.contains("smoke: ok"), "{out}"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The tool set the example project is built from (named in its
+/// `toolc.json`).
+fn example_source() -> PathBuf {
+    let example = manifest_dir().join("examples/typescript");
+    let config = fs::read_to_string(example.join("toolc.json")).unwrap_or_else(|e| panic!("{e}"));
+    let config: serde_json::Value = serde_json::from_str(&config).unwrap_or_else(|e| panic!("{e}"));
+    let source = config["source"]
+        .as_str()
+        .unwrap_or_else(|| panic!("toolc.json has no source"));
+    example.join(source)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+    for entry in fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.unwrap_or_else(|e| panic!("{e}"));
+        let name = entry.file_name();
+        if name == "node_modules" || name == "generated" || name == "dist" {
+            continue;
+        }
+        let path = entry.path();
+        if path.is_dir() {
+            copy_dir(&path, &to.join(&name));
+        } else {
+            fs::copy(&path, to.join(&name)).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// The package-specific part of the core module (the runtime in front of it
+/// is the same for every package) and the two adapters.
+#[test]
+fn snapshots() {
+    for (label, input, _) in inputs()
+        .into_iter()
+        .filter(|(l, _, _)| !l.starts_with("example-"))
+    {
+        let files = typescript(&input);
+        let mut text = String::new();
+        for f in &files {
+            let body = if f.name.ends_with(".ai.ts") || f.name.ends_with(".mcp.ts") {
+                f.contents.as_str()
+            } else {
+                f.contents
+                    .find("// ---- Named types")
+                    .map_or(f.contents.as_str(), |i| &f.contents[i..])
+            };
+            text.push_str(&format!("=== {} ===\n{body}\n", f.name));
+        }
+        insta::with_settings!({snapshot_path => "snapshots", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!(format!("typescript__{label}"), text);
+        });
+    }
+}
+
+#[test]
+fn output_is_deterministic() {
+    for (_, input, _) in inputs() {
+        let first = typescript(&input);
+        for _ in 0..3 {
+            assert_eq!(first, typescript(&input), "{}", input.display());
+        }
+    }
+}
+
+#[test]
+fn templates_can_be_overridden() {
+    let input = manifest_dir().join("tests/cases/typescript/design/input.tool");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    fs::create_dir_all(dir.path().join("typescript")).unwrap_or_else(|e| panic!("{e}"));
+    fs::write(
+        dir.path().join("typescript/ai.ts.j2"),
+        "{{ header }}\n// custom adapter for {{ package }}: {% for t in tools %}{{ t.ident }} {% endfor %}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let options = GenOptions {
+        template_dir: Some(dir.path().to_path_buf()),
+        ..GenOptions::default()
+    };
+    let files = generate(&input, &[Target::Typescript], &options);
+    let ai = files
+        .iter()
+        .find(|f| f.name == "design.ai.ts")
+        .unwrap_or_else(|| panic!("no ai file"));
+    assert_eq!(
+        ai.contents,
+        "// @generated by toolc from input.tool. Do not edit.\n// custom adapter for design: setFont findNodes draw ping "
+    );
+    // The other templates are still the embedded ones.
+    let core = files
+        .iter()
+        .find(|f| f.name == "design.ts")
+        .unwrap_or_else(|| panic!("no core file"));
+    assert!(core.contents.contains("export const setFont = defineTool<"));
+
+    // A template that names something the view does not have is a coded error.
+    fs::write(
+        dir.path().join("typescript/ai.ts.j2"),
+        "{{ no_such_field }}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let analysis =
+        toolc::analyze(&[input], &CheckOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let (files, diagnostics) = driver::generate(&analysis, &[Target::Typescript], &options);
+    assert!(files.is_empty());
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0303"]);
+}

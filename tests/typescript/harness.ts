@@ -1,0 +1,507 @@
+// Runs against one generated package (`./pkg.js` is rewritten to the package's
+// core module by tests/typescript.rs). Checks, for every tool:
+// - its examples validate, and generic mutations of them fail at the right path;
+// - the case's expectations file (argument objects with verdicts, paths and
+//   validated values) holds;
+// - the MCP adapter, driven in-process through the SDK's client, lists exactly
+//   the emitted MCP JSON and answers calls (results, isError, unknown tools);
+// - the AI SDK adapter's schemas and validators agree with the core module;
+// - a differential against ajv (an independent JSON Schema 2020-12 validator,
+//   formats on) over each tool's emitted inputSchema, on argument objects
+//   derived from the examples by one-place mutations;
+// - the differential cases (generated arguments with the JSON Schema verdict).
+// Prints "N passed, M failed" and exits non-zero on any failure.
+
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { isDeepStrictEqual } from "node:util";
+
+import { asSchema } from "ai";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+import * as core from "./pkg.js";
+import { aiTools, type AiHandlers } from "./pkg.ai.js";
+import { mcpTools, registerTools, type McpHandlers } from "./pkg.mcp.js";
+
+type Def = core.AnyToolDef;
+type TypeDef = core.TypeDef;
+
+interface Expectation {
+  tool: string;
+  args: unknown;
+  ok: boolean;
+  path?: string;
+  code?: string;
+  value?: unknown;
+  note?: string;
+}
+
+interface CallCase {
+  tool: string;
+  args: unknown;
+  /** What the handler returns. */
+  returns?: unknown;
+  /** A declared error code the handler throws. */
+  throws?: string;
+  structuredContent?: unknown;
+  isError?: boolean;
+  code?: string;
+  path?: string;
+}
+
+interface Cases {
+  /** Why the tools/list comparison cannot hold for this case. */
+  skipMcpList?: string;
+  /** Why ajv cannot serve as the reference for this case. */
+  skipSchemaDifferential?: string;
+  expectations?: Expectation[];
+  calls?: CallCase[];
+}
+
+const [, , casesPath = "", mcpJsonPath = "", differentialPath = ""] = process.argv;
+const cases: Cases = casesPath !== "" && existsSync(casesPath) ? (JSON.parse(readFileSync(casesPath, "utf8")) as Cases) : {};
+
+let passed = 0;
+let failed = 0;
+
+async function check(name: string, body: () => void | Promise<void>): Promise<void> {
+  try {
+    await body();
+    passed++;
+  } catch (e) {
+    failed++;
+    console.error(`FAIL ${name}\n  ${e instanceof Error ? e.message.split("\n").join("\n  ") : String(e)}`);
+  }
+}
+
+function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v)) as T;
+}
+
+function expectError(def: Def | string, args: unknown, path: string, what: string): Promise<void> {
+  return check(`${typeof def === "string" ? def : def.name}: ${what}`, () => {
+    const r = core.validateArgs(def, args);
+    assert.equal(r.ok, false, `accepted ${JSON.stringify(args)}`);
+    if (!r.ok) {
+      assert.equal(r.error.code, "invalid_argument");
+      assert.equal(r.error.path, path, `path for ${JSON.stringify(args)}: ${r.error.message}`);
+      assert.equal(r.error.retryable, false);
+      assert.equal(typeof r.error.message, "string");
+    }
+  });
+}
+
+/** A value of the wrong JSON type for `t`, or undefined when none is obvious. */
+function wrongType(t: TypeDef): unknown {
+  switch (t.kind) {
+    case "string":
+      return 12345;
+    case "integer":
+    case "number":
+      return "nope";
+    case "enum":
+      return typeof t.values[0] === "number" ? "nope" : 3.25;
+    case "boolean":
+      return "yes";
+    case "array":
+      return { not: "an array" };
+    case "map":
+    case "object":
+    case "tagged":
+      return ["not", "an", "object"];
+    default:
+      return undefined;
+  }
+}
+
+/** Constraint-violating replacements for a valid value `v` of type `t`, with the path suffix they fail at. */
+function violations(t: TypeDef, v: unknown): Array<{ value: unknown; at: string; what: string }> {
+  const out: Array<{ value: unknown; at: string; what: string }> = [];
+  switch (t.kind) {
+    case "string":
+      if (t.maxLength !== undefined) out.push({ value: "é".repeat(t.maxLength + 1), at: "", what: "too long" });
+      if (t.minLength !== undefined && t.minLength > 0) out.push({ value: "", at: "", what: "too short" });
+      if (t.format !== undefined) out.push({ value: "not a valid value \u0000", at: "", what: `bad ${t.format}` });
+      break;
+    case "integer":
+    case "number":
+      if (t.maximum !== undefined) out.push({ value: t.maximum + 1, at: "", what: "above maximum" });
+      if (t.exclusiveMaximum !== undefined) out.push({ value: t.exclusiveMaximum, at: "", what: "at exclusive maximum" });
+      if (t.minimum !== undefined) out.push({ value: t.minimum - 1, at: "", what: "below minimum" });
+      if (t.exclusiveMinimum !== undefined) out.push({ value: t.exclusiveMinimum, at: "", what: "at exclusive minimum" });
+      if (t.kind === "integer") out.push({ value: 1.5, at: "", what: "not an integer" });
+      break;
+    case "enum":
+      out.push({ value: typeof t.values[0] === "number" ? 123456789.5 : "__no_such_value__", at: "", what: "not in enum" });
+      break;
+    case "array":
+      if (Array.isArray(v) && v.length > 0) {
+        const bad = wrongType(t.items);
+        if (bad !== undefined && !(t.items.nullable === true && bad === null)) {
+          const copy = clone(v);
+          copy[v.length - 1] = bad;
+          out.push({ value: copy, at: `/${v.length - 1}`, what: "bad item" });
+        }
+        if (t.maxItems !== undefined && t.uniqueItems !== true) {
+          out.push({ value: Array.from({ length: t.maxItems + 1 }, () => clone(v[0])), at: "", what: "too many items" });
+        }
+        if (t.uniqueItems === true && (t.maxItems === undefined || v.length < t.maxItems)) {
+          out.push({ value: [...clone(v), clone(v[0])], at: `/${v.length}`, what: "repeated item" });
+        }
+      }
+      if (t.minItems !== undefined && t.minItems > 0) out.push({ value: [], at: "", what: "too few items" });
+      break;
+    case "object":
+      out.push({ value: { ...(v as object), __toolc_unknown__: 1 }, at: "/__toolc_unknown__", what: "unknown nested field" });
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+const unknownKey = "__toolc_unknown__";
+
+async function mutations(def: Def, example: Record<string, unknown>, label: string): Promise<void> {
+  await expectError(def, { ...example, [unknownKey]: true }, `/${unknownKey}`, `${label}: unknown field`);
+  await expectError(def, [example], "", `${label}: array instead of object`);
+  for (const [name, param] of Object.entries(def.params)) {
+    const esc = name.replace(/~/g, "~0").replace(/\//g, "~1");
+    if (param.required) {
+      const copy = clone(example);
+      delete copy[name];
+      await expectError(def, copy, `/${esc}`, `${label}: missing ${name}`);
+    }
+    const present = Object.prototype.hasOwnProperty.call(example, name);
+    const t = param.type;
+    const bad = wrongType(t);
+    if (bad !== undefined && t.kind !== "union") {
+      await expectError(def, { ...clone(example), [name]: bad }, `/${esc}`, `${label}: wrong type for ${name}`);
+    }
+    if (!present) continue;
+    for (const v of violations(t, example[name])) {
+      await expectError(def, { ...clone(example), [name]: v.value }, `/${esc}${v.at}`, `${label}: ${name} ${v.what}`);
+    }
+  }
+}
+
+async function validation(): Promise<void> {
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    for (const [i, example] of def.examples.entries()) {
+      const label = `example ${i}`;
+      await check(`${def.name}: ${label} validates`, () => {
+        const r = def.validate(clone(example.args));
+        assert.ok(r.ok, r.ok ? "" : `${r.error.path}: ${r.error.message}`);
+        // Defaults are applied.
+        const value = r.value as Record<string, unknown>;
+        for (const [name, param] of Object.entries(def.params)) {
+          if (param.default !== undefined && !Object.prototype.hasOwnProperty.call(example.args, name)) {
+            assert.deepEqual(value[name], param.default, `default of ${name}`);
+          }
+        }
+        // Validation is idempotent.
+        const again = def.validate(clone(value));
+        assert.ok(again.ok);
+        if (again.ok) assert.deepEqual(again.value, value);
+      });
+      await mutations(def, clone(example.args) as Record<string, unknown>, label);
+      // OpenAI strict mode sends null for what it leaves out.
+      for (const [name, param] of Object.entries(def.params)) {
+        if (param.required || param.type.nullable === true || param.type.kind === "json") continue;
+        await check(`${def.name}: ${label}: null ${name} means absent`, () => {
+          const r = def.validate({ ...clone(example.args as object), [name]: null });
+          assert.ok(r.ok, r.ok ? "" : `${r.error.path}: ${r.error.message}`);
+          const value = r.value as Record<string, unknown>;
+          const got = Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
+          assert.deepEqual(got, param.default, `value of ${name}`);
+        });
+      }
+    }
+    await check(`${def.name}: validateArgs by name and by definition agree`, () => {
+      assert.deepEqual(core.validateArgs(def.name, {}), core.validateArgs(def, {}));
+    });
+  }
+  await check("unknown tool", () => {
+    const r = core.validateArgs("__no_such_tool__", {});
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.equal(r.error.code, "unknown_tool");
+  });
+  for (const [i, e] of (cases.expectations ?? []).entries()) {
+    await check(`expectation ${i} (${e.tool}${e.note === undefined ? "" : `: ${e.note}`})`, () => {
+      const r = core.validateArgs(e.tool, clone(e.args));
+      if (e.ok) {
+        assert.ok(r.ok, r.ok ? "" : `rejected at ${r.error.path}: ${r.error.message}`);
+        if (r.ok && e.value !== undefined) assert.deepEqual(r.value, e.value);
+      } else {
+        assert.equal(r.ok, false, "accepted");
+        if (!r.ok) {
+          assert.equal(r.error.code, e.code ?? "invalid_argument");
+          if (e.path !== undefined) assert.equal(r.error.path, e.path, r.error.message);
+        }
+      }
+    });
+  }
+}
+
+/** Handlers for every tool: per the call cases (matched on validated arguments), else a declared (or internal) error. */
+function handlers(): Record<string, (args: unknown) => unknown> {
+  const out: Record<string, (args: unknown) => unknown> = {};
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    out[def.name] = (args: unknown) => {
+      for (const c of cases.calls ?? []) {
+        if (c.tool !== def.name) continue;
+        const expected = def.validate(clone(c.args));
+        if (expected.ok && isDeepStrictEqual(expected.value, args)) {
+          if (c.throws !== undefined) throw core.toolError(def, c.throws);
+          return clone(c.returns);
+        }
+      }
+      const codes = Object.keys(def.metadata.errors);
+      if (codes.length > 0) throw core.toolError(def, codes[0]);
+      throw new Error("no result configured");
+    };
+  }
+  return out;
+}
+
+function firstExample(def: Def): unknown {
+  return def.examples.length > 0 ? clone(def.examples[0].args) : undefined;
+}
+
+async function mcp(): Promise<void> {
+  const server = new McpServer({ name: "harness", version: "0.0.0" }, { capabilities: { tools: {} } });
+  registerTools(server.server, handlers() as unknown as McpHandlers);
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "harness-client", version: "0.0.0" });
+  await Promise.all([client.connect(clientTransport), server.connect(serverTransport)]);
+  try {
+    const listed = await client.listTools();
+    if (cases.skipMcpList === undefined) await check("mcp: tools/list serves the embedded MCP JSON", () => {
+      assert.deepEqual(listed.tools, mcpTools());
+      assert.deepEqual(
+        listed.tools.map((t) => t.name),
+        (core.ALL_TOOLS as readonly Def[]).map((d) => d.mcp.name),
+      );
+    });
+    if (cases.skipMcpList === undefined && mcpJsonPath !== "" && existsSync(mcpJsonPath)) {
+      await check("mcp: tools/list equals the mcp target's file", () => {
+        const emitted = JSON.parse(readFileSync(mcpJsonPath, "utf8")) as { tools: unknown[] };
+        assert.deepEqual(listed.tools, emitted.tools);
+      });
+    }
+    for (const def of core.ALL_TOOLS as readonly Def[]) {
+      await check(`mcp: ${def.name}: bad argument is an isError result`, async () => {
+        const result = await client.callTool({ name: def.mcp.name, arguments: { [unknownKey]: 1 } });
+        assert.equal(result.isError, true);
+        const content = result.content as Array<{ type: string; text: string }>;
+        const body = JSON.parse(content[0].text) as { error: core.ToolError };
+        assert.equal(body.error.code, "invalid_argument");
+        assert.equal(typeof body.error.path, "string");
+        assert.deepEqual((result._meta as Record<string, unknown>)["toolc/error"], body.error);
+      });
+      const example = firstExample(def);
+      const call = (cases.calls ?? []).find((c) => c.tool === def.name);
+      if (example !== undefined && call === undefined && Object.keys(def.metadata.errors).length > 0) {
+        await check(`mcp: ${def.name}: a declared error keeps its code and hint`, async () => {
+          const result = await client.callTool({ name: def.mcp.name, arguments: example as Record<string, unknown> });
+          assert.equal(result.isError, true);
+          const content = result.content as Array<{ type: string; text: string }>;
+          const body = JSON.parse(content[0].text) as { error: core.ToolError };
+          const code = Object.keys(def.metadata.errors)[0];
+          assert.equal(body.error.code, code);
+          assert.equal(body.error.hint, def.metadata.errors[code].hint);
+          assert.equal(body.error.retryable, def.metadata.errors[code].retryable);
+        });
+      }
+    }
+    for (const [i, c] of (cases.calls ?? []).entries()) {
+      const def = core.getTool(c.tool);
+      await check(`mcp: call ${i} (${c.tool})`, async () => {
+        assert.ok(def !== undefined);
+        const result = await client.callTool({ name: def.mcp.name, arguments: c.args as Record<string, unknown> });
+        assert.equal(result.isError === true, c.isError === true, JSON.stringify(result));
+        if (c.structuredContent !== undefined) assert.deepEqual(result.structuredContent, c.structuredContent);
+        if (c.code !== undefined) {
+          const content = result.content as Array<{ type: string; text: string }>;
+          const body = JSON.parse(content[0].text) as { error: core.ToolError };
+          assert.equal(body.error.code, c.code);
+          if (c.path !== undefined) assert.equal(body.error.path, c.path);
+        }
+      });
+    }
+    await check("mcp: unknown tool is a JSON-RPC error", async () => {
+      await assert.rejects(client.callTool({ name: "__no_such_tool__", arguments: {} }));
+    });
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+async function ai(): Promise<void> {
+  const tools = aiTools(handlers() as unknown as AiHandlers) as Record<string, { inputSchema: unknown; execute?: unknown; description?: string }>;
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    await check(`ai: ${def.name}: schema and validator match the core module`, async () => {
+      const t = tools[def.name];
+      assert.ok(t !== undefined);
+      assert.equal(t.description, def.description);
+      const schema = asSchema(t.inputSchema as Parameters<typeof asSchema>[0]);
+      assert.deepEqual(await schema.jsonSchema, def.inputSchema);
+      const bad = await schema.validate?.({ [unknownKey]: 1 });
+      assert.equal(bad?.success, false);
+      const example = firstExample(def);
+      if (example !== undefined) {
+        const good = await schema.validate?.(example);
+        assert.equal(good?.success, true);
+        if (good?.success === true) assert.deepEqual(good.value, (core.validateArgs(def, example) as { value: unknown }).value);
+      }
+    });
+  }
+}
+
+interface DifferentialCase {
+  tool: string;
+  args: unknown;
+  valid: boolean;
+}
+
+async function differential(): Promise<void> {
+  if (differentialPath === "" || !existsSync(differentialPath)) return;
+  const lines = readFileSync(differentialPath, "utf8").split("\n").filter((l) => l.trim() !== "");
+  let agree = 0;
+  const disagreements: string[] = [];
+  for (const line of lines) {
+    const c = JSON.parse(line) as DifferentialCase;
+    const r = core.validateArgs(c.tool, c.args);
+    if (r.ok === c.valid) agree++;
+    else disagreements.push(`${c.tool} ${JSON.stringify(c.args)}: schema says ${c.valid ? "valid" : "invalid"}, validator ${r.ok ? "accepts" : `rejects at ${r.error.path}: ${r.error.message}`}`);
+  }
+  await check(`differential: ${lines.length} cases`, () => {
+    assert.equal(disagreements.length, 0, disagreements.slice(0, 20).join("\n"));
+  });
+  console.log(`differential: ${agree}/${lines.length} agree`);
+}
+
+/** Values tried at every position of every example. No `null`: for an
+ * optional, non-nullable argument the validator's one documented leniency
+ * (null means absent) departs from the schema on purpose. */
+const POOL: unknown[] = [
+  0, -1, 1, 7, 1.5, 0.25, 100000, -3.75, 1e-7, 4096,
+  "", "a", "1:2", "ABC", "x".repeat(41), "é".repeat(130), "2024-01-01", "2024-02-30", "2024-01-01T00:00:00Z",
+  "2024-01-01T25:00:00Z", "12:00:00Z", "12:00:00", "P1D", "PT", "a@b.co", "a@@b", "example.com", "-bad-.com",
+  "127.0.0.1", "256.0.0.1", "::1", "1::2::3", "https://x.y/z", "not a uri", "123e4567-e89b-12d3-a456-426614174000",
+  "123e4567e89b12d3a456426614174000", "#FF00AA", "src/main.rs", "/abs", "TODO", "utf-8", "base64", "literal",
+  true, false, [], [1], ["a"], ["a", "a"], [{}], {}, { a: 1 }, { kind: "circle", radius: 1 },
+];
+
+/** Every argument object one change away from `seed`: each position replaced by each pool value, each key deleted, an unknown key added. */
+function neighbours(seed: unknown): unknown[] {
+  const out: unknown[] = [];
+  const visit = (value: unknown, rebuild: (v: unknown) => unknown, depth: number): void => {
+    if (depth > 4) return;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        const at = (v: unknown) => rebuild(value.map((x, j) => (j === i ? v : x)));
+        for (const p of POOL) out.push(at(p));
+        visit(item, at, depth + 1);
+      });
+    } else if (typeof value === "object" && value !== null) {
+      const obj = value as Record<string, unknown>;
+      out.push(rebuild({ ...obj, __toolc_unknown__: 1 }));
+      for (const key of Object.keys(obj)) {
+        const at = (v: unknown) => rebuild({ ...obj, [key]: v });
+        const { [key]: _removed, ...rest } = obj;
+        out.push(rebuild(rest));
+        for (const p of POOL) out.push(at(p));
+        visit(obj[key], at, depth + 1);
+      }
+    }
+  };
+  visit(seed, (v) => v, 0);
+  return out;
+}
+
+let schemaCases = 0;
+
+async function schemaDifferential(): Promise<void> {
+  if (cases.skipSchemaDifferential !== undefined) return;
+  // multipleOfPrecision: ajv divides in binary floating point (19.99 is then
+  // no multiple of 0.01); JSON Schema means the decimal quotient.
+  // ownProperties: without it ajv sees inherited `toString` as present.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    unicodeRegExp: false,
+    validateFormats: true,
+    multipleOfPrecision: 9,
+    ownProperties: true,
+  });
+  formatsModule.default(ajv);
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    const schemaCheck = ajv.compile(def.inputSchema);
+    const seeds: unknown[] = [{}, ...def.examples.map((e) => clone(e.args))];
+    // Fill every parameter the examples leave out, so mutations reach it too.
+    for (const [name, param] of Object.entries(def.params)) {
+      for (const seed of [...seeds]) {
+        const s = seed as Record<string, unknown>;
+        if (Object.prototype.hasOwnProperty.call(s, name)) continue;
+        const sample = param.examples?.[0] ?? param.default;
+        if (sample !== undefined) seeds.push({ ...s, [name]: clone(sample) });
+      }
+    }
+    const candidates = [...seeds, ...seeds.flatMap(neighbours)];
+    schemaCases += candidates.length;
+    const disagreements: string[] = [];
+    for (const args of candidates) {
+      const bySchema = schemaCheck(clone(args));
+      const ours = core.validateArgs(def, clone(args));
+      if (bySchema !== ours.ok) {
+        disagreements.push(
+          `${JSON.stringify(args)}: schema ${bySchema ? "accepts" : `rejects (${ajv.errorsText(schemaCheck.errors)})`}, validator ${ours.ok ? "accepts" : `rejects at ${ours.error.path}: ${ours.error.message}`}`,
+        );
+      }
+    }
+    await check(`differential vs JSON Schema: ${def.name}: ${candidates.length} argument objects`, () => {
+      assert.equal(disagreements.length, 0, `${disagreements.length} disagreements:\n${disagreements.slice(0, 15).join("\n")}`);
+    });
+  }
+}
+
+/** Validation never throws, whatever it is given: absurd nesting included. */
+async function robustness(): Promise<void> {
+  let deepArray: unknown = 0;
+  let deepObject: unknown = 0;
+  for (let i = 0; i < 100000; i++) {
+    deepArray = [deepArray];
+    deepObject = { label: "x", children: [deepObject], a: deepObject };
+    if (i === 3000) deepObject = { label: "x" };
+  }
+  const strange: unknown[] = [undefined, null, 0, "", [], deepArray, deepObject, new Date(0), () => 1, NaN, Infinity, Symbol("s")];
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    await check(`${def.name}: validation never throws`, () => {
+      for (const value of strange) {
+        const whole = core.validateArgs(def, value);
+        assert.equal(typeof whole.ok, "boolean");
+        for (const name of Object.keys(def.params)) {
+          const r = core.validateArgs(def, { [name]: value });
+          assert.equal(typeof r.ok, "boolean");
+          if (!r.ok) assert.equal(typeof r.error.path, "string");
+        }
+      }
+    });
+  }
+}
+
+await validation();
+await robustness();
+await schemaDifferential();
+await mcp();
+await ai();
+await differential();
+console.log(`differential vs JSON Schema (ajv): ${schemaCases} argument objects`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed === 0 ? 0 : 1;

@@ -8,13 +8,16 @@
 //! oracle is not the generator but a JSON Schema validator: the generator
 //! only proposes inputs.
 //!
-//! # The `target/differential/<package>.jsonl` file
+//! # The `target/differential/<source>.jsonl` file
 //!
-//! One JSON object per line, in a fixed order (the generator is seeded):
+//! `<source>` names where the package came from: `example_<stem>` for
+//! `examples/<stem>.tool`, `case_<stem>` for `tests/cases/rust/<stem>.tool`,
+//! `fixture` for the hand-built IR (package names alone can collide). One
+//! JSON object per line, in a fixed order (the generator is seeded):
 //!
 //! ```json
 //! {"tool": "set_font", "args": {...}, "label": "/weight: 1.5",
-//!  "schema_valid": false, "expect": false}
+//!  "schema_valid": false, "valid": false}
 //! ```
 //!
 //! - `tool`: the tool's wire name (MCP name);
@@ -22,13 +25,16 @@
 //! - `label`: what the generator did, for humans;
 //! - `schema_valid`: the `jsonschema` crate's verdict against the tool's
 //!   emitted MCP `inputSchema`, formats asserted;
-//! - `expect`: what a toolc dispatcher must decide: `schema_valid`, except
+//! - `valid`: what a toolc dispatcher must decide: `schema_valid`, except
 //!   that `null` for an optional, non-nullable field counts as absent (the
 //!   one documented leniency), so such a case expects acceptance when the
 //!   object without that key is valid.
 //!
+//!   Integers outside the signed 64-bit range are invalid too (`int` is a
+//!   64-bit integer), and `null` as the whole argument value counts as `{}`.
+//!
 //! Other targets' tests (TypeScript) replay these lines against their own
-//! validators and compare with `expect`.
+//! validators and compare with `valid`.
 #![allow(dead_code)]
 
 use serde_json::{Map, Value, json};

@@ -71,10 +71,46 @@ fn syntax_cases() {
     assert!(!cases.is_empty(), "no cases found");
     for case in &cases {
         let output = run_case(case);
+        // Output is deterministic: a second run gives the same bytes.
+        assert_eq!(
+            output,
+            run_case(case),
+            "case {} is not deterministic",
+            case.display()
+        );
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(case);
         settings.set_prepend_module_to_snapshot(false);
         settings.set_input_file(case);
         settings.bind(|| insta::assert_snapshot!("output", output));
     }
+}
+
+/// Three broken tools give three `E0001` lines in one run of the binary, and
+/// the tools after them are still checked.
+#[test]
+fn binary_reports_every_syntax_error_as_json() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("f.tool");
+    let text = "/// One.\ntool one(a string) -> bool;\n\n/// Two.\ntool two(b: ) -> bool;\n\n\
+                /// Three.\ntool three(c: int -> bool;\n\n/// Four.\ntool four(d: strng) -> bool;\n";
+    std::fs::write(&path, text).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("check")
+        .arg(&path)
+        .args(["--message-format", "json"])
+        .output()
+        .expect("run toolc");
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let codes: Vec<&str> = lines.iter().filter_map(|d| d["code"].as_str()).collect();
+    assert_eq!(codes, ["E0001", "E0001", "E0001", "E0102"]);
+    let messages: Vec<&str> = lines.iter().filter_map(|d| d["message"].as_str()).collect();
+    assert_eq!(messages[0], "expected `:` after the name");
+    assert_eq!(messages[1], "expected a type, found `)`");
+    let lines_of: Vec<u64> = lines.iter().filter_map(|d| d["line"].as_u64()).collect();
+    assert_eq!(lines_of, [2, 5, 8, 11]);
 }

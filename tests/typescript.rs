@@ -3,9 +3,12 @@
 //! generated, type-checked with `tsc --strict --noUnusedLocals
 //! --noImplicitReturns` (NodeNext, `"type": "module"`), and run under Node
 //! with `tests/typescript/harness.ts` (validation, the MCP adapter through the
-//! SDK's in-memory client, the AI SDK adapter, and the differential cases of
-//! `target/differential/<package>.jsonl` when present). Small cases are also
-//! snapshotted.
+//! SDK's in-memory client, the AI SDK adapter, a differential against ajv on
+//! one-place mutations of every example, and, for the example tool sets, the
+//! jsonschema-crate verdicts of `target/differential/<package>.jsonl` when
+//! the Rust dispatcher's differential test has written them). Every
+//! generated module is also type-checked under all further strictness flags.
+//! Small cases are snapshotted.
 
 #[path = "common/node.rs"]
 mod node;
@@ -17,7 +20,15 @@ use toolc::CheckOptions;
 use toolc::driver;
 use toolc::targets::{GenOptions, OutputFile, Target};
 
-const HARNESS: &str = include_str!("typescript/harness.ts");
+/// The harness and its modules, all importing the package as `./pkg*.js`.
+const HARNESS: &[(&str, &str)] = &[
+    ("harness.ts", include_str!("typescript/harness.ts")),
+    ("support.ts", include_str!("typescript/support.ts")),
+    (
+        "differential.ts",
+        include_str!("typescript/differential.ts"),
+    ),
+];
 
 const TSCONFIG: &str = r#"{
   "compilerOptions": {
@@ -34,6 +45,32 @@ const TSCONFIG: &str = r#"{
   "include": ["*.ts"]
 }
 "#;
+
+/// The generated modules alone under every further strictness flag a
+/// consumer may have on (`exactOptionalPropertyTypes`,
+/// `noUncheckedIndexedAccess`, ...): generated code must not force a
+/// project to loosen its settings.
+fn strictest_tsconfig(package: &str) -> String {
+    format!(
+        r#"{{
+  "extends": "./tsconfig.json",
+  "compilerOptions": {{
+    "noEmit": true,
+    "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
+    "noPropertyAccessFromIndexSignature": true,
+    "noImplicitOverride": true,
+    "noFallthroughCasesInSwitch": true,
+    "noUnusedParameters": true,
+    "useUnknownInCatchVariables": true,
+    "verbatimModuleSyntax": true
+  }},
+  "include": [],
+  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts"]
+}}
+"#
+    )
+}
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -138,11 +175,18 @@ fn project(dir: &Path, files: &[OutputFile]) -> String {
         "{\"name\":\"toolc-case\",\"private\":true,\"type\":\"module\"}\n",
     );
     write(dir, "tsconfig.json", TSCONFIG);
-    let harness = HARNESS
-        .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
-        .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
-        .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
-    write(dir, "harness.ts", &harness);
+    write(
+        dir,
+        "tsconfig.strictest.json",
+        &strictest_tsconfig(&package),
+    );
+    for (name, text) in HARNESS {
+        let text = text
+            .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
+            .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
+            .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
+        write(dir, name, &text);
+    }
     package
 }
 
@@ -166,16 +210,25 @@ fn generated_typescript_compiles_and_runs() {
             failures.push(format!("{label}: tsc\n{e}"));
             continue;
         }
+        if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "tsconfig.strictest.json"]) {
+            failures.push(format!("{label}: tsc with every strictness flag\n{e}"));
+        }
+        // The Rust dispatcher's differential test writes the cases of the
+        // example tool sets here (tests/common/arggen.rs: the jsonschema
+        // crate's verdicts); the cases under tests/cases/typescript may share
+        // a package name with one of its inputs, so only examples read it.
         let differential = node::target_dir()
             .join("differential")
             .join(format!("{package}.jsonl"));
+        let differential =
+            (label.starts_with("example-") && differential.is_file()).then_some(differential);
         let arg =
             |p: Option<PathBuf>| p.map_or_else(String::new, |p| p.to_string_lossy().into_owned());
         let args = [
             "dist/harness.js".to_string(),
             arg(expectations),
             arg(mcp),
-            arg(differential.is_file().then_some(differential)),
+            arg(differential),
         ];
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         match node::run(&node_dir, &dir, "node", &args) {
@@ -285,12 +338,34 @@ fn snapshots() {
                     .find("// ---- Named types")
                     .map_or(f.contents.as_str(), |i| &f.contents[i..])
             };
-            text.push_str(&format!("=== {} ===\n{body}\n", f.name));
+            text.push_str(&format!("=== {} ===\n{}\n", f.name, without_mcp_json(body)));
         }
         insta::with_settings!({snapshot_path => "snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!(format!("typescript__{label}"), text);
         });
     }
+}
+
+/// `body` with each embedded MCP Tool JSON replaced by a placeholder: that
+/// JSON is the `mcp` target's output, snapshotted there; here it would only
+/// turn every change of the schema lowering into a TypeScript snapshot change.
+fn without_mcp_json(body: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in body.lines() {
+        if skipping {
+            skipping = line != "  },";
+            continue;
+        }
+        if line == "  \"mcp\": {" {
+            out.push_str("  \"mcp\": { /* the mcp target's Tool JSON */ },\n");
+            skipping = true;
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }
 
 #[test]

@@ -12,6 +12,8 @@ use crate::source::{SourceMap, Span};
 use crate::syntax::{self, ast};
 
 mod imports;
+#[cfg(test)]
+mod tests;
 
 /// Everything the front end produced for a set of inputs.
 pub struct Loaded {
@@ -51,8 +53,27 @@ struct Entry {
 
 /// Loads `inputs` (files, or directories searched recursively for `*.tool`,
 /// in sorted order).
+///
+/// Imports may not leave the directory tree of the PATH they were reached
+/// from (a file PATH: its parent directory). Inside a build script (Cargo
+/// sets both `OUT_DIR` and `CARGO_MANIFEST_DIR`) the root is the crate root
+/// instead, for every input below it; [`load_with_root`] sets it explicitly.
 pub fn load(inputs: &[PathBuf]) -> Result<Loaded, InputError> {
+    let crate_root = match (
+        std::env::var_os("OUT_DIR"),
+        std::env::var_os("CARGO_MANIFEST_DIR"),
+    ) {
+        (Some(_), Some(dir)) => Some(PathBuf::from(dir)),
+        _ => None,
+    };
+    load_with_root(inputs, crate_root.as_deref())
+}
+
+/// [`load`] with an explicit import root: inputs below `root` may import
+/// anything below it; other inputs keep their own PATH as the root.
+pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded, InputError> {
     let cwd = std::env::current_dir().unwrap_or_default();
+    let root = root.map(|r| normalize(&cwd.join(r)));
     let mut files: Vec<(PathBuf, PathBuf)> = Vec::new();
     for input in inputs {
         if !input.exists() {
@@ -62,14 +83,19 @@ pub fn load(inputs: &[PathBuf]) -> Result<Loaded, InputError> {
             });
         }
         let abs = normalize(&cwd.join(input));
+        let own_root = |default: PathBuf| match &root {
+            Some(r) if abs.starts_with(r) => r.clone(),
+            _ => default,
+        };
         if abs.is_dir() {
             let mut found = Vec::new();
             walk(&abs, &mut found);
             found.sort();
-            files.extend(found.into_iter().map(|f| (f, abs.clone())));
+            let r = own_root(abs.clone());
+            files.extend(found.into_iter().map(|f| (f, r.clone())));
         } else {
-            let root = abs.parent().map(Path::to_path_buf).unwrap_or_default();
-            files.push((abs, root));
+            let r = own_root(abs.parent().map(Path::to_path_buf).unwrap_or_default());
+            files.push((abs, r));
         }
     }
     let mut ld = Loader {

@@ -84,6 +84,10 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         | Rule::struct_decl
         | Rule::union_decl
         | Rule::tool_decl
+        | Rule::strict_enum
+        | Rule::strict_struct
+        | Rule::strict_union
+        | Rule::strict_tool
         | Rule::kw_type
         | Rule::kw_enum
         | Rule::kw_struct

@@ -9,6 +9,7 @@
 
 pub mod ast;
 mod build;
+mod build_fields;
 mod build_types;
 mod errors;
 pub mod grammar;

@@ -17,8 +17,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 
 import { asSchema } from "ai";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import formatsModule from "ajv-formats";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -26,61 +24,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as core from "./pkg.js";
 import { aiTools, type AiHandlers } from "./pkg.ai.js";
 import { mcpTools, registerTools, type McpHandlers } from "./pkg.mcp.js";
-
-type Def = core.AnyToolDef;
-type TypeDef = core.TypeDef;
-
-interface Expectation {
-  tool: string;
-  args: unknown;
-  ok: boolean;
-  path?: string;
-  code?: string;
-  value?: unknown;
-  note?: string;
-}
-
-interface CallCase {
-  tool: string;
-  args: unknown;
-  /** What the handler returns. */
-  returns?: unknown;
-  /** A declared error code the handler throws. */
-  throws?: string;
-  structuredContent?: unknown;
-  isError?: boolean;
-  code?: string;
-  path?: string;
-}
-
-interface Cases {
-  /** Why the tools/list comparison cannot hold for this case. */
-  skipMcpList?: string;
-  /** Why ajv cannot serve as the reference for this case. */
-  skipSchemaDifferential?: string;
-  expectations?: Expectation[];
-  calls?: CallCase[];
-}
-
-const [, , casesPath = "", mcpJsonPath = "", differentialPath = ""] = process.argv;
-const cases: Cases = casesPath !== "" && existsSync(casesPath) ? (JSON.parse(readFileSync(casesPath, "utf8")) as Cases) : {};
-
-let passed = 0;
-let failed = 0;
-
-async function check(name: string, body: () => void | Promise<void>): Promise<void> {
-  try {
-    await body();
-    passed++;
-  } catch (e) {
-    failed++;
-    console.error(`FAIL ${name}\n  ${e instanceof Error ? e.message.split("\n").join("\n  ") : String(e)}`);
-  }
-}
-
-function clone<T>(v: T): T {
-  return JSON.parse(JSON.stringify(v)) as T;
-}
+import { differential, schema, schemaDifferential } from "./differential.js";
+import { cases, check, clone, counts, mcpJsonPath, type Def, type TypeDef } from "./support.js";
 
 function expectError(def: Def | string, args: unknown, path: string, what: string): Promise<void> {
   return check(`${typeof def === "string" ? def : def.name}: ${what}`, () => {
@@ -249,9 +194,9 @@ async function validation(): Promise<void> {
 
 /** Handlers for every tool: per the call cases (matched on validated arguments), else a declared (or internal) error. */
 function handlers(): Record<string, (args: unknown) => unknown> {
-  const out: Record<string, (args: unknown) => unknown> = {};
+  const out: Array<[string, (args: unknown) => unknown]> = [];
   for (const def of core.ALL_TOOLS as readonly Def[]) {
-    out[def.name] = (args: unknown) => {
+    out.push([def.name, (args: unknown) => {
       for (const c of cases.calls ?? []) {
         if (c.tool !== def.name) continue;
         const expected = def.validate(clone(c.args));
@@ -263,9 +208,9 @@ function handlers(): Record<string, (args: unknown) => unknown> {
       const codes = Object.keys(def.metadata.errors);
       if (codes.length > 0) throw core.toolError(def, codes[0]);
       throw new Error("no result configured");
-    };
+    }]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 function firstExample(def: Def): unknown {
@@ -343,7 +288,29 @@ async function mcp(): Promise<void> {
 }
 
 async function ai(): Promise<void> {
-  const tools = aiTools(handlers() as unknown as AiHandlers) as Record<string, { inputSchema: unknown; execute?: unknown; description?: string }>;
+  type Execute = (input: unknown, options: { toolCallId: string; messages: unknown[] }) => Promise<unknown>;
+  const tools = aiTools(handlers() as unknown as AiHandlers) as Record<string, { inputSchema: unknown; execute?: Execute; description?: string; needsApproval?: unknown }>;
+  for (const [i, c] of (cases.calls ?? []).entries()) {
+    await check(`ai: call ${i} (${c.tool}) through execute`, async () => {
+      const execute = tools[c.tool]?.execute;
+      assert.ok(execute !== undefined);
+      const options = { toolCallId: `call-${i}`, messages: [] };
+      if (c.isError === true) {
+        await assert.rejects(execute(clone(c.args), options), (e: unknown) => {
+          assert.ok(e instanceof core.ToolCallError);
+          assert.equal(e.error.code, c.code);
+          return true;
+        });
+      } else {
+        assert.deepEqual(await execute(clone(c.args), options), c.returns);
+      }
+    });
+  }
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    await check(`ai: ${def.name}: approval follows @confirm`, () => {
+      assert.equal(tools[def.name]?.needsApproval === true, def.metadata.confirm);
+    });
+  }
   for (const def of core.ALL_TOOLS as readonly Def[]) {
     await check(`ai: ${def.name}: schema and validator match the core module`, async () => {
       const t = tools[def.name];
@@ -363,115 +330,7 @@ async function ai(): Promise<void> {
   }
 }
 
-interface DifferentialCase {
-  tool: string;
-  args: unknown;
-  valid: boolean;
-}
-
-async function differential(): Promise<void> {
-  if (differentialPath === "" || !existsSync(differentialPath)) return;
-  const lines = readFileSync(differentialPath, "utf8").split("\n").filter((l) => l.trim() !== "");
-  let agree = 0;
-  const disagreements: string[] = [];
-  for (const line of lines) {
-    const c = JSON.parse(line) as DifferentialCase;
-    const r = core.validateArgs(c.tool, c.args);
-    if (r.ok === c.valid) agree++;
-    else disagreements.push(`${c.tool} ${JSON.stringify(c.args)}: schema says ${c.valid ? "valid" : "invalid"}, validator ${r.ok ? "accepts" : `rejects at ${r.error.path}: ${r.error.message}`}`);
-  }
-  await check(`differential: ${lines.length} cases`, () => {
-    assert.equal(disagreements.length, 0, disagreements.slice(0, 20).join("\n"));
-  });
-  console.log(`differential: ${agree}/${lines.length} agree`);
-}
-
-/** Values tried at every position of every example. No `null`: for an
- * optional, non-nullable argument the validator's one documented leniency
- * (null means absent) departs from the schema on purpose. */
-const POOL: unknown[] = [
-  0, -1, 1, 7, 1.5, 0.25, 100000, -3.75, 1e-7, 4096,
-  "", "a", "1:2", "ABC", "x".repeat(41), "é".repeat(130), "2024-01-01", "2024-02-30", "2024-01-01T00:00:00Z",
-  "2024-01-01T25:00:00Z", "12:00:00Z", "12:00:00", "P1D", "PT", "a@b.co", "a@@b", "example.com", "-bad-.com",
-  "127.0.0.1", "256.0.0.1", "::1", "1::2::3", "https://x.y/z", "not a uri", "123e4567-e89b-12d3-a456-426614174000",
-  "123e4567e89b12d3a456426614174000", "#FF00AA", "src/main.rs", "/abs", "TODO", "utf-8", "base64", "literal",
-  true, false, [], [1], ["a"], ["a", "a"], [{}], {}, { a: 1 }, { kind: "circle", radius: 1 },
-];
-
-/** Every argument object one change away from `seed`: each position replaced by each pool value, each key deleted, an unknown key added. */
-function neighbours(seed: unknown): unknown[] {
-  const out: unknown[] = [];
-  const visit = (value: unknown, rebuild: (v: unknown) => unknown, depth: number): void => {
-    if (depth > 4) return;
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => {
-        const at = (v: unknown) => rebuild(value.map((x, j) => (j === i ? v : x)));
-        for (const p of POOL) out.push(at(p));
-        visit(item, at, depth + 1);
-      });
-    } else if (typeof value === "object" && value !== null) {
-      const obj = value as Record<string, unknown>;
-      out.push(rebuild({ ...obj, __toolc_unknown__: 1 }));
-      for (const key of Object.keys(obj)) {
-        const at = (v: unknown) => rebuild({ ...obj, [key]: v });
-        const { [key]: _removed, ...rest } = obj;
-        out.push(rebuild(rest));
-        for (const p of POOL) out.push(at(p));
-        visit(obj[key], at, depth + 1);
-      }
-    }
-  };
-  visit(seed, (v) => v, 0);
-  return out;
-}
-
-let schemaCases = 0;
-
-async function schemaDifferential(): Promise<void> {
-  if (cases.skipSchemaDifferential !== undefined) return;
-  // multipleOfPrecision: ajv divides in binary floating point (19.99 is then
-  // no multiple of 0.01); JSON Schema means the decimal quotient.
-  // ownProperties: without it ajv sees inherited `toString` as present.
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: false,
-    unicodeRegExp: false,
-    validateFormats: true,
-    multipleOfPrecision: 9,
-    ownProperties: true,
-  });
-  formatsModule.default(ajv);
-  for (const def of core.ALL_TOOLS as readonly Def[]) {
-    const schemaCheck = ajv.compile(def.inputSchema);
-    const seeds: unknown[] = [{}, ...def.examples.map((e) => clone(e.args))];
-    // Fill every parameter the examples leave out, so mutations reach it too.
-    for (const [name, param] of Object.entries(def.params)) {
-      for (const seed of [...seeds]) {
-        const s = seed as Record<string, unknown>;
-        if (Object.prototype.hasOwnProperty.call(s, name)) continue;
-        const sample = param.examples?.[0] ?? param.default;
-        if (sample !== undefined) seeds.push({ ...s, [name]: clone(sample) });
-      }
-    }
-    const candidates = [...seeds, ...seeds.flatMap(neighbours)];
-    schemaCases += candidates.length;
-    const disagreements: string[] = [];
-    for (const args of candidates) {
-      const bySchema = schemaCheck(clone(args));
-      const ours = core.validateArgs(def, clone(args));
-      if (bySchema !== ours.ok) {
-        disagreements.push(
-          `${JSON.stringify(args)}: schema ${bySchema ? "accepts" : `rejects (${ajv.errorsText(schemaCheck.errors)})`}, validator ${ours.ok ? "accepts" : `rejects at ${ours.error.path}: ${ours.error.message}`}`,
-        );
-      }
-    }
-    await check(`differential vs JSON Schema: ${def.name}: ${candidates.length} argument objects`, () => {
-      assert.equal(disagreements.length, 0, `${disagreements.length} disagreements:\n${disagreements.slice(0, 15).join("\n")}`);
-    });
-  }
-}
-
-/** Validation never throws, whatever it is given: absurd nesting included. */
+/** One line of `target/differential/<package>.jsonl` (see tests/common/arggen.rs). */
 async function robustness(): Promise<void> {
   let deepArray: unknown = 0;
   let deepObject: unknown = 0;
@@ -502,6 +361,6 @@ await schemaDifferential();
 await mcp();
 await ai();
 await differential();
-console.log(`differential vs JSON Schema (ajv): ${schemaCases} argument objects`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed === 0 ? 0 : 1;
+console.log(`differential vs JSON Schema (ajv): ${schema.cases} argument objects`);
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
+process.exitCode = counts.failed === 0 ? 0 : 1;

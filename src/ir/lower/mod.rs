@@ -87,8 +87,11 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
         lw.field_values(unit, scope);
     }
     for (unit, scope) in units.iter().zip(&scopes) {
+        // Every file's tools are lowered, so their errors are reported; only
+        // inputs produce packages.
+        let package = lw.package(unit, scope);
         if unit.is_input {
-            lw.package(unit, scope);
+            lw.program.packages.insert(unit.package.clone(), package);
         }
     }
     lw.mark_recursive();
@@ -118,6 +121,22 @@ impl Lowerer<'_> {
     fn declare(&mut self, unit: &Unit) -> Scope {
         let mut scope = Scope::new();
         for item in &unit.ast.items {
+            if let (ast::ItemKind::Package(_) | ast::ItemKind::Use(_), Some(a)) =
+                (&item.kind, item.attrs.first())
+            {
+                let what = match item.kind {
+                    ast::ItemKind::Package(_) => "`package`",
+                    _ => "`use`",
+                };
+                self.push(
+                    Diagnostic::new(
+                        codes::INVALID_ATTRIBUTE,
+                        a.span,
+                        format!("attributes do not apply to {what}"),
+                    )
+                    .with_label("ignored here"),
+                );
+            }
             let name = match &item.kind {
                 ast::ItemKind::Alias(a) => &a.name,
                 ast::ItemKind::Enum(e) => &e.name,

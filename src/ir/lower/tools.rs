@@ -11,8 +11,8 @@ use crate::source::Span;
 use crate::syntax::ast::{self, BodyEntry, ItemKind, ValueKind};
 
 impl Lowerer<'_> {
-    /// The package of an input file: its tools and the types it declares.
-    pub fn package(&mut self, unit: &Unit, scope: &Scope) {
+    /// The package of a file: its tools and the types it declares.
+    pub fn package(&mut self, unit: &Unit, scope: &Scope) -> Package {
         let mut tools: IndexMap<String, Tool> = IndexMap::new();
         let mut types: IndexSet<TypeKey> = IndexSet::new();
         for item in &unit.ast.items {
@@ -46,15 +46,14 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
-        let package = Package {
+        Package {
             name: unit.package.clone(),
             doc: docs::join(&unit.ast.inner_doc),
             path: unit.display.clone(),
             tools,
             types: types.into_iter().collect(),
             span: unit.package_span,
-        };
-        self.program.packages.insert(unit.package.clone(), package);
+        }
     }
 
     fn tool(&mut self, scope: &Scope, item: &ast::Item, t: &ast::ToolDecl) -> Tool {

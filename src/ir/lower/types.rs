@@ -45,20 +45,27 @@ impl Lowerer<'_> {
         }
         let strings = literals.iter().filter(|l| l.value.is_string()).count();
         if strings > 0 && strings < literals.len() {
-            let first_num = literals.iter().find(|l| !l.value.is_string());
-            let first_str = literals.iter().find(|l| l.value.is_string());
-            let mut d = Diagnostic::new(
+            // Point at the first literal of the other kind than the first one.
+            let first = &literals[0];
+            let odd = literals
+                .iter()
+                .find(|l| l.value.is_string() != first.value.is_string())
+                .unwrap_or(first);
+            let kind = |l: &Literal| {
+                if l.value.is_string() {
+                    "a string"
+                } else {
+                    "a number"
+                }
+            };
+            let d = Diagnostic::new(
                 codes::INVALID_LITERAL_UNION,
-                ty.span,
+                odd.span,
                 "a literal union mixes strings and numbers",
             )
-            .with_label("strings and numbers in one union")
+            .with_label(format!("{} after {}", kind(odd), kind(first)))
+            .with_secondary(first.span, format!("the union starts with {}", kind(first)))
             .with_help("quote the numbers, or use separate parameters");
-            if let (Some(s), Some(n)) = (first_str, first_num) {
-                d = d
-                    .with_secondary(s.span, "a string")
-                    .with_secondary(n.span, "a number");
-            }
             self.push(d);
         }
         if !literals.is_empty() {

@@ -139,7 +139,10 @@ impl Lowerer<'_> {
                     format!("bare identifier `{text}` where no enum is expected"),
                 )
                 .with_label("not a value")
-                .with_help(format!("strings are quoted: write `\"{text}\"`")),
+                .with_help(match text.to_ascii_lowercase().as_str() {
+                    lower @ ("true" | "false" | "null") => format!("write `{lower}`"),
+                    _ => format!("strings are quoted: write `\"{text}\"`"),
+                }),
             );
             return Json::String(text);
         };

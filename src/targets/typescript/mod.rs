@@ -13,7 +13,65 @@
 //!   handlers, so `tools/list` serves the exact JSON).
 //!
 //! Everything compiles under `tsc --strict --noUnusedLocals
-//! --noImplicitReturns` with `module`/`moduleResolution` `NodeNext`.
+//! --noImplicitReturns` with `module`/`moduleResolution` `NodeNext` (and
+//! under `exactOptionalPropertyTypes`, `noUncheckedIndexedAccess`,
+//! `verbatimModuleSyntax` and the other strictness flags), with TypeScript 5
+//! and 7. The core module needs the ES2020 library (`BigInt`,
+//! `Object.fromEntries`); the adapters need `ai` 6 (or 7) and
+//! `@modelcontextprotocol/sdk` 1.x.
+//!
+//! # The generated API
+//!
+//! For `tool set_font(id: NodeId, weight: 100 | 400 | 700 = 400, ...) -> NodeSummary`
+//! in `package design`:
+//!
+//! ```ts
+//! // design.ts
+//! export type NodeId = string;                  // aliases, enums (string unions),
+//! export interface NodeSummary { ... }          // structs, tagged unions
+//! export interface NodeSummaryInput { ... }     // only where a default makes the
+//!                                               // shape a model sends differ
+//! export interface SetFontInput { id: NodeId; weight?: 100 | 400 | 700 }
+//! export interface SetFontArgs { id: NodeId; weight: 100 | 400 | 700 } // defaults applied
+//! export type SetFontOutput = NodeSummary;      // `void` without `-> T`
+//! export const setFont = defineTool<"set_font", SetFontInput, SetFontArgs>({
+//!   name, title?, description, tier, metadata: { mutates, risk, idempotent,
+//!   destructive, openWorld, confirm, timeoutMs?, rateLimit?, permissions,
+//!   deprecated?, errors, meta, names }, params: { id: ParamDef, ... },
+//!   mcp: <the mcp target's Tool JSON>, outputWrapped, examples });
+//! export const CORE_TOOLS, EXTENDED_TOOLS, ALL_TOOLS;   // `as const` tuples
+//! export type ToolName, CoreToolName, ExtendedToolName;
+//! export interface ToolTypes { set_font: { input; args; output } }
+//! export const TOOLS: { [N in ToolName]: ToolDef<N, ...> };
+//! export function getTool(name: string): AnyToolDef | undefined;
+//! export function validateArgs(tool: ToolName | ToolDef, args: unknown):
+//!   { ok: true; value: Args } | { ok: false; error: ToolError };
+//! export type ToolHandlers<Ctx> = { [N in ToolName]: (args, ctx: Ctx) => Output | Promise<Output> };
+//! export function dispatch(handlers, name, args, ctx): Promise<DispatchResult>; // never throws
+//! export function toolError(tool, code, message?): ToolCallError; // a declared error
+//!
+//! // design.ai.ts
+//! export function aiTools(handlers): AiTools;   // { set_font: Tool<SetFontInput, SetFontOutput>, ... }
+//! export function aiCoreTools(handlers), aiExtendedTools(handlers);
+//!
+//! // design.mcp.ts
+//! export function registerTools(server: Server, handlers, tools?): void;
+//! export function createMcpServer(handlers, info?): McpServer;
+//! export function mcpTools(tools?): Tool[];     // the tools/list entries
+//! export function callToolResult(def, result): CallToolResult;
+//! ```
+//!
+//! `ToolError` is `{ code, message, path?, hint?, retryable }` with the Rust
+//! dispatcher's codes (`invalid_argument` with a JSON-pointer `path`,
+//! `unknown_tool`, `internal`, `not_implemented`, or a declared code).
+//!
+//! Validation interprets per-tool `ParamDef` tables built from the IR (not
+//! from the emitted schema), so defaults, the null-for-optional leniency and
+//! the discriminator of tagged unions apply exactly where the IR says; its
+//! verdicts are tested against the `jsonschema` crate and ajv over the
+//! emitted MCP schemas. DSL names that are TypeScript keywords or clash with
+//! the runtime's names get a `_` suffix as identifiers (`delete_`,
+//! `Record_`); object keys stay as written.
 
 mod descriptor;
 mod literal;

@@ -36,6 +36,8 @@ pub struct PackageView {
 pub struct ToolView {
     /// The wire name as a string literal.
     pub name: String,
+    /// The wire name as doc comment text.
+    pub doc_name: String,
     /// The const holding the definition: `setFont`.
     pub ident: String,
     pub input: String,
@@ -62,6 +64,7 @@ pub fn build(program: &Program, package: &Package) -> PackageView {
         let base = pascal(&tool.name);
         let view = ToolView {
             name: literal::string(&tool.name),
+            doc_name: tool.name.replace("*/", "*\\/"),
             ident: value_namer.claim(&camel(&tool.name)),
             input: type_namer.claim(&format!("{base}Input")),
             args: type_namer.claim(&format!("{base}Args")),

@@ -28,3 +28,8 @@ tool many(a string, b: int, c: , d: strng, e: int = , f: [int) -> bool {
 }
 
 struct Point { x: number y: number, z: }
+
+enum Colour { red, "green, blue, 3, yellow }
+union Shape by kind { circle Circle, rect: , square: Square }
+struct Circle { r: number }
+struct Square { side: number }

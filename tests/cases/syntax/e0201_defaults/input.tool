@@ -6,4 +6,5 @@ tool f(
     b: string = hello,
     c: [Align] = [left, rigth],
     d: Align = Align,
+    e: bool = True,
 ) -> bool;

@@ -16,3 +16,5 @@ enum E { @secret x }
 
 /// A parse error inside an attribute loses only this tool.
 @timeout(5 s) tool h();
+
+@core package p;

@@ -19,3 +19,9 @@ tool store(
 ) {
     example { value: { __proto__: 1 }, __proto__: "p" }
 }
+
+/// A tool named like the prototype property.
+tool "__proto__"(
+    /// Anything.
+    constructor?: string,
+) -> string;

@@ -4,7 +4,7 @@
 //! (`null` for an optional, non-nullable field counts as absent; a call with
 //! `null` arguments counts as `{}`).
 //!
-//! The cases also go to `target/differential/<source>.jsonl` (format in
+//! The cases also go to `target/differential/<package>.jsonl` (format in
 //! `tests/common/arggen.rs`) for other targets' tests.
 
 mod rust_common;
@@ -96,7 +96,7 @@ fn dispatcher_agrees_with_json_schema() {
                         jsonl,
                         "{}",
                         json!({"tool": tool.name_for("mcp"), "args": case.args, "label": case.label,
-                               "schema_valid": schema_valid, "valid": expect})
+                               "schema_valid": schema_valid, "expect": expect})
                     )
                     .unwrap();
                     lines.push(Line {
@@ -108,9 +108,7 @@ fn dispatcher_agrees_with_json_schema() {
                     });
                 }
             }
-            // Named after the source, not the package: two sources may both
-            // hold a package `design` with different tools.
-            files.push((out_dir.join(format!("{}.jsonl", source.module)), jsonl));
+            files.push((out_dir.join(format!("{}.jsonl", package.name)), jsonl));
         }
     }
     let (_packages, harness) = common::build_all(false);

@@ -8,16 +8,16 @@
 //! oracle is not the generator but a JSON Schema validator: the generator
 //! only proposes inputs.
 //!
-//! # The `target/differential/<source>.jsonl` file
+//! # The `target/differential/<package>.jsonl` file
 //!
-//! `<source>` names where the package came from: `example_<stem>` for
-//! `examples/<stem>.tool`, `case_<stem>` for `tests/cases/rust/<stem>.tool`,
-//! `fixture` for the hand-built IR (package names alone can collide). One
-//! JSON object per line, in a fixed order (the generator is seeded):
+//! One file per package of the examples, the Rust cases and the fixture
+//! (package names can repeat across sources: readers should only trust the
+//! examples' files). One JSON object per line, in a fixed order (the
+//! generator is seeded):
 //!
 //! ```json
 //! {"tool": "set_font", "args": {...}, "label": "/weight: 1.5",
-//!  "schema_valid": false, "valid": false}
+//!  "schema_valid": false, "expect": false}
 //! ```
 //!
 //! - `tool`: the tool's wire name (MCP name);
@@ -25,7 +25,7 @@
 //! - `label`: what the generator did, for humans;
 //! - `schema_valid`: the `jsonschema` crate's verdict against the tool's
 //!   emitted MCP `inputSchema`, formats asserted;
-//! - `valid`: what a toolc dispatcher must decide: `schema_valid`, except
+//! - `expect`: what a toolc dispatcher must decide: `schema_valid`, except
 //!   that `null` for an optional, non-nullable field counts as absent (the
 //!   one documented leniency), so such a case expects acceptance when the
 //!   object without that key is valid.
@@ -34,7 +34,7 @@
 //!   64-bit integer), and `null` as the whole argument value counts as `{}`.
 //!
 //! Other targets' tests (TypeScript) replay these lines against their own
-//! validators and compare with `valid`.
+//! validators and compare with `expect`.
 #![allow(dead_code)]
 
 use serde_json::{Map, Value, json};

@@ -10,7 +10,10 @@
 //!
 //! # The `target/differential/<package>.jsonl` file
 //!
-//! One JSON object per line, in a fixed order (the generator is seeded):
+//! One file per package of the examples, the Rust cases and the fixture
+//! (package names can repeat across sources: readers should only trust the
+//! examples' files). One JSON object per line, in a fixed order (the
+//! generator is seeded):
 //!
 //! ```json
 //! {"tool": "set_font", "args": {...}, "label": "/weight: 1.5",
@@ -26,6 +29,9 @@
 //!   that `null` for an optional, non-nullable field counts as absent (the
 //!   one documented leniency), so such a case expects acceptance when the
 //!   object without that key is valid.
+//!
+//!   Integers outside the signed 64-bit range are invalid too (`int` is a
+//!   64-bit integer), and `null` as the whole argument value counts as `{}`.
 //!
 //! Other targets' tests (TypeScript) replay these lines against their own
 //! validators and compare with `expect`.

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use crate::check::{self, CheckOptions};
 use crate::diagnostics::Diagnostics;
-use crate::ir::Program;
 pub use crate::ir::load::InputError;
+use crate::ir::{Package, Program};
 use crate::source::SourceMap;
 use crate::targets::{self, GenContext, GenOptions, OutputFile, Target};
 
@@ -66,17 +66,52 @@ pub fn generate(
         program: &analysis.program,
         options,
     };
+    let packages: Vec<&Package> = analysis.program.packages.values().collect();
+    // Packages are independent, so contiguous runs of them are generated on
+    // separate threads; joining the runs in order keeps the output (and the
+    // diagnostics) in the same order as a sequential build.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(packages.len().div_ceil(MIN_PACKAGES_PER_THREAD))
+        .max(1);
+    let chunk = packages.len().div_ceil(threads).max(1);
+    let run = |packages: &[&Package]| {
+        let generators: Vec<_> = targets.iter().map(|&t| targets::generator(t)).collect();
+        let mut files = Vec::new();
+        let mut diagnostics = Diagnostics::new();
+        for package in packages {
+            for generator in &generators {
+                let (out, diags) = generator.generate(&cx, package);
+                files.extend(out);
+                diagnostics.extend(diags);
+            }
+        }
+        (files, diagnostics)
+    };
+    if threads == 1 {
+        return run(&packages);
+    }
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = packages
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| run(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::new();
-    for package in analysis.program.packages.values() {
-        for &target in targets {
-            let (out, diags) = targets::generator(target).generate(&cx, package);
-            files.extend(out);
-            diagnostics.extend(diags);
-        }
+    for (out, diags) in results {
+        files.extend(out);
+        diagnostics.extend(diags);
     }
     (files, diagnostics)
 }
+
+/// Below this many packages per thread, spawning costs more than it saves.
+const MIN_PACKAGES_PER_THREAD: usize = 4;
 
 /// Writes `files` into `out_dir` (only those whose content changed) and, when
 /// `remove_stale`, deletes generated files there that belong to no package of

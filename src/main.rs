@@ -2,6 +2,11 @@
 
 mod cli;
 
+// Many small short-lived allocations (JSON values, strings) dominate toolc's
+// work; mimalloc serves them with far fewer instructions than glibc malloc.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     cli::run()
 }

@@ -166,7 +166,7 @@ impl Validator<'_> {
             return;
         }
         self.depth += 1;
-        let ty = self.program.resolve_alias(ty);
+        let ty = self.program.resolve_alias_cow(ty);
         if value.is_null() && ty.nullable {
             self.depth -= 1;
             return;

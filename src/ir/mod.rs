@@ -21,6 +21,26 @@ impl Program {
     /// an enum, struct or union. Alias cycles are rejected by the front end;
     /// the depth limit here only keeps a malformed IR from looping.
     pub fn resolve_alias(&self, ty: &Ty) -> Ty {
+        self.resolve_alias_cow(ty).into_owned()
+    }
+
+    /// [`Program::resolve_alias`] without cloning `ty` when it is not an
+    /// alias (most types): schema lowering and checks call this for every
+    /// node of every type, and the deep clone dominated their cost.
+    pub fn resolve_alias_cow<'a>(&self, ty: &'a Ty) -> std::borrow::Cow<'a, Ty> {
+        let is_alias = |ty: &Ty| match &ty.kind {
+            TyKind::Named { key } => matches!(
+                self.types.get(key),
+                Some(TypeDef {
+                    kind: TypeDefKind::Alias { .. },
+                    ..
+                })
+            ),
+            _ => false,
+        };
+        if !is_alias(ty) {
+            return std::borrow::Cow::Borrowed(ty);
+        }
         let mut current = ty.clone();
         for _ in 0..64 {
             let TyKind::Named { key } = &current.kind else {
@@ -39,7 +59,7 @@ impl Program {
             next.span = current.span;
             current = next;
         }
-        current
+        std::borrow::Cow::Owned(current)
     }
 }
 

@@ -65,7 +65,7 @@ impl SchemaBuilder<'_> {
 
     fn lower(&mut self, ty: &Ty, root: bool) -> Lowered {
         let alias_doc = self.alias_doc(ty);
-        let resolved = self.program.resolve_alias(ty);
+        let resolved = self.program.resolve_alias_cow(ty);
         let c = &resolved.constraints;
         let mut type_doc = alias_doc;
         let mut notes = None;
@@ -249,9 +249,9 @@ impl SchemaBuilder<'_> {
     /// Plain scalar members with no constraints become a `type` array; the
     /// rest an `anyOf`.
     fn union_schema(&mut self, members: &[Ty]) -> Value {
-        let resolved: Vec<Ty> = members
+        let resolved: Vec<_> = members
             .iter()
-            .map(|m| self.program.resolve_alias(m))
+            .map(|m| self.program.resolve_alias_cow(m))
             .collect();
         let simple: Option<Vec<&str>> = resolved
             .iter()

@@ -85,7 +85,7 @@ impl<'a> Descriptors<'a> {
                 return self.reference(key, ty.nullable, depth);
             }
         }
-        let resolved = self.program.resolve_alias(ty);
+        let resolved = self.program.resolve_alias_cow(ty);
         let c = &resolved.constraints;
         let mut out = Map::new();
         match &resolved.kind {

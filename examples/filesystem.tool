@@ -233,8 +233,8 @@ tool create_directory(
 tool write_file(
     /// File to write.
     path: RelPath,
-    /// The new content, in `encoding`; at most 10 MiB once decoded.
-    content: string len ..=14000000,
+    /// The new content, in `encoding`; at most 65536 characters per call.
+    content: string len ..=65536,
     /// How `content` is encoded.
     encoding: Encoding = "utf-8",
     /// Replace the file if it exists. When false, an existing file makes the

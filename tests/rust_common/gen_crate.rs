@@ -36,7 +36,7 @@ pub fn write_crate(crate_name: &str, packages: &[GenPackage]) -> PathBuf {
         r#"[package]
 name = "{crate_name}"
 version = "0.0.0"
-edition = "2021"
+edition = "2024"
 publish = false
 
 [dependencies]

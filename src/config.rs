@@ -118,7 +118,7 @@ impl Config {
 
         let analysis = driver::analyze(&inputs, &check).map_err(|e| Error::Io(e.to_string()))?;
         if cargo {
-            for path in &analysis.files_read {
+            for path in rerun_paths(&inputs, &analysis.files_read, &self.gen_options) {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
         }
@@ -145,4 +145,19 @@ impl Config {
         driver::write_outputs(&out_dir, &files, false)
             .map_err(|e| Error::Io(format!("cannot write to {}: {e}", out_dir.display())))
     }
+}
+
+/// What a build script must watch: every file read (imports included), each
+/// directory input (so a new `.tool` file there is noticed) and the template
+/// directory. Nothing else, so cargo does not rerun the script needlessly.
+fn rerun_paths(inputs: &[PathBuf], files_read: &[PathBuf], options: &GenOptions) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let dirs = inputs.iter().filter(|p| p.is_dir()).cloned();
+    let templates = options.template_dir.iter().cloned();
+    for path in files_read.iter().cloned().chain(dirs).chain(templates) {
+        if !out.contains(&path) {
+            out.push(path);
+        }
+    }
+    out
 }

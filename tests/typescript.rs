@@ -3,16 +3,23 @@
 //! generated, type-checked with `tsc --strict --noUnusedLocals
 //! --noImplicitReturns` (NodeNext, `"type": "module"`), and run under Node
 //! with `tests/typescript/harness.ts` (validation, the MCP adapter through the
-//! SDK's in-memory client, the AI SDK adapter, and the differential cases of
-//! `target/differential/<package>.jsonl` when present). Small cases are also
-//! snapshotted.
+//! SDK's in-memory client, the AI SDK adapter, a differential against ajv on
+//! one-place mutations of every example, and one against the `jsonschema`
+//! crate on the arguments the generator of `tests/common/arggen.rs` proposes
+//! for every input). Every
+//! generated module is also type-checked under all further strictness flags.
+//! Small cases are snapshotted.
 
+#[path = "common/arggen.rs"]
+mod arggen;
 #[path = "common/node.rs"]
 mod node;
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use serde_json::{Value, json};
 use toolc::CheckOptions;
 use toolc::driver;
 use toolc::targets::{GenOptions, OutputFile, Target};
@@ -210,16 +217,22 @@ fn generated_typescript_compiles_and_runs() {
         if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "tsconfig.strictest.json"]) {
             failures.push(format!("{label}: tsc with every strictness flag\n{e}"));
         }
-        let differential = node::target_dir()
-            .join("differential")
-            .join(format!("{package}.jsonl"));
+        // The jsonschema crate's verdicts on the arguments of
+        // tests/common/arggen.rs, generated here for this input.
+        let differential = dir.join(format!("{package}.differential.jsonl"));
+        write(
+            &dir,
+            &format!("{package}.differential.jsonl"),
+            &differential_cases(&input, &package),
+        );
+        let differential = Some(differential);
         let arg =
             |p: Option<PathBuf>| p.map_or_else(String::new, |p| p.to_string_lossy().into_owned());
         let args = [
             "dist/harness.js".to_string(),
             arg(expectations),
             arg(mcp),
-            arg(differential.is_file().then_some(differential)),
+            arg(differential),
         ];
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         match node::run(&node_dir, &dir, "node", &args) {
@@ -241,6 +254,57 @@ fn generated_typescript_compiles_and_runs() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(totals.0 > 0, "the harness ran no check");
+}
+
+/// Cases per tool beyond every single-place mutation of the first sample
+/// (the Rust dispatcher's test uses 1500; generating that many in a debug
+/// build takes minutes for the design example).
+const DIFFERENTIAL_BUDGET: usize = 150;
+
+/// The seed the Rust dispatcher's differential test uses, so the first cases
+/// of every tool are the same questions for both targets.
+fn differential_seed(index: usize, package: &str) -> u64 {
+    0x9E37_79B9 ^ ((index as u64 + 1) * 0x1000_0001) ^ package.len() as u64
+}
+
+/// The differential cases of `package` in `input`, one JSON object a line in
+/// the format of `tests/common/arggen.rs`: arguments proposed by its
+/// generator from each tool's emitted MCP `inputSchema`, the `jsonschema`
+/// crate's verdict (formats asserted), and the verdict a dispatcher must
+/// reach (`expect`: the same, widened by the null-for-optional leniency).
+fn differential_cases(input: &Path, package: &str) -> String {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    let program = &analysis.program;
+    let mut out = String::new();
+    let Some(package) = program.packages.values().find(|p| p.name == package) else {
+        return out;
+    };
+    for (i, tool) in package.tools.values().enumerate() {
+        let schema = toolc::targets::mcp::mcp_tool(program, tool)["inputSchema"].clone();
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .unwrap_or_else(|e| panic!("{}: bad schema: {e}", tool.name));
+        let mut generator = arggen::Generator::new(&schema, differential_seed(i, &package.name));
+        let mut cases = generator.cases(DIFFERENTIAL_BUDGET);
+        cases.push(arggen::Case {
+            label: "null arguments".into(),
+            args: Value::Null,
+            without_null: Some(json!({})),
+        });
+        for case in cases {
+            let schema_valid = validator.is_valid(&case.args);
+            let lenient = case
+                .without_null
+                .as_ref()
+                .is_some_and(|w| validator.is_valid(w));
+            let line = json!({"tool": tool.name_for("mcp"), "args": case.args, "label": case.label,
+                              "schema_valid": schema_valid, "expect": schema_valid || lenient});
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
 }
 
 /// `N passed, M failed` from the harness's last line.

@@ -140,7 +140,20 @@ pub fn build(
         .map(String::as_str)
         .collect();
     match driver::write_package_outputs(out, &files, &packages, true) {
-        Ok(_) => EXIT_OK,
+        Ok(report) => {
+            // Human mode only: in JSON mode stdout and stderr stay for
+            // diagnostics, and a build script reads the report itself.
+            if lints.message_format == MessageFormat::Human {
+                eprintln!(
+                    "toolc: {} written, {} unchanged, {} removed in {}",
+                    report.written.len(),
+                    report.unchanged.len(),
+                    report.removed.len(),
+                    out.display()
+                );
+            }
+            EXIT_OK
+        }
         Err(e) => usage_error(format!("cannot write to {}: {e}", out.display())),
     }
 }

@@ -108,35 +108,12 @@ pub trait Generator {
 pub fn generator(target: Target) -> Box<dyn Generator> {
     // Each target replaces its arm here as it lands.
     match target {
+        Target::Rust => Box::new(rust::RustGenerator),
         Target::Typescript => Box::new(typescript::TypeScript),
         Target::Mcp => Box::new(mcp::Mcp),
         Target::Openai => Box::new(openai::OpenAi),
         Target::Anthropic => Box::new(anthropic::Anthropic),
         Target::JsonSchema => Box::new(json_schema::JsonSchema),
         Target::Markdown => Box::new(markdown::Markdown),
-        _ => Box::new(Unimplemented(target)),
-    }
-}
-
-/// Placeholder for targets not built yet: reports that plainly instead of
-/// emitting something that looks right.
-struct Unimplemented(Target);
-
-impl Generator for Unimplemented {
-    fn target(&self) -> Target {
-        self.0
-    }
-
-    fn generate(&self, _cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        diagnostics.push(crate::diagnostics::Diagnostic::new(
-            crate::diagnostics::codes::TARGET_NAME,
-            package.span,
-            format!(
-                "the `{}` target is not available in this build of toolc",
-                self.0
-            ),
-        ));
-        (Vec::new(), diagnostics)
     }
 }

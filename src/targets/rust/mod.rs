@@ -79,7 +79,8 @@
 //! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 //! pub struct PingArgs {}
 //!
-//! /// Constructors for the errors `set_font` declares.
+//! /// Constructors for the errors `set_font` declares (only tools that
+//! /// declare errors get one).
 //! pub struct SetFontErrors;
 //! impl SetFontErrors {
 //!     /// No node has this id.
@@ -94,7 +95,9 @@
 //!     fn ping(&self, args: PingArgs)
 //!         -> impl std::future::Future<Output = Result<bool, ToolError>> + Send;
 //! }
-//! // A tool without `-> T` returns `Result<(), ToolError>`.
+//! // A tool without `-> T` returns `Result<(), ToolError>`. Implement methods
+//! // as `async fn set_font(&self, args: SetFontArgs) -> Result<NodeSummary, ToolError>`
+//! // (the body must be Send).
 //!
 //! // ---- dispatch ----------------------------------------------------------
 //! /// A parsed, validated call: `<Package>Call`, one variant per tool.
@@ -123,7 +126,7 @@
 //!
 //! // ---- errors ------------------------------------------------------------
 //! /// A structured, model-readable error. `Display`: "code: message (at path)".
-//! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 //! pub struct ToolError {
 //!     /// `invalid_argument`, `unknown_tool`, `internal`, or a declared code.
 //!     pub code: String,
@@ -166,10 +169,11 @@
 //!     /// The MCP `Tool` object exactly as the `mcp` target emits it (name,
 //!     /// title, description, inputSchema, outputSchema, annotations, _meta).
 //!     /// `Value::Null` only if the embedded text were corrupt; never panics.
-//!     pub fn mcp(&self) -> &'static serde_json::Value;
-//!     pub fn input_schema(&self) -> &'static serde_json::Value;
-//!     pub fn output_schema(&self) -> Option<&'static serde_json::Value>;
-//!     pub fn annotations(&self) -> Option<&'static serde_json::Value>;
+//!     /// (`'static` for the entries of `TOOLS`.)
+//!     pub fn mcp(&self) -> &serde_json::Value;
+//!     pub fn input_schema(&self) -> &serde_json::Value;
+//!     pub fn output_schema(&self) -> Option<&serde_json::Value>;
+//!     pub fn annotations(&self) -> Option<&serde_json::Value>;
 //! }
 //! /// Every tool of the package, in source order.
 //! pub static TOOLS: [ToolDescriptor; 2];
@@ -192,3 +196,325 @@
 //! between the two: it gets the typed call, its `descriptor()` (tier, risk,
 //! permissions, timeout, confirm) and can refuse, wrap `invoke` in a timeout,
 //! or log, without touching generated code.
+
+mod ident;
+mod render;
+mod tables;
+mod types;
+mod view;
+
+use std::collections::BTreeSet;
+
+use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use crate::ir::{Package, Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
+
+use super::{GenContext, Generator, OutputFile, Target};
+use ident::{Ident, Namer};
+use tables::Tables;
+use types::{RESERVED, Typer};
+use view::{
+    AliasView, DescriptorView, ErrorView, FileView, StructView, ToolView, UnionView, VariantView,
+    doc_lines, lit, opt_lit,
+};
+
+pub struct RustGenerator;
+
+impl Generator for RustGenerator {
+    fn target(&self) -> Target {
+        Target::Rust
+    }
+
+    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        let mut diagnostics = Diagnostics::new();
+        let view = file_view(cx.program, package);
+        match render::render(&view, cx.options.template_dir.as_deref()) {
+            Ok(contents) => (
+                vec![OutputFile {
+                    name: format!("{}.rs", package.name),
+                    contents,
+                }],
+                diagnostics,
+            ),
+            Err(message) => {
+                diagnostics.push(Diagnostic::new(
+                    codes::TARGET_NAME,
+                    package.span,
+                    format!(
+                        "the rust target cannot render package `{}`: {message}",
+                        package.name
+                    ),
+                ));
+                (Vec::new(), diagnostics)
+            }
+        }
+    }
+}
+
+/// The MCP `Tool` JSON the descriptors embed for `tool`.
+pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
+    mcp_tool(program, tool)
+}
+
+/// The MCP `Tool` JSON for `tool`, exactly as the `mcp` target emits it.
+fn mcp_tool(program: &Program, tool: &Tool) -> serde_json::Value {
+    super::mcp::mcp_tool(program, tool)
+}
+
+/// Builds the view model of one package.
+pub fn file_view(program: &Program, package: &Package) -> FileView {
+    let mut namer = Namer::with_reserved(RESERVED);
+    let trait_name = namer.claim(Ident::camel(&format!("{}_tools", package.name)));
+    let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
+    // Tool-derived names first: they are the API every consumer uses.
+    let mut tool_names = Vec::new();
+    let mut methods = Namer::default();
+    let mut variants = Namer::default();
+    let mut statics = Namer::with_reserved(&["DEFS"]);
+    for tool in package.tools.values() {
+        tool_names.push((
+            methods.claim(Ident::snake(&tool.name)),
+            namer.claim(Ident::camel(&format!("{}_args", tool.name))),
+            namer.claim(Ident::camel(&format!("{}_errors", tool.name))),
+            variants.claim(Ident::camel(&tool.name)),
+            statics.claim(Ident::upper(&tool.name)),
+        ));
+    }
+    let mut typer = Typer::new(program, namer);
+    let keys = used_types(program, package);
+    for key in &keys {
+        typer.named(key);
+    }
+    let mut aliases = Vec::new();
+    let mut structs = Vec::new();
+    let mut tagged = Vec::new();
+    for key in &keys {
+        let Some(def) = program.type_def(key) else {
+            continue;
+        };
+        let name = typer.named(key);
+        match &def.kind {
+            TypeDefKind::Alias { target } => match &target.kind {
+                TyKind::Literals { values } if values.iter().all(|v| v.value.is_string()) => {
+                    let wires = values
+                        .iter()
+                        .map(|v| (v.value.as_str().unwrap_or_default().to_string(), None))
+                        .collect();
+                    typer.enum_named(name, def.doc.as_deref(), wires);
+                }
+                TyKind::Union { members } => {
+                    typer.scalar_union(name, def.doc.as_deref(), members);
+                }
+                _ => {
+                    let ty = typer.base_of_alias(target, name.bare());
+                    aliases.push(AliasView {
+                        doc: doc_lines(def.doc.as_deref()),
+                        name,
+                        ty,
+                    });
+                }
+            },
+            TypeDefKind::Enum { variants } => {
+                let wires = variants
+                    .iter()
+                    .map(|v| (v.value.clone(), v.doc.clone()))
+                    .collect();
+                typer.enum_named(name, def.doc.as_deref(), wires);
+            }
+            TypeDefKind::Struct { .. } => structs.extend(typer.struct_view(key)),
+            TypeDefKind::Union {
+                discriminator,
+                variants,
+            } => {
+                let mut vnames = Namer::default();
+                let variants = variants
+                    .values()
+                    .map(|v| VariantView {
+                        doc: doc_lines(v.doc.as_deref()),
+                        name: vnames.claim(Ident::camel(&v.tag)),
+                        wire: lit(&v.tag),
+                        ty: typer.named(&v.ty).to_string(),
+                    })
+                    .collect();
+                tagged.push(UnionView {
+                    doc: doc_lines(def.doc.as_deref()),
+                    name,
+                    tag: Some(lit(discriminator)),
+                    variants,
+                });
+            }
+        }
+    }
+    let mut tables = Tables::new(program);
+    let mut tools = Vec::new();
+    for (tool, (method, args, errors_struct, variant, table)) in
+        package.tools.values().zip(tool_names)
+    {
+        let owner = Ident::camel(&tool.name);
+        let fields = typer.fields(owner.bare(), tool.params.values());
+        structs.push(StructView {
+            doc: doc_lines(Some(&format!("Arguments of `{}`.", tool.name))),
+            name: args.clone(),
+            fields,
+        });
+        let output = tool
+            .output
+            .as_ref()
+            .map(|ty| typer.ty(ty, &format!("{}Output", owner.bare()), true));
+        let mcp = mcp_tool(program, tool);
+        tools.push(ToolView {
+            doc: doc_lines(tool.doc.as_deref()),
+            wire: lit(&tool.name),
+            names: match_names(tool),
+            method,
+            args,
+            variant,
+            has_output: output.is_some(),
+            wrap: wraps_output(program, tool),
+            output: output.unwrap_or_else(|| "()".into()),
+            errors_struct,
+            errors: error_views(tool),
+            table,
+            table_len: tool.params.len(),
+            table_expr: tables.fields(tool.params.values()),
+            descriptor: descriptor(tool, &mcp),
+        });
+    }
+    let mut unions = tagged;
+    unions.append(&mut typer.unions);
+    FileView {
+        source: package
+            .path
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or(&package.path)
+            .to_string(),
+        package: package.name.clone(),
+        doc: doc_lines(package.doc.as_deref()),
+        trait_name,
+        call_name,
+        aliases,
+        enums: std::mem::take(&mut typer.enums),
+        structs,
+        unions,
+        tools,
+        patterns: tables.patterns(),
+        defs: tables.defs.clone(),
+    }
+}
+
+/// Named types the package declares, then those its tools reach, each once,
+/// in first-seen order.
+fn used_types(program: &Program, package: &Package) -> Vec<TypeKey> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for key in &package.types {
+        visit_key(program, key, &mut seen, &mut out);
+    }
+    for tool in package.tools.values() {
+        for field in tool.params.values() {
+            visit_ty(program, &field.ty, &mut seen, &mut out);
+        }
+        if let Some(ty) = &tool.output {
+            visit_ty(program, ty, &mut seen, &mut out);
+        }
+    }
+    out
+}
+
+fn visit_key(
+    program: &Program,
+    key: &TypeKey,
+    seen: &mut BTreeSet<TypeKey>,
+    out: &mut Vec<TypeKey>,
+) {
+    if !seen.insert(key.clone()) {
+        return;
+    }
+    let Some(def) = program.type_def(key) else {
+        return;
+    };
+    out.push(key.clone());
+    match &def.kind {
+        TypeDefKind::Alias { target } => visit_ty(program, target, seen, out),
+        TypeDefKind::Enum { .. } => {}
+        TypeDefKind::Struct { fields } => {
+            for f in fields.values() {
+                visit_ty(program, &f.ty, seen, out);
+            }
+        }
+        TypeDefKind::Union { variants, .. } => {
+            for v in variants.values() {
+                visit_key(program, &v.ty, seen, out);
+            }
+        }
+    }
+}
+
+fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut Vec<TypeKey>) {
+    match &ty.kind {
+        TyKind::Array { items } => visit_ty(program, items, seen, out),
+        TyKind::Map { values } => visit_ty(program, values, seen, out),
+        TyKind::Union { members } => {
+            for m in members {
+                visit_ty(program, m, seen, out);
+            }
+        }
+        TyKind::Named { key } => visit_key(program, key, seen, out),
+        _ => {}
+    }
+}
+
+/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
+/// when the MCP outputSchema does.
+fn wraps_output(program: &Program, tool: &Tool) -> bool {
+    super::mcp::output_is_wrapped(program, tool)
+}
+
+fn error_views(tool: &Tool) -> Vec<ErrorView> {
+    let mut names = Namer::default();
+    tool.errors
+        .values()
+        .map(|e| ErrorView {
+            doc: doc_lines(Some(&e.message)),
+            method: names.claim(Ident::snake(&e.code)),
+            code: lit(&e.code),
+            message: lit(&e.message),
+            hint: match &e.help {
+                Some(h) => format!("Some({}.to_string())", lit(h)),
+                None => "None".into(),
+            },
+            retryable: e.retryable,
+        })
+        .collect()
+}
+
+fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
+    let permissions: Vec<String> = tool.permissions.iter().map(|p| lit(p)).collect();
+    DescriptorView {
+        name: lit(tool.name_for("mcp")),
+        title: opt_lit(tool.title.as_deref()),
+        description: opt_lit(tool.doc.as_deref()),
+        tier: lit(tool.tier.as_str()),
+        mutates: tool.mutates,
+        destructive: tool.destructive,
+        confirm: tool.confirm,
+        risk: lit(tool.risk.as_str()),
+        timeout_ms: match tool.timeout_ms {
+            Some(ms) => format!("Some({ms})"),
+            None => "None".into(),
+        },
+        permissions: format!("&[{}]", permissions.join(", ")),
+        mcp: lit(&serde_json::to_string(mcp).unwrap_or_default()),
+    }
+}
+
+fn match_names(tool: &Tool) -> String {
+    let mut names = vec![tool.name.as_str()];
+    for name in tool.target_names.values() {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    let quoted: Vec<String> = names.iter().map(|n| lit(n)).collect();
+    quoted.join(" | ")
+}

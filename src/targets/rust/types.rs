@@ -1,0 +1,299 @@
+//! Rust type strings for IR types, and the named Rust items (enums, structs,
+//! unions) the package needs, inline literal unions included.
+
+use std::collections::BTreeMap;
+
+use crate::ir::{Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
+
+use super::ident::{Ident, Namer};
+use super::view::{EnumView, FieldView, StructView, UnionView, VariantView, doc_lines, lit};
+
+/// Names of everything the generated file declares at its top level, and the
+/// items produced while typing fields.
+pub struct Typer<'a> {
+    pub program: &'a Program,
+    pub namer: Namer,
+    /// Rust name of every named type the package uses.
+    pub names: BTreeMap<TypeKey, Ident>,
+    pub enums: Vec<EnumView>,
+    pub unions: Vec<UnionView>,
+}
+
+/// Names the generated code itself uses unqualified, so user types must not
+/// take them.
+pub const RESERVED: &[&str] = &[
+    "Option",
+    "Some",
+    "None",
+    "Result",
+    "Ok",
+    "Err",
+    "String",
+    "Vec",
+    "Box",
+    "ToolError",
+    "ToolDescriptor",
+    "TOOLS",
+    "dispatch",
+    "tool",
+    "toolc_validate",
+    "toolc_tables",
+    "Send",
+    "Sync",
+    "Sized",
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "PartialEq",
+    "Eq",
+    "Hash",
+    "Future",
+    "ToString",
+    "From",
+    "Into",
+    "Iterator",
+    "serde",
+    "serde_json",
+    "regex",
+    "std",
+    "core",
+];
+
+impl<'a> Typer<'a> {
+    pub fn new(program: &'a Program, namer: Namer) -> Self {
+        Typer {
+            program,
+            namer,
+            names: BTreeMap::new(),
+            enums: Vec::new(),
+            unions: Vec::new(),
+        }
+    }
+
+    /// The Rust type of a field: `Option` when it may be absent without a
+    /// default or may be null.
+    pub fn field_ty(&mut self, field: &Field, owner: &str) -> (String, bool) {
+        let base = self.ty(
+            &field.ty,
+            &format!("{owner}{}", Ident::camel(&field.name)),
+            false,
+        );
+        let is_option = base.starts_with("Option<");
+        if !is_option && field.optional && field.default.is_none() && !self.is_json(&field.ty) {
+            (format!("Option<{base}>"), true)
+        } else {
+            (base, is_option)
+        }
+    }
+
+    fn is_json(&self, ty: &Ty) -> bool {
+        matches!(self.program.resolve_alias(ty).kind, TyKind::Json)
+    }
+
+    /// The Rust type of `ty`; `hint` names inline items (`SetFontMode`).
+    pub fn ty(&mut self, ty: &Ty, hint: &str, in_container: bool) -> String {
+        let resolved = self.program.resolve_alias(ty);
+        let base = self.base(ty, hint, in_container);
+        if resolved.nullable && !matches!(resolved.kind, TyKind::Json) {
+            format!("Option<{base}>")
+        } else {
+            base
+        }
+    }
+
+    /// The non-nullable type an alias stands for (`pub type Name = ...`).
+    pub fn base_of_alias(&mut self, target: &Ty, alias: &str) -> String {
+        self.base(target, &format!("{alias}Item"), true)
+    }
+
+    fn base(&mut self, ty: &Ty, hint: &str, in_container: bool) -> String {
+        match &ty.kind {
+            TyKind::String => "String".into(),
+            TyKind::Int => "i64".into(),
+            TyKind::Number => "f64".into(),
+            TyKind::Bool => "bool".into(),
+            TyKind::Json => "serde_json::Value".into(),
+            TyKind::Array { items } => format!("Vec<{}>", self.ty(items, hint, true)),
+            TyKind::Map { values } => format!(
+                "std::collections::BTreeMap<String, {}>",
+                self.ty(values, hint, true)
+            ),
+            TyKind::Literals { values } => {
+                if values.iter().all(|v| v.value.is_string()) {
+                    let wires: Vec<(String, Option<String>)> = values
+                        .iter()
+                        .map(|v| (v.value.as_str().unwrap_or_default().to_string(), None))
+                        .collect();
+                    self.inline_enum(hint, wires).to_string()
+                } else if values.iter().all(|v| v.value.is_i64()) {
+                    "i64".into()
+                } else {
+                    "f64".into()
+                }
+            }
+            TyKind::Union { members } => {
+                let name = self.namer.claim(Ident::camel(hint));
+                self.scalar_union(name.clone(), None, members);
+                name.to_string()
+            }
+            TyKind::Named { key } => {
+                let name = self.named(key).to_string();
+                let boxed = !in_container
+                    && self.program.type_def(key).is_some_and(|d| {
+                        d.recursive && !matches!(d.kind, TypeDefKind::Alias { .. })
+                    });
+                if boxed { format!("Box<{name}>") } else { name }
+            }
+        }
+    }
+
+    /// The Rust name of a named type (claimed on first use).
+    pub fn named(&mut self, key: &TypeKey) -> Ident {
+        if let Some(name) = self.names.get(key) {
+            return name.clone();
+        }
+        let plain = self
+            .program
+            .type_def(key)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| key.0.clone());
+        let name = self.namer.claim(Ident::camel(&plain));
+        self.names.insert(key.clone(), name.clone());
+        name
+    }
+
+    pub fn inline_enum(&mut self, hint: &str, wires: Vec<(String, Option<String>)>) -> Ident {
+        let name = self.namer.claim(Ident::camel(hint));
+        self.enum_named(name.clone(), None, wires);
+        name
+    }
+
+    pub fn enum_named(
+        &mut self,
+        name: Ident,
+        doc: Option<&str>,
+        wires: Vec<(String, Option<String>)>,
+    ) {
+        let mut variants = Namer::default();
+        let variants = wires
+            .into_iter()
+            .map(|(wire, doc)| VariantView {
+                doc: doc_lines(doc.as_deref()),
+                name: variants.claim(Ident::camel(&wire)),
+                wire: lit(&wire),
+                ty: String::new(),
+            })
+            .collect();
+        self.enums.push(EnumView {
+            doc: doc_lines(doc),
+            name,
+            variants,
+        });
+    }
+
+    /// An untagged enum for `string | int`-style unions. Integers come before
+    /// floats so that serde keeps `2` an integer.
+    pub fn scalar_union(&mut self, name: Ident, doc: Option<&str>, members: &[Ty]) {
+        let mut ordered: Vec<&Ty> = members.iter().collect();
+        ordered.sort_by_key(|m| match self.program.resolve_alias(m).kind {
+            TyKind::Int => 0,
+            TyKind::Number => 1,
+            _ => 2,
+        });
+        let mut variant_names = Namer::default();
+        let mut variants = Vec::new();
+        for (i, member) in ordered.into_iter().enumerate() {
+            let label = match &member.kind {
+                TyKind::String => "String".to_string(),
+                TyKind::Int => "Int".to_string(),
+                TyKind::Number => "Number".to_string(),
+                TyKind::Bool => "Bool".to_string(),
+                TyKind::Json => "Json".to_string(),
+                TyKind::Array { .. } => "List".to_string(),
+                TyKind::Map { .. } => "Map".to_string(),
+                TyKind::Named { key } => self
+                    .program
+                    .type_def(key)
+                    .map(|d| d.name.clone())
+                    .unwrap_or_default(),
+                _ => format!("Variant{i}"),
+            };
+            let vname = variant_names.claim(Ident::camel(&label));
+            let ty = self.ty(member, &format!("{}{}", name.bare(), vname.bare()), false);
+            variants.push(VariantView {
+                doc: Vec::new(),
+                name: vname,
+                wire: String::new(),
+                ty,
+            });
+        }
+        self.unions.push(UnionView {
+            doc: doc_lines(doc),
+            name,
+            tag: None,
+            variants,
+        });
+    }
+
+    /// The view of one struct's fields, owned by `owner` (for inline names).
+    pub fn fields<'f>(
+        &mut self,
+        owner: &str,
+        fields: impl Iterator<Item = &'f Field>,
+    ) -> Vec<FieldView> {
+        let mut names = Namer::default();
+        let mut out = Vec::new();
+        for field in fields {
+            let ident = names.claim(Ident::snake(&field.name));
+            let (ty, is_option) = self.field_ty(field, owner);
+            let mut serde = Vec::new();
+            if ident.bare() != field.name {
+                serde.push(format!("rename = {}", lit(&field.name)));
+            }
+            if is_option && (field.optional || field.default.is_some()) {
+                serde.push("default".to_string());
+                serde.push("skip_serializing_if = \"Option::is_none\"".to_string());
+            } else if ty == "serde_json::Value" && !field.is_required() {
+                serde.push("default".to_string());
+                serde.push("skip_serializing_if = \"serde_json::Value::is_null\"".to_string());
+            }
+            let serde_attr = if serde.is_empty() {
+                String::new()
+            } else {
+                format!("#[serde({})]", serde.join(", "))
+            };
+            let mut doc = field.doc.clone();
+            if let Some(dep) = &field.deprecated {
+                let note = dep.note.as_deref().unwrap_or("");
+                let line = format!("Deprecated. {note}").trim_end().to_string();
+                doc = Some(match doc {
+                    Some(d) => format!("{d}\n\n{line}"),
+                    None => line,
+                });
+            }
+            out.push(FieldView {
+                doc: doc_lines(doc.as_deref()),
+                name: ident,
+                ty,
+                serde: serde_attr,
+            });
+        }
+        out
+    }
+
+    /// Emits the struct views of named structs (used by `view`).
+    pub fn struct_view(&mut self, key: &TypeKey) -> Option<StructView> {
+        let def = self.program.type_def(key)?;
+        let TypeDefKind::Struct { fields } = &def.kind else {
+            return None;
+        };
+        let name = self.named(key);
+        let fields = self.fields(name.bare(), fields.values());
+        Some(StructView {
+            doc: doc_lines(def.doc.as_deref()),
+            name,
+            fields,
+        })
+    }
+}

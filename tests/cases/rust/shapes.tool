@@ -1,0 +1,48 @@
+//! Unions, maps, recursion, formats and scalar unions.
+package shapes;
+
+/// A circle.
+struct Circle { radius: number in 0<..=1000 }
+
+/// A rectangle.
+struct Rect { w: number in 0<.., h: number in 0<.. }
+
+/// A shape, by kind.
+union Shape by kind {
+    /// Round.
+    circle: Circle,
+    rect: Rect,
+}
+
+/// A tree of nodes.
+struct Tree {
+    name: string,
+    children: [Tree] = [],
+    parent?: Tree,
+}
+
+/// Draw shapes.
+@mutates
+tool draw(
+    /// Shapes to draw.
+    shapes: [Shape] len 1..=50,
+    /// Extra headers.
+    headers?: map<string, string> keys matches "^[A-Za-z-]+$" len ..=5,
+    /// When.
+    at?: string format date-time,
+    /// Contact.
+    email?: string format email,
+    /// Host.
+    host?: string format hostname,
+    /// Request id.
+    id?: string format uuid,
+    /// Either.
+    size?: string | int,
+    /// Anything.
+    extra?: json,
+    /// A count.
+    count: int in 1..100 = 1,
+) -> Tree;
+
+/// Count things.
+tool count(items: [int in ..=0 | null]) -> int;

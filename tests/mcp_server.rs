@@ -1,0 +1,121 @@
+//! End to end: the example MCP server in `examples/mcp-server` (generated
+//! from `examples/ci.tool` by its build script) driven over stdio by the
+//! official Python MCP client (`tests/mcp_client.py`).
+//!
+//! Needs cargo (to build the server) and Python 3 with `venv` (the client is
+//! installed into `target/test-venv`). Fails when either is missing; set
+//! `TOOLC_SKIP_PYTHON=1` to skip.
+
+#[path = "common/python.rs"]
+mod python;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
+}
+
+fn run(cmd: &mut Command, what: &str) -> String {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{what} failed ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The server's own target directory, under the main `target/` so that its
+/// dependencies are compiled once and shared between runs.
+fn server_target() -> PathBuf {
+    target_dir().join("mcp-server")
+}
+
+/// `cargo <args>` on the server's manifest.
+fn server_cargo(args: &[&str]) -> Command {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.args(args)
+        .arg("--manifest-path")
+        .arg(root().join("examples/mcp-server/Cargo.toml"))
+        .env("CARGO_TARGET_DIR", server_target())
+        // Set by the outer `cargo test` for this crate; not the server's.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_MANIFEST_DIR");
+    cmd
+}
+
+fn build_server() -> PathBuf {
+    run(
+        &mut server_cargo(&["build", "--quiet"]),
+        "cargo build of examples/mcp-server",
+    );
+    let binary = server_target()
+        .join("debug")
+        .join("toolc-example-mcp-server");
+    assert!(binary.is_file(), "{} was not built", binary.display());
+    binary
+}
+
+/// The MCP JSON toolc emits for `ci.tool`: what `tools/list` must return.
+fn emit_mcp_json(out: &Path) -> PathBuf {
+    run(
+        Command::new(env!("CARGO_BIN_EXE_toolc"))
+            .current_dir(root())
+            .args(["build", "examples/ci.tool", "--target", "mcp", "--out"])
+            .arg(out),
+        "toolc build examples/ci.tool --target mcp",
+    );
+    let file = out.join("ci.mcp.json");
+    assert!(file.is_file(), "toolc did not write {}", file.display());
+    file
+}
+
+/// The server's own tests call every example of `ci.tool` through the
+/// generated dispatcher against the fixtures, with no Python involved.
+#[test]
+fn server_crate_tests_pass() {
+    let report = run(
+        &mut server_cargo(&["test", "--quiet"]),
+        "cargo test of examples/mcp-server",
+    );
+    assert!(report.contains("test result: ok"), "{report}");
+}
+
+#[test]
+fn python_mcp_client_drives_the_example_server() {
+    let Some(python) = python::venv_python(&["mcp"]) else {
+        eprintln!("TOOLC_SKIP_PYTHON=1: skipping the MCP server test");
+        return;
+    };
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let expected = emit_mcp_json(out.path());
+    let server = build_server();
+    let report = run(
+        Command::new(python)
+            .arg(root().join("tests/mcp_client.py"))
+            .arg(&expected)
+            .arg(&server)
+            // From elsewhere than the repository root: the server must find
+            // its fixtures through its build-time manifest directory.
+            .current_dir(out.path()),
+        "tests/mcp_client.py",
+    );
+    let summary = report.lines().last().unwrap_or_default();
+    assert!(
+        summary.ends_with(" 0 failed") && !summary.starts_with("0 passed"),
+        "unexpected client report:\n{report}"
+    );
+    println!("{summary}");
+}

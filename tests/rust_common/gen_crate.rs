@@ -1,0 +1,175 @@
+//! A Cargo crate under `target/` holding generated Rust packages, compiled
+//! with `#![deny(warnings)]` and clippy, with a harness binary that feeds JSON
+//! argument lines to the generated parsers. One crate and one target dir are
+//! shared by every test and every run, so only changed packages recompile.
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use heck::ToUpperCamelCase;
+
+/// One generated package, included as `mod <module>`.
+pub struct GenPackage {
+    pub module: String,
+    pub package: String,
+    pub code: String,
+}
+
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target/rust-gen")
+}
+
+fn write_if_changed(path: &Path, contents: &str) {
+    if std::fs::read_to_string(path).ok().as_deref() != Some(contents) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, contents).unwrap();
+    }
+}
+
+/// Writes the crate (`crate_name` distinguishes concurrent users) and
+/// returns its directory.
+pub fn write_crate(crate_name: &str, packages: &[GenPackage]) -> PathBuf {
+    let dir = root().join(crate_name);
+    let manifest = format!(
+        r#"[package]
+name = "{crate_name}"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+serde = {{ version = "1", features = ["derive"] }}
+serde_json = "1"
+regex = "1"
+
+[workspace]
+"#
+    );
+    write_if_changed(&dir.join("Cargo.toml"), &manifest);
+    let lock = dir.join("Cargo.lock");
+    if !lock.exists() {
+        // The same versions toolc itself builds with: nothing new to fetch.
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"),
+            &lock,
+        )
+        .unwrap();
+    }
+    let mut lib = String::from("#![deny(warnings)]\n\n");
+    let mut run = String::new();
+    for p in packages {
+        write_if_changed(&dir.join(format!("src/gen/{}.rs", p.module)), &p.code);
+        writeln!(
+            lib,
+            "pub mod {m} {{\n    include!(\"gen/{m}.rs\");\n}}\n",
+            m = p.module
+        )
+        .unwrap();
+        let call = format!("{}_call", p.package).to_upper_camel_case();
+        writeln!(
+            run,
+            "        {m:?} => match {crate_ident}::{m}::{call}::parse(tool, args) {{\n            \
+             Ok(call) => json!({{\"ok\": true, \"call\": format!(\"{{call:?}}\")}}),\n            \
+             Err(e) => json!({{\"ok\": false, \"error\": e}}),\n        }},",
+            m = p.module,
+            crate_ident = crate_name.replace('-', "_"),
+        )
+        .unwrap();
+    }
+    write_if_changed(&dir.join("src/lib.rs"), &lib);
+    let harness = format!(
+        r#"#![deny(warnings)]
+//! Reads `{{"package","tool","args"}}` lines, prints one result line each.
+
+use std::io::{{BufRead, Write}};
+
+use serde_json::{{json, Value}};
+
+fn run(module: &str, tool: &str, args: Value) -> Value {{
+    match module {{
+{run}
+        _ => json!({{"ok": false, "error": "no such module"}}),
+    }}
+}}
+
+fn main() {{
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in stdin.lock().lines() {{
+        let line = line.expect("stdin");
+        let request: Value = serde_json::from_str(&line).expect("a JSON line");
+        let module = request["module"].as_str().unwrap_or_default();
+        let tool = request["tool"].as_str().unwrap_or_default();
+        let result = run(module, tool, request["args"].clone());
+        writeln!(out, "{{result}}").expect("stdout");
+    }}
+}}
+"#
+    );
+    write_if_changed(&dir.join("src/bin/harness.rs"), &harness);
+    let check = include_str!("../rust_harness/fixture_check.rs");
+    write_if_changed(&dir.join("src/bin/fixture_check.rs"), check);
+    dir
+}
+
+/// Shared target directory for every generated crate.
+pub fn target_dir() -> PathBuf {
+    root().join("target")
+}
+
+/// Runs `cargo <args>` in `dir`; panics with the output on failure.
+pub fn cargo(dir: &Path, args: &[&str]) {
+    let output = Command::new(env!("CARGO"))
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir())
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "cargo {args:?} failed in {}:\n{}",
+        dir.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Builds and clippy-checks the crate; returns the harness binary.
+pub fn build(dir: &Path, clippy: bool) -> PathBuf {
+    cargo(dir, &["build", "--quiet"]);
+    if clippy {
+        cargo(
+            dir,
+            &["clippy", "--quiet", "--all-targets", "--", "-D", "warnings"],
+        );
+    }
+    target_dir().join("debug").join("harness")
+}
+
+/// Feeds request lines to the harness; returns one JSON result per line.
+pub fn run_harness(harness: &Path, requests: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    use std::io::Write;
+    let mut child = Command::new(harness)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("harness starts");
+    let mut input = String::new();
+    for r in requests {
+        input.push_str(&r.to_string());
+        input.push('\n');
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success(), "harness failed");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}

@@ -1,0 +1,127 @@
+//! Shared helpers of the Rust target's tests.
+#![allow(dead_code)]
+
+#[path = "../common/arggen.rs"]
+pub mod arggen;
+pub mod gen_crate;
+pub mod ir;
+
+use std::path::{Path, PathBuf};
+
+use toolc::ir::Program;
+use toolc::targets::{GenContext, GenOptions, Target, generator};
+
+use gen_crate::GenPackage;
+
+/// The crate every Rust-target test compiles.
+pub const CRATE: &str = "toolc-gen";
+
+/// Generates `<package>.rs` for every package of `program`.
+pub fn generate(program: &Program) -> Vec<(String, String)> {
+    let options = GenOptions::default();
+    let cx = GenContext {
+        program,
+        options: &options,
+    };
+    let mut out = Vec::new();
+    for package in program.packages.values() {
+        let (files, diagnostics) = generator(Target::Rust).generate(&cx, package);
+        assert!(
+            !diagnostics.has_errors(),
+            "generation failed: {:?}",
+            diagnostics.iter().collect::<Vec<_>>()
+        );
+        for f in files {
+            out.push((package.name.clone(), f.contents));
+        }
+    }
+    out
+}
+
+/// The MCP `Tool` JSON the Rust target embeds for `tool`, read back from the
+/// generated descriptors' source of truth.
+pub fn mcp_tool(program: &Program, tool: &toolc::ir::Tool) -> serde_json::Value {
+    toolc::targets::rust::mcp_tool_json(program, tool)
+}
+
+/// Compiles `.tool` files into a program, panicking on errors.
+pub fn load(path: &Path) -> Program {
+    let analysis = toolc::analyze(&[path.to_path_buf()], &toolc::CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    if analysis.diagnostics.has_errors() {
+        let all: Vec<_> = analysis.diagnostics.iter().cloned().collect();
+        panic!(
+            "{}",
+            toolc::diagnostics::render_human(&analysis.sources, &all)
+        );
+    }
+    analysis.program
+}
+
+/// `.tool` files directly in `dir`, sorted.
+pub fn tool_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "tool"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// A program together with the module its generated code goes into.
+pub struct Source {
+    pub module: String,
+    pub program: Program,
+}
+
+/// Every program the Rust tests cover: the hand-built fixture, the cases in
+/// `tests/cases/rust/` and the example tool sets.
+pub fn sources() -> Vec<Source> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = vec![
+        Source {
+            module: "fixture".into(),
+            program: ir::fixture(),
+        },
+        Source {
+            module: "keywords".into(),
+            program: ir::keywords(),
+        },
+    ];
+    for (prefix, dir) in [("case", "tests/cases/rust"), ("example", "examples")] {
+        for file in tool_files(&root.join(dir)) {
+            let stem = file
+                .file_stem()
+                .unwrap()
+                .to_string_lossy()
+                .replace('-', "_");
+            out.push(Source {
+                module: format!("{prefix}_{stem}"),
+                program: load(&file),
+            });
+        }
+    }
+    out
+}
+
+/// Generates every source into the shared crate and builds it (with clippy
+/// when asked); returns the packages and the harness binary.
+pub fn build_all(clippy: bool) -> (Vec<GenPackage>, PathBuf) {
+    let mut packages = Vec::new();
+    for source in sources() {
+        for (package, code) in generate(&source.program) {
+            packages.push(GenPackage {
+                module: source.module.clone(),
+                package,
+                code,
+            });
+        }
+    }
+    let dir = gen_crate::write_crate(CRATE, &packages);
+    let harness = gen_crate::build(&dir, clippy);
+    (packages, harness)
+}

@@ -1,0 +1,197 @@
+//! Differential test: the generated Rust dispatcher must accept exactly the
+//! argument objects the `jsonschema` crate accepts against the emitted MCP
+//! input schema (formats asserted), except for the documented leniency
+//! (`null` for an optional, non-nullable field counts as absent; a call with
+//! `null` arguments counts as `{}`).
+//!
+//! The cases also go to `target/differential/<package>.jsonl` (format in
+//! `tests/common/arggen.rs`) for other targets' tests.
+
+mod rust_common;
+use rust_common as common;
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use common::arggen::{Case, Generator};
+
+/// Cases per tool, beyond every single-place mutation of the first sample.
+const BUDGET: usize = 1500;
+
+struct Line {
+    module: String,
+    tool: String,
+    case: Case,
+    schema_valid: bool,
+    expect: bool,
+}
+
+#[test]
+fn dispatcher_agrees_with_json_schema() {
+    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/differential");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let mut lines = Vec::new();
+    let mut files = Vec::new();
+    let only = std::env::var("TOOLC_DIFF_ONLY").ok();
+    for source in common::sources() {
+        if only.as_ref().is_some_and(|m| *m != source.module) {
+            continue;
+        }
+        // The keyword torture case is about names; its 70 tools add
+        // minutes and no new constraint shapes.
+        if source.module == "keywords" && only.is_none() {
+            continue;
+        }
+        for package in source.program.packages.values() {
+            let mut jsonl = String::new();
+            for (i, tool) in package.tools.values().enumerate() {
+                let mcp = common::mcp_tool(&source.program, tool);
+                let schema = mcp["inputSchema"].clone();
+                let validator = jsonschema::options()
+                    .should_validate_formats(true)
+                    .build(&schema)
+                    .unwrap_or_else(|e| panic!("{}: bad schema: {e}", tool.name));
+                // `int` is a 64-bit integer: the schema with that range made
+                // explicit is what dispatchers implement.
+                let mut schema64 = schema.clone();
+                bound_integers(&mut schema64);
+                let validator64 = jsonschema::options()
+                    .should_validate_formats(true)
+                    .build(&schema64)
+                    .unwrap_or_else(|e| panic!("{}: bad schema: {e}", tool.name));
+                let seed =
+                    0x9E37_79B9 ^ ((i as u64 + 1) * 0x1000_0001) ^ (package.name.len() as u64);
+                let mut generator = Generator::new(&schema, seed);
+                let started = std::time::Instant::now();
+                let mut cases = generator.cases(BUDGET);
+                if std::env::var_os("TOOLC_DIFF_VERBOSE").is_some() {
+                    eprintln!(
+                        "{}: {} cases in {:?}",
+                        tool.name,
+                        cases.len(),
+                        started.elapsed()
+                    );
+                }
+                cases.push(Case {
+                    label: "null arguments".into(),
+                    args: Value::Null,
+                    without_null: Some(json!({})),
+                });
+                if only.is_some() {
+                    eprintln!("{}: {} cases generated", tool.name, cases.len());
+                }
+                for mut case in cases {
+                    if case.args.is_null() {
+                        // A call without arguments is a call with `{}`.
+                        case.without_null = Some(json!({}));
+                    }
+                    let schema_valid = validator.is_valid(&case.args);
+                    let lenient = case
+                        .without_null
+                        .as_ref()
+                        .is_some_and(|w| validator64.is_valid(w));
+                    let expect = validator64.is_valid(&case.args) || lenient;
+                    writeln!(
+                        jsonl,
+                        "{}",
+                        json!({"tool": tool.name_for("mcp"), "args": case.args, "label": case.label,
+                               "schema_valid": schema_valid, "expect": expect})
+                    )
+                    .unwrap();
+                    lines.push(Line {
+                        module: source.module.clone(),
+                        tool: tool.name.clone(),
+                        case,
+                        schema_valid,
+                        expect,
+                    });
+                }
+            }
+            files.push((out_dir.join(format!("{}.jsonl", package.name)), jsonl));
+        }
+    }
+    let (_packages, harness) = common::build_all(false);
+    for (path, text) in &files {
+        std::fs::write(path, text).unwrap();
+    }
+    let requests: Vec<Value> = lines
+        .iter()
+        .map(|l| json!({"module": l.module, "tool": l.tool, "args": l.case.args}))
+        .collect();
+    let results = common::gen_crate::run_harness(&harness, &requests);
+    assert_eq!(results.len(), lines.len());
+    let mut disagreements = Vec::new();
+    let (mut accepted, mut rejected, mut lenient) = (0, 0, 0);
+    for (line, result) in lines.iter().zip(&results) {
+        let ok = result["ok"] == json!(true);
+        if ok {
+            accepted += 1;
+        } else {
+            rejected += 1;
+        }
+        if line.expect && !line.schema_valid {
+            lenient += 1;
+        }
+        let internal = result["error"]["code"] == json!("internal");
+        if ok != line.expect || internal {
+            disagreements.push(format!(
+                "{}::{} [{}] expect={} got={} args={} -> {}",
+                line.module,
+                line.tool,
+                line.case.label,
+                line.expect,
+                ok,
+                truncate(&line.case.args.to_string()),
+                truncate(&result.to_string())
+            ));
+        }
+    }
+    eprintln!(
+        "differential: {} cases, {accepted} accepted, {rejected} rejected, {lenient} accepted by the null leniency, {} disagreements",
+        lines.len(),
+        disagreements.len()
+    );
+    assert!(
+        disagreements.is_empty(),
+        "{} disagreements:\n{}",
+        disagreements.len(),
+        disagreements
+            .iter()
+            .take(60)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// Adds the signed 64-bit range to every `integer` schema.
+fn bound_integers(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            let is_int = match map.get("type") {
+                Some(Value::String(t)) => t == "integer",
+                Some(Value::Array(ts)) => ts.iter().any(|t| t == "integer"),
+                _ => false,
+            };
+            if is_int {
+                map.entry("minimum").or_insert(json!(i64::MIN));
+                map.entry("maximum").or_insert(json!(i64::MAX));
+            }
+            for v in map.values_mut() {
+                bound_integers(v);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(bound_integers),
+        _ => {}
+    }
+}
+
+fn truncate(s: &str) -> String {
+    if s.chars().count() > 200 {
+        let cut: String = s.chars().take(200).collect();
+        format!("{cut}...")
+    } else {
+        s.to_string()
+    }
+}

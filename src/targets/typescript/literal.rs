@@ -5,7 +5,10 @@ use serde_json::Value;
 /// A JSON string literal, which is also a valid TypeScript string literal
 /// (ES2019 allows U+2028 and U+2029 inside string literals).
 pub fn string(s: &str) -> String {
-    Value::String(s.to_string()).to_string()
+    // Serializes the borrowed text directly: the same bytes as
+    // `Value::String(..).to_string()` without copying `s` first. Writing a
+    // `str` cannot fail.
+    serde_json::to_string(s).unwrap_or_default()
 }
 
 /// Names of `Object.prototype` members. As keys of an object literal they
@@ -81,7 +84,7 @@ fn write(value: &Value, indent: usize, out: &mut String) {
         }
         Value::Array(_) => out.push_str("[]"),
         Value::Object(_) => out.push_str("{}"),
-        scalar => out.push_str(&scalar.to_string()),
+        scalar => out.push_str(&serde_json::to_string(scalar).unwrap_or_default()),
     }
 }
 

@@ -2,10 +2,12 @@
 //! plus the properties every case and every `examples/**/*.tool` must have:
 //! formatting is idempotent and does not change the IR.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use common::cli::toolc;
 use serde_json::Value;
 use toolc::{CheckOptions, analyze};
 
@@ -178,18 +180,6 @@ fn every_case_in_the_repository_keeps_its_ir() {
         }
         assert_ir_preserved(&dir, &dir.join("input.tool"));
     }
-}
-
-fn toolc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .args(args)
-        .output()
-        .expect("toolc runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

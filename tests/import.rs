@@ -2,24 +2,14 @@
 //! that checks without errors (snapshots of the source and of the warnings),
 //! plus the input shapes and quirks, one test each.
 
-use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
+use std::fs;
+use std::path::Path;
+
+use common::cli::{import_corpus as corpus, toolc};
 use toolc::import::{ImportOptions, Imported, Source, import_str};
 use toolc::{CheckOptions, analyze};
-
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus");
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .expect("corpus exists")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn stem(path: &Path) -> String {
     path.file_stem()
@@ -355,18 +345,6 @@ tool stat();
         ]
     );
     assert!(check_errors(&imported.source).is_empty());
-}
-
-fn toolc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .args(args)
-        .output()
-        .expect("toolc runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

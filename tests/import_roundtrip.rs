@@ -22,35 +22,13 @@
 //! - what the importer reported it could not carry (its warnings' JSON
 //!   pointers) is removed from both sides.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use common::cli::{import_corpus as corpus, toolc};
 use serde_json::{Map, Value, json};
-
-fn toolc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .args(args)
-        .output()
-        .expect("toolc runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus");
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .expect("corpus exists")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// The tool list of an input document (the shapes `toolc import` reads).
 fn tools_of(doc: &Value) -> Vec<Value> {

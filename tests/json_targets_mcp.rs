@@ -5,9 +5,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{Value, json};
 use toolc::targets::Target;
 
@@ -222,25 +219,10 @@ fn python_sdk_accepts_every_tool() {
         return;
     };
     let tools = all_tools();
-    let mut child = Command::new(python)
-        .args(["-c", VALIDATE_PY])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start python");
-    let payload = serde_json::to_vec(&tools).expect("serialize");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&payload)
-        .expect("write");
-    let out = child.wait_with_output().expect("python");
-    assert!(
-        out.status.success(),
-        "mcp.types.Tool rejected tools:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    common::python::run_script(
+        &python,
+        VALIDATE_PY,
+        &tools,
+        "mcp.types.Tool rejected tools",
     );
 }

@@ -290,7 +290,6 @@ sys.exit(1 if failures else 0)
 /// that rewrite must change nothing.
 #[test]
 fn openai_agents_sdk_leaves_strict_schemas_unchanged() {
-    use std::io::Write;
     let Some(python) = common::python::venv_python(&["openai-agents"]) else {
         eprintln!("TOOLC_SKIP_PYTHON=1: skipping the OpenAI Agents SDK check");
         return;
@@ -301,26 +300,11 @@ fn openai_agents_sdk_leaves_strict_schemas_unchanged() {
         .map(|(input, f)| (format!("{input} {}", f["name"]), f["parameters"].clone()))
         .collect();
     assert!(schemas.len() >= 5);
-    let mut child = std::process::Command::new(python)
-        .args(["-c", AGENTS_PY])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("start python");
-    let payload = serde_json::to_vec(&schemas).expect("serialize");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&payload)
-        .expect("write");
-    let out = child.wait_with_output().expect("python");
-    assert!(
-        out.status.success(),
-        "the Agents SDK changed strict schemas:\n{}\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    common::python::run_script(
+        &python,
+        AGENTS_PY,
+        &schemas,
+        "the Agents SDK changed strict schemas",
     );
 }
 

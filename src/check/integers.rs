@@ -20,9 +20,27 @@ fn big_numbers(v: &serde_json::Value, out: &mut Vec<String>) {
     }
 }
 
+/// The warnings to give: for each, the allow scopes it is checked against,
+/// where, and the message.
+type Found = Vec<(Vec<Vec<String>>, Span, String)>;
+
+/// Records every integer beyond ±2^53 in `literal` (the `what` of the
+/// message: "the {what} {n} is beyond ±2^53").
+fn push_big(found: &mut Found, scopes: &[Vec<String>], literal: &Literal, what: &str) {
+    let mut big = Vec::new();
+    big_numbers(&literal.value, &mut big);
+    for n in big {
+        found.push((
+            scopes.to_vec(),
+            literal.span,
+            format!("the {what} {n} is beyond ±2^53"),
+        ));
+    }
+}
+
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
-    let mut found: Vec<(Vec<Vec<String>>, Span, String)> = Vec::new();
+    let mut found: Found = Vec::new();
     for (owner, field, root) in walk::root_types(program) {
         let mut scopes = vec![owner.allow().to_vec()];
         if let Some(f) = field {
@@ -46,15 +64,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
             if let TyKind::Literals { values } = &ty.kind {
                 for l in values {
-                    let mut big = Vec::new();
-                    big_numbers(&l.value, &mut big);
-                    for n in big {
-                        found.push((
-                            scopes.clone(),
-                            l.span,
-                            format!("the literal {n} is beyond ±2^53"),
-                        ));
-                    }
+                    push_big(&mut found, &scopes, l, "literal");
                 }
             }
         });
@@ -63,22 +73,12 @@ pub fn run(cx: &mut Cx<'_>) {
         let scopes = vec![field.allow.clone(), owner.allow().to_vec()];
         let lits: Vec<&Literal> = field.default.iter().chain(&field.examples).collect();
         for l in lits {
-            let mut big = Vec::new();
-            big_numbers(&l.value, &mut big);
-            for n in big {
-                found.push((
-                    scopes.clone(),
-                    l.span,
-                    format!("the value {n} is beyond ±2^53"),
-                ));
-            }
+            push_big(&mut found, &scopes, l, "value");
         }
     }
     for tool in walk::tools(program) {
         for ex in &tool.examples {
             for (name, l) in &ex.args {
-                let mut big = Vec::new();
-                big_numbers(&l.value, &mut big);
                 let scopes = vec![
                     tool.params
                         .get(name)
@@ -86,13 +86,7 @@ pub fn run(cx: &mut Cx<'_>) {
                         .unwrap_or_default(),
                     tool.allow.clone(),
                 ];
-                for n in big {
-                    found.push((
-                        scopes.clone(),
-                        l.span,
-                        format!("the example value {n} is beyond ±2^53"),
-                    ));
-                }
+                push_big(&mut found, &scopes, l, "example value");
             }
         }
     }

@@ -38,7 +38,7 @@ mod walk;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod testutil;
+pub(crate) mod testutil;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ir::Program;

@@ -162,10 +162,7 @@ impl Ctx<'_> {
                 None => bpath.clone(),
             };
             let mut k = Keys::new(obj);
-            let doc = k
-                .get("description")
-                .and_then(Value::as_str)
-                .map(normalize_text);
+            let doc = k.description();
             let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
             if let Some(tag_schema) = obj
                 .get("properties")

@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::names::{singular, type_name};
 use super::registry::Slot;
-use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
+use super::schema::{Ctx, Keys, Meta, Ty, child};
 use crate::fmt::tree::{Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
 
 impl Ctx<'_> {
@@ -288,10 +288,7 @@ impl Ctx<'_> {
             let (slot, name) = self.registry.reserve(&def_name, &prefix);
             self.refs.insert(r.to_string(), name);
             let mut k = Keys::new(obj);
-            let doc = k
-                .get("description")
-                .and_then(Value::as_str)
-                .map(normalize_text);
+            let doc = k.description();
             let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
             let declared = self.structure_into(slot, &mut k, &def_path, None, doc);
             self.report_leftovers(&k, &def_path);
@@ -302,10 +299,7 @@ impl Ctx<'_> {
             // A named string enum stays named.
             let mut k = Keys::new(obj);
             let _ = (k.get("enum"), k.get("type"), k.get("title"));
-            let doc = k
-                .get("description")
-                .and_then(Value::as_str)
-                .map(normalize_text);
+            let doc = k.description();
             let nullable = obj
                 .get("enum")
                 .and_then(Value::as_array)

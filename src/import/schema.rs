@@ -92,6 +92,13 @@ impl<'v> Keys<'v> {
         v
     }
 
+    /// The `description`, with line endings normalised.
+    pub fn description(&mut self) -> Option<String> {
+        self.get("description")
+            .and_then(Value::as_str)
+            .map(normalize_text)
+    }
+
     pub fn has(&self, key: &str) -> bool {
         self.obj.contains_key(key)
     }
@@ -183,10 +190,7 @@ impl Ctx<'_> {
     }
 
     fn read_meta(&mut self, k: &mut Keys, meta: &mut Meta) {
-        meta.description = k
-            .get("description")
-            .and_then(Value::as_str)
-            .map(normalize_text);
+        meta.description = k.description();
         meta.title = k.get("title").and_then(Value::as_str).map(str::to_string);
         meta.default = k.get("default").cloned();
         if let Some(ex) = k.get("examples") {

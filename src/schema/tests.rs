@@ -6,17 +6,9 @@ use serde_json::{Value, json};
 
 use super::strict::to_strict;
 use super::{NamedTypes, SchemaBuilder, SchemaOptions, nullable, tool_input_schema};
+use crate::check::testutil::{self, ty};
 use crate::ir::*;
 use crate::source::Span;
-
-fn ty(kind: TyKind) -> Ty {
-    Ty {
-        kind,
-        nullable: false,
-        constraints: Constraints::default(),
-        span: Span::default(),
-    }
-}
 
 fn named(package: &str, name: &str) -> Ty {
     ty(TyKind::Named {
@@ -26,61 +18,23 @@ fn named(package: &str, name: &str) -> Ty {
 
 fn field(name: &str, ty: Ty) -> Field {
     Field {
-        name: name.into(),
         doc: None,
-        ty,
-        optional: false,
-        default: None,
-        title: None,
-        deprecated: None,
-        examples: Vec::new(),
-        secret: false,
-        extra: IndexMap::new(),
-        allow: Vec::new(),
-        span: Span::default(),
-        name_span: Span::default(),
+        ..testutil::field(name, ty)
     }
 }
 
 fn def(name: &str, kind: TypeDefKind, recursive: bool) -> TypeDef {
     TypeDef {
-        name: name.into(),
-        package: "p".into(),
         doc: Some(format!("The {name}.")),
-        kind,
         recursive,
-        deprecated: None,
-        allow: Vec::new(),
-        span: Span::default(),
-        name_span: Span::default(),
+        ..testutil::typedef(name, kind)
     }
 }
 
 fn tool(params: Vec<Field>) -> Tool {
     Tool {
-        name: "t".into(),
-        title: None,
         doc: None,
-        params: params.into_iter().map(|f| (f.name.clone(), f)).collect(),
-        output: None,
-        tier: Tier::Core,
-        mutates: false,
-        risk: Risk::Low,
-        idempotent: false,
-        open_world: false,
-        destructive: false,
-        confirm: false,
-        timeout_ms: None,
-        rate_limit: None,
-        permissions: Vec::new(),
-        deprecated: None,
-        errors: IndexMap::new(),
-        examples: Vec::new(),
-        meta: IndexMap::new(),
-        target_names: IndexMap::new(),
-        allow: Vec::new(),
-        span: Span::default(),
-        name_span: Span::default(),
+        ..testutil::tool("t", params)
     }
 }
 

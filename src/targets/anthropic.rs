@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::json_common::{NameRule, check_name, json_file};
+use super::json_common::{NameRule, tools_file};
 use super::mcp::tool_description;
 use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::Diagnostics;
@@ -22,26 +22,14 @@ impl Generator for Anthropic {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        if package.tools.is_empty() {
-            return (Vec::new(), diagnostics);
-        }
-        let mut tools = Vec::new();
-        for tool in package.tools.values() {
-            // 64, not Anthropic's newer 128: the limit every provider accepts.
-            check_name(
-                tool,
-                Target::Anthropic,
-                NameRule::Function,
-                &mut diagnostics,
-            );
-            tools.push(anthropic_tool(cx.program, tool));
-        }
-        let file = json_file(
-            format!("{}.anthropic.json", package.name),
-            &Value::Array(tools),
-        );
-        (vec![file], diagnostics)
+        // 64, not Anthropic's newer 128: the limit every provider accepts.
+        tools_file(
+            package,
+            Target::Anthropic,
+            NameRule::Function,
+            |tool, _| anthropic_tool(cx.program, tool),
+            Value::Array,
+        )
     }
 }
 

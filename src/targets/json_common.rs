@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::{OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::Tool;
+use crate::ir::{Package, Tool};
 
 /// Pretty JSON with a trailing newline: the same bytes on every run (object
 /// keys keep insertion order).
@@ -13,6 +13,30 @@ pub fn json_file(name: String, value: &Value) -> OutputFile {
     let mut contents = serde_json::to_string_pretty(value).unwrap_or_default();
     contents.push('\n');
     OutputFile { name, contents }
+}
+
+/// The one file of a tool-list target, `<package>.<target>.json`: checks every
+/// tool's name against `rule`, builds each definition with `tool_value` and
+/// the document around them with `document`. A package without tools gets no
+/// file.
+pub fn tools_file(
+    package: &Package,
+    target: Target,
+    rule: NameRule,
+    mut tool_value: impl FnMut(&Tool, &mut Diagnostics) -> Value,
+    document: impl FnOnce(Vec<Value>) -> Value,
+) -> (Vec<OutputFile>, Diagnostics) {
+    let mut diagnostics = Diagnostics::new();
+    if package.tools.is_empty() {
+        return (Vec::new(), diagnostics);
+    }
+    let mut tools = Vec::new();
+    for tool in package.tools.values() {
+        check_name(tool, target, rule, &mut diagnostics);
+        tools.push(tool_value(tool, &mut diagnostics));
+    }
+    let name = format!("{}.{}.json", package.name, target.as_str());
+    (vec![json_file(name, &document(tools))], diagnostics)
 }
 
 /// Which names a consumer accepts.
@@ -70,7 +94,7 @@ pub fn check_name(tool: &Tool, target: Target, rule: NameRule, diagnostics: &mut
 
 /// The package's source file name without its directories, for generated
 /// markers: the bytes must not depend on where the build was started.
-pub fn source_name(package: &crate::ir::Package) -> String {
+pub fn source_name(package: &Package) -> String {
     std::path::Path::new(&package.path)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

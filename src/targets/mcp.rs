@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::json_common::{NameRule, check_name, json_file};
+use super::json_common::{NameRule, source_name, tools_file};
 use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::Diagnostics;
 use crate::driver::GENERATED_MARKER;
@@ -27,23 +27,20 @@ impl Generator for Mcp {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        if package.tools.is_empty() {
-            return (Vec::new(), diagnostics);
-        }
-        let mut tools = Vec::new();
-        for tool in package.tools.values() {
-            check_name(tool, Target::Mcp, NameRule::Mcp, &mut diagnostics);
-            tools.push(mcp_tool(cx.program, tool));
-        }
-        let document = json!({
-            "_meta": {
-                "toolc/generated": format!("{GENERATED_MARKER} from {}; do not edit", super::json_common::source_name(package)),
+        tools_file(
+            package,
+            Target::Mcp,
+            NameRule::Mcp,
+            |tool, _| mcp_tool(cx.program, tool),
+            |tools| {
+                json!({
+                    "_meta": {
+                        "toolc/generated": format!("{GENERATED_MARKER} from {}; do not edit", source_name(package)),
+                    },
+                    "tools": tools,
+                })
             },
-            "tools": tools,
-        });
-        let file = json_file(format!("{}.mcp.json", package.name), &document);
-        (vec![file], diagnostics)
+        )
     }
 }
 

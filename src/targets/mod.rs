@@ -10,6 +10,7 @@ pub mod markdown;
 pub mod mcp;
 pub mod openai;
 pub mod rust;
+pub mod templates;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};

@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::json_common::{NameRule, check_name, json_file};
+use super::json_common::{NameRule, tools_file};
 use super::mcp::tool_description;
 use super::{GenContext, Generator, OpenAiApi, OutputFile, Target};
 use crate::check::strict_blockers;
@@ -26,27 +26,22 @@ impl Generator for OpenAi {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        if package.tools.is_empty() {
-            return (Vec::new(), diagnostics);
-        }
-        let mut tools = Vec::new();
-        for tool in package.tools.values() {
-            check_name(tool, Target::Openai, NameRule::Function, &mut diagnostics);
-            let (value, reasons) = openai_tool(cx.program, tool, cx.options.openai_api);
-            // The checks already report W0011 for every strict blocker; this
-            // covers only what the strict profile itself could not express.
-            let reported = !strict_blockers(cx.program, tool).is_empty();
-            if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
-                diagnostics.push(not_strict(tool, &reasons));
-            }
-            tools.push(value);
-        }
-        let file = json_file(
-            format!("{}.openai.json", package.name),
-            &Value::Array(tools),
-        );
-        (vec![file], diagnostics)
+        tools_file(
+            package,
+            Target::Openai,
+            NameRule::Function,
+            |tool, diagnostics| {
+                let (value, reasons) = openai_tool(cx.program, tool, cx.options.openai_api);
+                // The checks already report W0011 for every strict blocker; this
+                // covers only what the strict profile itself could not express.
+                let reported = !strict_blockers(cx.program, tool).is_empty();
+                if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
+                    diagnostics.push(not_strict(tool, &reasons));
+                }
+                value
+            },
+            Value::Array,
+        )
     }
 }
 

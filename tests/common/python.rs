@@ -108,3 +108,32 @@ impl Drop for Lock {
         let _ = fs::remove_file(&self.0);
     }
 }
+
+/// Runs `python -c script` with `input` as JSON on stdin, failing the test
+/// with `failure` and the script's output when it exits non-zero.
+pub fn run_script(python: &Path, script: &str, input: &impl serde::Serialize, failure: &str) {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let mut child = Command::new(python)
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start python");
+    let payload = serde_json::to_vec(input).expect("serialize");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&payload)
+        .expect("write");
+    let out = child.wait_with_output().expect("python");
+    assert!(
+        out.status.success(),
+        "{failure}:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -11,7 +11,7 @@ mod view;
 
 use std::path::Path;
 
-use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+use crate::targets::templates;
 
 use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
@@ -64,12 +64,7 @@ pub fn render(
     template_dir: Option<&Path>,
 ) -> Result<String, String> {
     let view = view::document(program, package);
-    let mut env = Environment::new();
-    env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.set_auto_escape_callback(|_| AutoEscape::None);
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
+    let mut env = templates::environment();
     let source = match template_dir.map(|d| d.join("markdown").join(TEMPLATE_NAME)) {
         Some(path) if path.is_file() => std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?,

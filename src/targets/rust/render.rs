@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+use crate::targets::templates;
 
 use super::view::FileView;
 
@@ -23,12 +23,7 @@ const TEMPLATES: &[(&str, &str)] = &[
 ];
 
 pub fn render(view: &FileView, template_dir: Option<&Path>) -> Result<String, String> {
-    let mut env = Environment::new();
-    env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.set_auto_escape_callback(|_| AutoEscape::None);
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
+    let mut env = templates::environment();
     for (name, embedded) in TEMPLATES {
         let source = match template_dir.map(|d| d.join("rust").join(name)) {
             Some(path) if path.is_file() => std::fs::read_to_string(&path)

@@ -1,0 +1,32 @@
+//! Running the `toolc` binary and finding the import corpus, for the CLI
+//! tests of `fmt` and `import`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Runs `toolc args`: exit code (-1 when killed), stdout, stderr.
+pub fn toolc(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .args(args)
+        .output()
+        .expect("toolc runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `tests/import_corpus/*.json`, sorted.
+pub fn import_corpus() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("corpus exists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}

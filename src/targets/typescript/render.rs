@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use minijinja::{Environment, UndefinedBehavior};
+use minijinja::Environment;
 
 use super::view::PackageView;
 
@@ -37,13 +37,7 @@ pub const TEMPLATES: &[(&str, &str)] = &[
 
 /// Builds the environment, reading overrides from `template_dir`.
 pub fn environment(template_dir: Option<&Path>) -> Result<Environment<'static>, String> {
-    let mut env = Environment::new();
-    env.set_undefined_behavior(UndefinedBehavior::Strict);
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_keep_trailing_newline(true);
-    // TypeScript is not HTML: never escape.
-    env.set_auto_escape_callback(|_| minijinja::AutoEscape::None);
+    let mut env = crate::targets::templates::environment();
     for (name, embedded) in TEMPLATES {
         let source = match template_dir.map(|d| d.join("typescript").join(format!("{name}.j2"))) {
             Some(path) if path.is_file() => std::fs::read_to_string(&path)

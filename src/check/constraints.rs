@@ -18,13 +18,10 @@ enum Family {
 
 fn family(program: &Program, ty: &Ty) -> (Family, String) {
     let resolved = program.resolve_alias(ty);
-    let name = super::value::describe(
-        program,
-        &Ty {
-            nullable: false,
-            ..resolved.clone()
-        },
-    );
+    let name = program.type_text(&Ty {
+        nullable: false,
+        ..resolved.clone()
+    });
     let fam = match &resolved.kind {
         TyKind::String => Family::String,
         TyKind::Int | TyKind::Number => Family::Numeric,

@@ -13,7 +13,7 @@ pub fn run(cx: &mut Cx<'_>) {
             Owner::Tool(t) => format!("parameter `{}` of `{}`", field.name, t.name),
             Owner::Type(t) => format!("field `{}` of `{}`", field.name, t.name),
         };
-        let expected = value::describe(cx.program, &field.ty);
+        let expected = cx.program.type_text(&field.ty);
         let values = field
             .default
             .iter()

@@ -52,7 +52,7 @@ pub fn run(cx: &mut Cx<'_>) {
                             p.name, tool.name
                         ),
                     )
-                    .with_label(format!("of type `{}`", super::value::describe(program, &r)))
+                    .with_label(format!("of type `{}`", program.type_text(&r)))
                     .with_help("models fill flat parameters more reliably: make its fields parameters of the tool"),
                 ));
             }
@@ -125,7 +125,7 @@ pub fn run(cx: &mut Cx<'_>) {
                         ty.span,
                         format!("{place} uses a union of scalar types"),
                     )
-                    .with_label(super::value::describe(program, ty))
+                    .with_label(program.type_text(ty))
                     .with_help(
                         "pick one type (a string can carry a number), or use separate parameters",
                     ),

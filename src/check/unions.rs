@@ -52,7 +52,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 _ => {
                     let shown = match target {
                         Some(t) => format!("`{}`", t.name),
-                        None => super::value::describe(program, &resolved),
+                        None => program.type_text(&resolved),
                     };
                     found.push(
                         Diagnostic::new(

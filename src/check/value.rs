@@ -63,37 +63,6 @@ pub fn validate_fields<'a>(
     v.errors
 }
 
-/// A short human name for a type, as messages print it.
-pub fn describe(program: &Program, ty: &Ty) -> String {
-    let base = match &ty.kind {
-        TyKind::String => "string".to_string(),
-        TyKind::Int => "int".to_string(),
-        TyKind::Number => "number".to_string(),
-        TyKind::Bool => "bool".to_string(),
-        TyKind::Json => "json".to_string(),
-        TyKind::Array { items } => format!("[{}]", describe(program, items)),
-        TyKind::Map { values } => format!("map<string, {}>", describe(program, values)),
-        TyKind::Literals { values } => values
-            .iter()
-            .map(|l| l.value.to_string())
-            .collect::<Vec<_>>()
-            .join(" | "),
-        TyKind::Union { members } => members
-            .iter()
-            .map(|m| describe(program, m))
-            .collect::<Vec<_>>()
-            .join(" | "),
-        TyKind::Named { key } => program
-            .type_def(key)
-            .map_or_else(|| key.0.clone(), |d| d.name.clone()),
-    };
-    if ty.nullable {
-        format!("{base} | null")
-    } else {
-        base
-    }
-}
-
 /// The value as messages quote it, shortened.
 pub fn show(value: &Value) -> String {
     let s = value.to_string();
@@ -176,7 +145,7 @@ impl Validator<'_> {
     }
 
     fn mismatch(&mut self, ty: &Ty, value: &Value, path: &str) {
-        let expected = describe(self.program, ty);
+        let expected = self.program.type_text(ty);
         self.err(
             path,
             format!(

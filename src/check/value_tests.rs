@@ -217,5 +217,5 @@ fn paths_name_the_nested_part() {
 fn describe_names_types_as_written() {
     let p = shapes();
     let t = nullable(map(array(named("p.Align"))));
-    assert_eq!(describe(&p, &t), "map<string, [Align]> | null");
+    assert_eq!(p.type_text(&t), "map<string, [Align]> | null");
 }

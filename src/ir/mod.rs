@@ -13,6 +13,34 @@ impl Program {
         self.types.get(key)
     }
 
+    /// The type as the language writes it (`[string]`, `map<string, int>`,
+    /// `"a" | "b"`, `NodeId | null`): what diagnostics and docs print.
+    pub fn type_text(&self, ty: &Ty) -> String {
+        let join = |parts: Vec<String>| parts.join(" | ");
+        let base = match &ty.kind {
+            TyKind::String => "string".to_string(),
+            TyKind::Int => "int".to_string(),
+            TyKind::Number => "number".to_string(),
+            TyKind::Bool => "bool".to_string(),
+            TyKind::Json => "json".to_string(),
+            TyKind::Array { items } => format!("[{}]", self.type_text(items)),
+            TyKind::Map { values } => format!("map<string, {}>", self.type_text(values)),
+            TyKind::Literals { values } => {
+                join(values.iter().map(|l| l.value.to_string()).collect())
+            }
+            TyKind::Union { members } => join(members.iter().map(|m| self.type_text(m)).collect()),
+            TyKind::Named { key } => self
+                .types
+                .get(key)
+                .map_or_else(|| key.0.clone(), |d| d.name.clone()),
+        };
+        if ty.nullable {
+            format!("{base} | null")
+        } else {
+            base
+        }
+    }
+
     /// Follows aliases until a non-alias type is reached, merging the
     /// constraints and nullability written at each step (the outer, more
     /// specific constraint wins where both set the same keyword).

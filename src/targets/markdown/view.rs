@@ -111,7 +111,7 @@ fn tool_view(program: &Program, tool: &Tool) -> ToolView {
         None => tool.name.clone(),
     };
     let returns = match &tool.output {
-        Some(ty) => format!("Returns: `{}`.", type_text(program, ty)),
+        Some(ty) => format!("Returns: `{}`.", program.type_text(ty)),
         None => "Returns nothing structured.".into(),
     };
     let errors = tool
@@ -213,7 +213,7 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
             }
             RowView {
                 name: cell(&format!("`{}`", field.name)),
-                ty: cell(&format!("`{}`", type_text(program, &field.ty))),
+                ty: cell(&format!("`{}`", program.type_text(&field.ty))),
                 required: if field.is_required() { "yes" } else { "no" },
                 default: cell(&default),
                 constraints: cell(&constraints_text(&schema)),
@@ -275,32 +275,6 @@ fn value_keywords(schema: &Value) -> &Map<String, Value> {
 /// Text for a table cell: one line, pipes escaped.
 fn cell(text: &str) -> String {
     text.replace('\n', " ").replace('|', "\\|")
-}
-
-/// The type as the language writes it: `[string]`, `map<string, int>`,
-/// `"a" | "b"`, `NodeId | null`.
-pub fn type_text(program: &Program, ty: &Ty) -> String {
-    let join = |tys: &mut dyn Iterator<Item = String>| tys.collect::<Vec<_>>().join(" | ");
-    let base = match &ty.kind {
-        TyKind::String => "string".to_string(),
-        TyKind::Int => "int".to_string(),
-        TyKind::Number => "number".to_string(),
-        TyKind::Bool => "bool".to_string(),
-        TyKind::Json => "json".to_string(),
-        TyKind::Array { items } => format!("[{}]", type_text(program, items)),
-        TyKind::Map { values } => format!("map<string, {}>", type_text(program, values)),
-        TyKind::Literals { values } => join(&mut values.iter().map(|v| json_text(&v.value))),
-        TyKind::Union { members } => join(&mut members.iter().map(|m| type_text(program, m))),
-        TyKind::Named { key } => program
-            .type_def(key)
-            .map(|d| d.name.clone())
-            .unwrap_or_else(|| key.0.clone()),
-    };
-    if ty.nullable {
-        format!("{base} | null")
-    } else {
-        base
-    }
 }
 
 /// Named types reachable from the package's tools, in first-use order.
@@ -367,7 +341,7 @@ fn type_view(program: &Program, key: &TypeKey) -> Option<TypeView> {
     match &def.kind {
         TypeDefKind::Alias { target } => {
             let schema = SchemaBuilder::new(program, SchemaOptions::default()).ty(target);
-            view.summary = format!("Type: `{}`.", type_text(program, target));
+            view.summary = format!("Type: `{}`.", program.type_text(target));
             let constraints = constraints_text(&schema);
             if !constraints.is_empty() {
                 view.summary.push(' ');

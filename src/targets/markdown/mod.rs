@@ -17,7 +17,6 @@ use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program};
 
-
 const TEMPLATE_NAME: &str = "package.md.j2";
 const TEMPLATE: &str = include_str!("../../../targets/markdown/package.md.j2");
 

@@ -67,51 +67,26 @@ pub fn generate(
         options,
     };
     let packages: Vec<&Package> = analysis.program.packages.values().collect();
-    // Packages are independent, so contiguous runs of them are generated on
-    // separate threads; joining the runs in order keeps the output (and the
-    // diagnostics) in the same order as a sequential build.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(packages.len().div_ceil(MIN_PACKAGES_PER_THREAD))
-        .max(1);
-    let chunk = packages.len().div_ceil(threads).max(1);
-    let run = |packages: &[&Package]| {
-        let generators: Vec<_> = targets.iter().map(|&t| targets::generator(t)).collect();
+    // Packages are independent: they are generated on all cores, and the
+    // results come back in package order, as a sequential build makes them.
+    let per_package = crate::parallel::map(&packages, 1, |package| {
         let mut files = Vec::new();
         let mut diagnostics = Diagnostics::new();
-        for package in packages {
-            for generator in &generators {
-                let (out, diags) = generator.generate(&cx, package);
-                files.extend(out);
-                diagnostics.extend(diags);
-            }
+        for &target in targets {
+            let (out, diags) = targets::generator(target).generate(&cx, package);
+            files.extend(out);
+            diagnostics.extend(diags);
         }
         (files, diagnostics)
-    };
-    if threads == 1 {
-        return run(&packages);
-    }
-    let results: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = packages
-            .chunks(chunk)
-            .map(|part| scope.spawn(|| run(part)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
     });
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::new();
-    for (out, diags) in results {
+    for (out, diags) in per_package {
         files.extend(out);
         diagnostics.extend(diags);
     }
     (files, diagnostics)
 }
-
-/// Below this many packages per thread, spawning costs more than it saves.
-const MIN_PACKAGES_PER_THREAD: usize = 4;
 
 /// Writes `files` into `out_dir` (only those whose content changed) and, when
 /// `remove_stale`, deletes generated files there that belong to no package of
@@ -145,10 +120,15 @@ pub fn write_package_outputs(
     fs::create_dir_all(out_dir)?;
     let mut report = BuildReport::default();
     let mut owned = BTreeMap::new();
-    for file in files {
+    // Comparing with what is on disk and writing are independent per file.
+    let outcomes = crate::parallel::map(files, 8, |file| {
         let path = out_dir.join(&file.name);
+        write_if_changed(&path, file.contents.as_bytes()).map(|wrote| (path, wrote))
+    });
+    for (file, outcome) in files.iter().zip(outcomes) {
         owned.insert(file.name.clone(), package_of(&file.name));
-        if write_if_changed(&path, file.contents.as_bytes())? {
+        let (path, wrote) = outcome?;
+        if wrote {
             report.written.push(path);
         } else {
             report.unchanged.push(path);
@@ -239,10 +219,10 @@ fn read_manifest(path: &Path) -> BTreeMap<String, String> {
 /// Writes `contents` unless the file already holds exactly that. Returns
 /// whether it wrote.
 pub fn write_if_changed(path: &Path, contents: &[u8]) -> io::Result<bool> {
-    if let Ok(existing) = fs::read(path) {
-        if existing == contents {
-            return Ok(false);
-        }
+    // A different length settles it without reading the old file.
+    let same_length = fs::metadata(path).is_ok_and(|m| m.len() == contents.len() as u64);
+    if same_length && fs::read(path).is_ok_and(|existing| existing == contents) {
+        return Ok(false);
     }
     fs::write(path, contents)?;
     Ok(true)

@@ -14,6 +14,7 @@ pub mod driver;
 pub mod fmt;
 pub mod import;
 pub mod ir;
+mod parallel;
 pub mod pattern;
 pub mod schema;
 pub mod source;

@@ -93,6 +93,15 @@ impl SourceMap {
         self.files.len() - 1
     }
 
+    /// How many files are loaded; the next [`SourceMap::add`] returns this id.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
     pub fn get(&self, id: FileId) -> Option<&SourceFile> {
         self.files.get(id)
     }

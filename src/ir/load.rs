@@ -8,7 +8,8 @@ use heck::ToSnakeCase;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::Program;
 use crate::ir::lower::{self, Unit};
-use crate::source::{SourceMap, Span};
+use crate::parallel;
+use crate::source::{FileId, SourceMap, Span};
 use crate::syntax::{self, ast};
 
 mod imports;
@@ -104,10 +105,7 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
         entries: Vec::new(),
         files_read: Vec::new(),
     };
-    for (path, root) in files {
-        let idx = ld.add(&path, &root);
-        ld.entries[idx].unit.is_input = true;
-    }
+    ld.add_inputs(files);
     let mut i = 0;
     while i < ld.entries.len() {
         ld.follow_imports(i);
@@ -172,66 +170,61 @@ impl Loader {
     /// Reads and parses `path` unless it is already loaded; returns its index.
     fn add(&mut self, path: &Path, root: &Path) -> usize {
         let identity = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        if let Some(i) = self.entries.iter().position(|e| e.identity == identity) {
+        if let Some(i) = self.index_of(&identity) {
             return i;
         }
+        let parsed = read_and_parse(path, self.sources.len());
+        self.register(path, root, identity, parsed)
+    }
+
+    fn index_of(&self, identity: &Path) -> Option<usize> {
+        self.entries.iter().position(|e| e.identity == identity)
+    }
+
+    /// Adds the input files, reading and parsing them on all cores. Each gets
+    /// the file id a sequential load would give it (inputs come first, in
+    /// order, a file named twice once), so diagnostics do not depend on
+    /// timing.
+    fn add_inputs(&mut self, files: Vec<(PathBuf, PathBuf)>) {
+        let mut fresh: Vec<(PathBuf, PathBuf, PathBuf)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (path, root) in files {
+            let identity = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+            if self.index_of(&identity).is_none() && seen.insert(identity.clone()) {
+                fresh.push((path, root, identity));
+            }
+        }
+        let first_id = self.sources.len();
+        let numbered: Vec<(usize, &Path)> = fresh
+            .iter()
+            .enumerate()
+            .map(|(i, (path, _, _))| (first_id + i, path.as_path()))
+            .collect();
+        let parsed = parallel::map(&numbered, 1, |&(file, path)| read_and_parse(path, file));
+        for ((path, root, identity), parsed) in fresh.into_iter().zip(parsed) {
+            let i = self.register(&path, &root, identity, parsed);
+            self.entries[i].unit.is_input = true;
+        }
+    }
+
+    /// Records a file read by [`read_and_parse`]; returns its index.
+    fn register(&mut self, path: &Path, root: &Path, identity: PathBuf, parsed: Parsed) -> usize {
         self.files_read.push(path.to_path_buf());
-        let (text, problem) = match std::fs::read(path) {
-            Err(e) => (
-                String::new(),
-                Some((codes::UNREADABLE, 0, format!("cannot read this file: {e}"))),
-            ),
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => (t, None),
-                Err(e) => {
-                    let at = e.utf8_error().valid_up_to();
-                    let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                    (
-                        text,
-                        Some((codes::NOT_UTF8, at, format!("invalid UTF-8 at byte {at}"))),
-                    )
-                }
-            },
-        };
-        let file = self.sources.add(path.to_path_buf(), text);
+        let file = self.sources.add(path.to_path_buf(), parsed.text);
+        debug_assert_eq!(file, parsed.ast.file, "file ids are handed out in order");
         let display = self
             .sources
             .get(file)
             .map(|f| f.name.clone())
             .unwrap_or_default();
-        let ast = match problem {
-            Some((code, at, message)) => {
-                // The lossy text holds U+FFFD (3 bytes) where the bad byte was.
-                let end = if code == codes::NOT_UTF8 { at + 3 } else { at };
-                self.diags.push(
-                    Diagnostic::new(code, Span::new(file, at, end), message).with_label(
-                        if code == codes::NOT_UTF8 {
-                            "not UTF-8"
-                        } else {
-                            "unreadable"
-                        },
-                    ),
-                );
-                empty_file(file)
-            }
-            None => {
-                let text = self
-                    .sources
-                    .get(file)
-                    .map(|f| f.text.as_str())
-                    .unwrap_or("");
-                let (ast, diags) = syntax::parse(file, text);
-                self.diags.extend(diags);
-                ast
-            }
-        };
+        self.diags.extend(parsed.diagnostics);
         self.entries.push(Entry {
             path: path.to_path_buf(),
             identity,
             root: root.to_path_buf(),
             unit: Unit {
                 file,
-                ast,
+                ast: parsed.ast,
                 package: String::new(),
                 package_span: Span::new(file, 0, 0),
                 display,
@@ -312,6 +305,61 @@ impl Loader {
                 .map(|s| s.to_string_lossy().to_snake_case());
             (stem.unwrap_or_default(), Span::new(file, 0, 0))
         })
+    }
+}
+
+/// One file read from disk and parsed as file id `file`.
+struct Parsed {
+    text: String,
+    ast: ast::File,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads `path` and parses it as file `file`. An unreadable or non-UTF-8
+/// file becomes a diagnostic and an empty AST.
+fn read_and_parse(path: &Path, file: FileId) -> Parsed {
+    let (text, problem) = match std::fs::read(path) {
+        Err(e) => (
+            String::new(),
+            Some((codes::UNREADABLE, 0, format!("cannot read this file: {e}"))),
+        ),
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(t) => (t, None),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                (
+                    text,
+                    Some((codes::NOT_UTF8, at, format!("invalid UTF-8 at byte {at}"))),
+                )
+            }
+        },
+    };
+    match problem {
+        Some((code, at, message)) => {
+            // The lossy text holds U+FFFD (3 bytes) where the bad byte was.
+            let end = if code == codes::NOT_UTF8 { at + 3 } else { at };
+            let label = if code == codes::NOT_UTF8 {
+                "not UTF-8"
+            } else {
+                "unreadable"
+            };
+            let diagnostic =
+                Diagnostic::new(code, Span::new(file, at, end), message).with_label(label);
+            Parsed {
+                text,
+                ast: empty_file(file),
+                diagnostics: vec![diagnostic],
+            }
+        }
+        None => {
+            let (ast, diagnostics) = syntax::parse(file, &text);
+            Parsed {
+                text,
+                ast,
+                diagnostics,
+            }
+        }
     }
 }
 

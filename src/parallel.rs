@@ -1,0 +1,82 @@
+//! Independent pieces of work (files to parse, packages to generate, files to
+//! write) spread over the machine's cores with scoped threads.
+//!
+//! Results always come back in input order, so everything downstream (output
+//! bytes, diagnostic order) is the same as a sequential run. Work is handed
+//! out one item at a time from a shared counter, so a thread that drew small
+//! items keeps going while another is busy with a large one.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// `f` applied to every item, on up to `available_parallelism` threads.
+///
+/// Fewer than `min_per_thread` items per thread is not worth a thread: with
+/// few items the work runs on the calling thread alone. A panic in `f` is
+/// resumed on the calling thread.
+pub fn map<T, R, F>(items: &[T], min_per_thread: usize, f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&T) -> R + Sync,
+{
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len().div_ceil(min_per_thread.max(1)));
+    if threads <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            done.push((i, f(item)));
+        }
+    };
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        // The calling thread works too instead of only waiting.
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
+        for h in helpers {
+            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all
+    });
+    results.sort_unstable_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::map;
+
+    #[test]
+    fn keeps_input_order_whatever_the_thread_count() {
+        let items: Vec<u64> = (0..1000).collect();
+        for min in [1, 7, 2000] {
+            let out = map(&items, min, |x| x * x);
+            assert_eq!(out, items.iter().map(|x| x * x).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn empty_input_gives_empty_output() {
+        let out: Vec<u8> = map(&[] as &[u8], 1, |x| *x);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    #[should_panic(expected = "item 3")]
+    fn a_panic_reaches_the_caller() {
+        let items: Vec<u32> = (0..8).collect();
+        map(&items, 1, |&x| {
+            if x == 3 {
+                panic!("item 3");
+            }
+            x
+        });
+    }
+}

@@ -81,45 +81,63 @@ impl Cx<'_> {
             self.out.push(d);
         }
     }
-
-    fn has_errors(&self) -> bool {
-        self.out.iter().any(Diagnostic::is_error)
-    }
 }
 
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
-    let mut cx = Cx {
-        program,
-        options,
-        out: Vec::new(),
-    };
-    // Structural errors.
-    constraints::run(&mut cx);
-    ranges::run(&mut cx);
-    patterns::run(&mut cx);
-    enums::run(&mut cx);
-    unions::run(&mut cx);
-    metadata::run(&mut cx);
-    target_names::run(&mut cx);
-    // Errors that evaluate values or walk the type graph.
-    if !cx.has_errors() {
-        infinite::run(&mut cx);
-        defaults::run(&mut cx);
-        examples::run(&mut cx);
+    let mut out = run_checks(program, options, STRUCTURAL);
+    // Values are evaluated and the type graph walked only on a structurally
+    // sound program; otherwise they would repeat the same problems.
+    if !out.iter().any(Diagnostic::is_error) {
+        out.extend(run_checks(program, options, SEMANTIC));
     }
-    // Lints.
-    docs::run(&mut cx);
-    naming::run(&mut cx);
-    tiers::run(&mut cx);
-    params::run(&mut cx);
-    missing_example::run(&mut cx);
-    negative_bool::run(&mut cx);
-    errors_doc::run(&mut cx);
-    strict::run(&mut cx);
-    integers::run(&mut cx);
-    destructive::run(&mut cx);
-    deprecated::run(&mut cx);
-    allow::run(&mut cx);
-    apply_levels(cx.out.into_iter().collect(), options)
+    out.extend(run_checks(program, options, LINTS));
+    apply_levels(out.into_iter().collect(), options)
+}
+
+/// A check reads the program and reports into its own [`Cx`].
+type Check = fn(&mut Cx<'_>);
+
+/// Errors in single items: constraints, ranges, patterns, names, metadata.
+const STRUCTURAL: &[Check] = &[
+    constraints::run,
+    ranges::run,
+    patterns::run,
+    enums::run,
+    unions::run,
+    metadata::run,
+    target_names::run,
+];
+
+/// Errors that evaluate values or walk the type graph.
+const SEMANTIC: &[Check] = &[infinite::run, defaults::run, examples::run];
+
+const LINTS: &[Check] = &[
+    docs::run,
+    naming::run,
+    tiers::run,
+    params::run,
+    missing_example::run,
+    negative_bool::run,
+    errors_doc::run,
+    strict::run,
+    integers::run,
+    destructive::run,
+    deprecated::run,
+    allow::run,
+];
+
+/// Runs `checks`, independent of each other, on all cores; their
+/// diagnostics come back in the order of `checks`.
+fn run_checks(program: &Program, options: &CheckOptions, checks: &[Check]) -> Vec<Diagnostic> {
+    let per_check = crate::parallel::map(checks, 1, |check| {
+        let mut cx = Cx {
+            program,
+            options,
+            out: Vec::new(),
+        };
+        check(&mut cx);
+        cx.out
+    });
+    per_check.into_iter().flatten().collect()
 }

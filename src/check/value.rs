@@ -6,6 +6,7 @@
 //! `int` accepts `1.0` but not `1.5`; lengths count code points; patterns are
 //! ECMAScript (run through [`crate::pattern::to_rust`]) and unanchored.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use serde_json::Value;
@@ -38,7 +39,6 @@ pub fn validate_at(program: &Program, ty: &Ty, value: &Value, root: &str) -> Vec
     let mut v = Validator {
         program,
         errors: Vec::new(),
-        regexes: HashMap::new(),
         depth: 0,
     };
     v.ty(ty, value, root);
@@ -56,7 +56,6 @@ pub fn validate_fields<'a>(
     let mut v = Validator {
         program,
         errors: Vec::new(),
-        regexes: HashMap::new(),
         depth: 0,
     };
     v.fields(fields, object, root, None);
@@ -118,7 +117,6 @@ fn struct_of<'p>(program: &'p Program, key: &TypeKey) -> Option<&'p crate::ir::T
 struct Validator<'p> {
     program: &'p Program,
     errors: Vec<ValueError>,
-    regexes: HashMap<String, Option<regex::Regex>>,
     depth: usize,
 }
 
@@ -193,7 +191,7 @@ impl Validator<'_> {
                 for (k, x) in o {
                     let p = child(path, k);
                     if let Some(pat) = &c.key_pattern {
-                        if self.regex(&pat.source).is_some_and(|re| !re.is_match(k)) {
+                        if matches(&pat.source, k) == Some(false) {
                             self.err(
                                 &p,
                                 format!("key `{k}` does not match the pattern `{}`", pat.source),
@@ -217,7 +215,6 @@ impl Validator<'_> {
                     let mut inner = Validator {
                         program: self.program,
                         errors: Vec::new(),
-                        regexes: HashMap::new(),
                         depth: self.depth,
                     };
                     inner.ty(m, v, path);
@@ -351,7 +348,7 @@ impl Validator<'_> {
             path,
         );
         if let Some(pat) = &c.pattern {
-            if self.regex(&pat.source).is_some_and(|re| !re.is_match(s)) {
+            if matches(&pat.source, s) == Some(false) {
                 self.err(
                     path,
                     format!(
@@ -408,15 +405,34 @@ impl Validator<'_> {
             }
         }
     }
+}
 
-    /// The compiled pattern; `None` for a pattern toolc rejects (reported as
-    /// `E0204` elsewhere, so values are not blamed for it).
-    fn regex(&mut self, source: &str) -> Option<regex::Regex> {
-        self.regexes
-            .entry(source.to_string())
-            .or_insert_with(|| crate::pattern::compile(source).ok())
-            .clone()
+/// Whether `text` matches the pattern `source`; `None` for a pattern toolc
+/// rejects (reported as `E0204` elsewhere, so values are not blamed for it).
+///
+/// Compiled patterns are kept per thread: tool sets repeat the same few
+/// patterns across many examples and defaults, and compiling is far dearer
+/// than matching.
+fn matches(source: &str, text: &str) -> Option<bool> {
+    /// Beyond this many distinct patterns the cache starts over, so memory
+    /// stays bounded on inputs with endless distinct patterns.
+    const MAX_CACHED: usize = 512;
+    thread_local! {
+        static COMPILED: RefCell<HashMap<String, Option<regex::Regex>>> =
+            RefCell::new(HashMap::new());
     }
+    COMPILED.with_borrow_mut(|compiled| {
+        if let Some(known) = compiled.get(source) {
+            return known.as_ref().map(|re| re.is_match(text));
+        }
+        if compiled.len() >= MAX_CACHED {
+            compiled.clear();
+        }
+        let regex = crate::pattern::compile(source).ok();
+        let verdict = regex.as_ref().map(|re| re.is_match(text));
+        compiled.insert(source.to_string(), regex);
+        verdict
+    })
 }
 
 #[cfg(test)]

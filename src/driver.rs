@@ -27,12 +27,14 @@ pub struct Analysis {
 
 /// Loads and checks `inputs`.
 pub fn analyze(inputs: &[PathBuf], options: &CheckOptions) -> Result<Analysis, InputError> {
-    let loaded = crate::ir::load::load(inputs)?;
+    let loaded = crate::timing::phase("parse+lower", || crate::ir::load::load(inputs))?;
     let mut diagnostics = loaded.diagnostics;
     // Checks read a well-formed IR; after parse or resolution errors they would
     // only add noise about half-lowered items.
     if !diagnostics.has_errors() {
-        diagnostics.extend(check::check(&loaded.program, &loaded.sources, options));
+        diagnostics.extend(crate::timing::phase("check", || {
+            check::check(&loaded.program, &loaded.sources, options)
+        }));
     } else {
         diagnostics = check::apply_levels(diagnostics, options);
     }
@@ -69,15 +71,17 @@ pub fn generate(
     let packages: Vec<&Package> = analysis.program.packages.values().collect();
     // Packages are independent: they are generated on all cores, and the
     // results come back in package order, as a sequential build makes them.
-    let per_package = crate::parallel::map(&packages, 1, |package| {
-        let mut files = Vec::new();
-        let mut diagnostics = Diagnostics::new();
-        for &target in targets {
-            let (out, diags) = targets::generator(target).generate(&cx, package);
-            files.extend(out);
-            diagnostics.extend(diags);
-        }
-        (files, diagnostics)
+    let per_package = crate::timing::phase("generate", || {
+        crate::parallel::map(&packages, 1, |package| {
+            let mut files = Vec::new();
+            let mut diagnostics = Diagnostics::new();
+            for &target in targets {
+                let (out, diags) = targets::generator(target).generate(&cx, package);
+                files.extend(out);
+                diagnostics.extend(diags);
+            }
+            (files, diagnostics)
+        })
     });
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::new();
@@ -121,9 +125,11 @@ pub fn write_package_outputs(
     let mut report = BuildReport::default();
     let mut owned = BTreeMap::new();
     // Comparing with what is on disk and writing are independent per file.
-    let outcomes = crate::parallel::map(files, 8, |file| {
-        let path = out_dir.join(&file.name);
-        write_if_changed(&path, file.contents.as_bytes()).map(|wrote| (path, wrote))
+    let outcomes = crate::timing::phase("write", || {
+        crate::parallel::map(files, 8, |file| {
+            let path = out_dir.join(&file.name);
+            write_if_changed(&path, file.contents.as_bytes()).map(|wrote| (path, wrote))
+        })
     });
     for (file, outcome) in files.iter().zip(outcomes) {
         owned.insert(file.name.clone(), package_of(&file.name));

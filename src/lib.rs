@@ -20,6 +20,7 @@ pub mod schema;
 pub mod source;
 pub mod syntax;
 pub mod targets;
+pub mod timing;
 
 mod config;
 

@@ -107,7 +107,7 @@ fn parse_item(
     text: &str,
     pos: usize,
 ) -> Result<pest::iterators::Pairs<'_, Rule>, Box<pest::error::Error<Rule>>> {
-    let mut end = scan::next_item_start(text, pos, pos).unwrap_or(text.len());
+    let mut end = scan::item_window_end(text, pos).unwrap_or(text.len());
     loop {
         let window = &text[pos..end];
         match ToolParser::parse(Rule::item_entry, window) {

@@ -184,6 +184,24 @@ pub fn next_item_start(text: &str, from: usize, after: usize) -> Option<usize> {
     None
 }
 
+/// Where the window for the item at `pos` should end: the next item start
+/// after the item's declaration line (`tool x(`, `struct S {`), so that the
+/// item's own doc and attribute lines (which also start items) do not cut it
+/// short.
+pub fn item_window_end(text: &str, pos: usize) -> Option<usize> {
+    let mut start = pos;
+    while start < text.len() {
+        let end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+        let line = &text[start..end];
+        let prefix = line.starts_with('@') || line.starts_with("///");
+        if !prefix && starts_item(line) {
+            return next_item_start(text, end, end);
+        }
+        start = end + 1;
+    }
+    next_item_start(text, pos, pos)
+}
+
 /// The offset of the first byte at or after `pos` that is not whitespace or
 /// an ordinary comment (what the grammar skips implicitly).
 pub fn skip_trivia(text: &str, mut pos: usize) -> usize {

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-const RUNS: usize = 3;
+const RUNS: usize = 5;
 
 struct Measurement {
     best: Duration,
@@ -41,26 +41,29 @@ fn main() {
     }
 
     println!(
-        "| tools | toolc check | toolc build --target all | protoc (parse only) | build/protoc |"
+        "| tools | toolc check | toolc build --target all (fresh --out) | rebuild, nothing changed | protoc (parse only) | build/protoc |"
     );
-    println!("| ---: | ---: | ---: | ---: | ---: |");
+    println!("| ---: | ---: | ---: | ---: | ---: | ---: |");
     for n in sizes {
         let dir = root.join(format!("n{n}"));
         corpus::write(&dir, n).unwrap_or_else(|e| panic!("cannot write corpus: {e}"));
         let tool_dir = dir.join("tool");
         let out = dir.join("out");
-        let check = measure(&toolc, &["check".as_ref(), tool_dir.as_os_str()]);
-        let build = measure(
-            &toolc,
-            &[
-                "build".as_ref(),
-                tool_dir.as_os_str(),
-                "--target".as_ref(),
-                "all".as_ref(),
-                "--out".as_ref(),
-                out.as_os_str(),
-            ],
-        );
+        let check = measure(&toolc, &["check".as_ref(), tool_dir.as_os_str()], || {});
+        let build_args: [&std::ffi::OsStr; 6] = [
+            "build".as_ref(),
+            tool_dir.as_os_str(),
+            "--target".as_ref(),
+            "all".as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ];
+        // Every output written: the output directory is emptied before each run.
+        let build = measure(&toolc, &build_args, || {
+            let _ = std::fs::remove_dir_all(&out);
+        });
+        // The same build again: every output compared, none written.
+        let rebuild = measure(&toolc, &build_args, || {});
         let proto = protoc.as_ref().map(|protoc| {
             let mut args: Vec<std::ffi::OsString> = vec![
                 format!("--proto_path={}", dir.join("proto").display()).into(),
@@ -72,16 +75,17 @@ fn main() {
             files.sort();
             args.extend(files);
             let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
-            measure(protoc, &args)
+            measure(protoc, &args, || {})
         });
         let ratio = proto
             .as_ref()
             .map(|p| format!("{:.2}", build.best.as_secs_f64() / p.best.as_secs_f64()))
             .unwrap_or_else(|| "-".into());
         println!(
-            "| {n} | {} | {} | {} | {ratio} |",
+            "| {n} | {} | {} | {} | {} | {ratio} |",
             show(&check),
             show(&build),
+            show(&rebuild),
             proto.as_ref().map_or("-".into(), show)
         );
     }
@@ -95,12 +99,14 @@ fn show(m: &Measurement) -> String {
     }
 }
 
-/// Best wall time of `RUNS` runs and the peak resident memory of the last.
-fn measure(program: &Path, args: &[&std::ffi::OsStr]) -> Measurement {
+/// Best wall time of `RUNS` runs and the peak resident memory of the last;
+/// `prepare` runs before each run, untimed.
+fn measure(program: &Path, args: &[&std::ffi::OsStr], prepare: impl Fn()) -> Measurement {
     let gnu_time = Path::new("/usr/bin/time");
     let mut best = Duration::MAX;
     let mut peak_kib = None;
     for _ in 0..RUNS {
+        prepare();
         let report = std::env::temp_dir().join(format!("toolc-bench-{}.time", std::process::id()));
         let mut cmd = if gnu_time.exists() {
             let mut c = Command::new(gnu_time);

@@ -73,7 +73,11 @@
 //! the runtime's names get a `_` suffix as identifiers (`delete_`,
 //! `Record_`); object keys stay as written.
 
+mod constraints;
+mod context;
 mod descriptor;
+mod emit;
+mod interfaces;
 mod literal;
 mod names;
 mod render;

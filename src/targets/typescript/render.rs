@@ -4,8 +4,7 @@
 use std::path::Path;
 
 use minijinja::Environment;
-
-use super::view::PackageView;
+use minijinja::value::Value;
 
 /// The embedded templates, by name. An override is `<dir>/typescript/<name>.j2`.
 pub const TEMPLATES: &[(&str, &str)] = &[
@@ -50,12 +49,68 @@ pub fn environment(template_dir: Option<&Path>) -> Result<Environment<'static>, 
     Ok(env)
 }
 
-/// Renders template `name` over `view`.
-pub fn render(env: &Environment<'_>, name: &str, view: &PackageView) -> Result<String, String> {
+/// Renders template `name` over `view` (see [`super::view`]).
+pub fn render(env: &Environment<'_>, name: &str, view: &Value) -> Result<String, String> {
     let template = env
         .get_template(name)
         .map_err(|e| format!("template {name}.j2: {e:#}"))?;
     template
         .render(view)
         .map_err(|e| format!("template {name}.j2: {e:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use crate::targets::{GenOptions, OutputFile, Target};
+
+    fn generate(inputs: &[PathBuf], options: &GenOptions) -> Vec<OutputFile> {
+        let analysis = crate::driver::analyze(inputs, &crate::CheckOptions::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let (files, diagnostics) =
+            crate::driver::generate(&analysis, &[Target::Typescript], options);
+        assert!(diagnostics.is_empty());
+        files
+    }
+
+    /// A template that loops over `properties` itself (as templates written
+    /// before the pre-rendered bodies did) writes the same module.
+    #[test]
+    fn property_loops_write_the_bodies() {
+        let core = super::TEMPLATES
+            .iter()
+            .find(|(name, _)| *name == "core.ts")
+            .map_or("", |(_, text)| *text);
+        let looped = |list: &str| {
+            format!(
+                "{{% for p in {list} %}}\n{{{{ p.doc }}}}  {{{{ p.key }}}}{{{{ p.optional }}}}: {{{{ p.ty }}}};\n{{% endfor %}}\n}}"
+            )
+        };
+        let custom = core
+            .replace("{{ t.body }}}", &looped("t.properties"))
+            .replace("{{ tool.input_body }}}", &looped("tool.input_properties"))
+            .replace("{{ tool.args_body }}}", &looped("tool.args_properties"));
+        assert!(!custom.contains("_body }}") && !custom.contains("t.body"));
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(dir.path().join("typescript")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("typescript/core.ts.j2"), custom)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let inputs = [
+            root.join("examples/design.tool"),
+            root.join("tests/cases/typescript/features/input.tool"),
+        ];
+        let embedded = generate(&inputs, &GenOptions::default());
+        let options = GenOptions {
+            template_dir: Some(dir.path().to_path_buf()),
+            ..GenOptions::default()
+        };
+        assert!(
+            embedded
+                .iter()
+                .any(|f| f.contents.contains("export interface"))
+        );
+        assert_eq!(generate(&inputs, &options), embedded);
+    }
 }

@@ -113,35 +113,35 @@ impl<'a> Descriptors<'a> {
 
     fn param(&mut self, e: &mut Emit<'_>, f: &Field, indent: usize, depth: usize) {
         let mut obj = e.open(indent);
-        e.key(&mut obj, "type");
+        e.plain_key(&mut obj, "type");
         self.ty(e, &f.ty, indent + 1, depth + 1, false);
-        e.key(&mut obj, "required");
+        e.plain_key(&mut obj, "required");
         e.bool(f.is_required());
         if let Some(doc) = &f.doc {
-            e.key(&mut obj, "description");
+            e.plain_key(&mut obj, "description");
             e.str(doc);
         }
         if let Some(title) = &f.title {
-            e.key(&mut obj, "title");
+            e.plain_key(&mut obj, "title");
             e.str(title);
         }
         if let Some(default) = &f.default {
-            e.key(&mut obj, "default");
+            e.plain_key(&mut obj, "default");
             e.value(&default.value, indent + 1);
         }
         if let Some(dep) = &f.deprecated {
-            e.key(&mut obj, "deprecated");
+            e.plain_key(&mut obj, "deprecated");
             match &dep.note {
                 Some(note) => e.str(note),
                 None => e.bool(true),
             }
         }
         if f.secret {
-            e.key(&mut obj, "secret");
+            e.plain_key(&mut obj, "secret");
             e.bool(true);
         }
         if !f.examples.is_empty() {
-            e.key(&mut obj, "examples");
+            e.plain_key(&mut obj, "examples");
             e.values(f.examples.iter().map(|x| &x.value), indent + 1);
         }
         e.close(obj);
@@ -150,10 +150,10 @@ impl<'a> Descriptors<'a> {
     /// Opens a descriptor object with its `kind` (and `nullable`).
     fn open_kind(e: &mut Emit<'_>, indent: usize, kind: &str, nullable: bool) -> Open {
         let mut obj = e.open(indent);
-        e.key(&mut obj, "kind");
+        e.plain_key(&mut obj, "kind");
         e.str(kind);
         if nullable {
-            e.key(&mut obj, "nullable");
+            e.plain_key(&mut obj, "nullable");
             e.bool(true);
         }
         obj
@@ -180,11 +180,11 @@ impl<'a> Descriptors<'a> {
                 count(e, &mut obj, "minLength", c.min_length);
                 count(e, &mut obj, "maxLength", c.max_length);
                 if let Some(p) = &c.pattern {
-                    e.key(&mut obj, "pattern");
+                    e.plain_key(&mut obj, "pattern");
                     e.str(&p.source);
                 }
                 if let Some(f) = c.format {
-                    e.key(&mut obj, "format");
+                    e.plain_key(&mut obj, "format");
                     e.str(f.as_str());
                 }
                 obj
@@ -211,7 +211,7 @@ impl<'a> Descriptors<'a> {
                     "exclusiveMaximum",
                 );
                 if let Some(m) = &c.multiple_of {
-                    e.key(&mut obj, "multipleOf");
+                    e.plain_key(&mut obj, "multipleOf");
                     e.number(m);
                 }
                 obj
@@ -220,22 +220,22 @@ impl<'a> Descriptors<'a> {
             TyKind::Json => Self::open_kind(e, indent, "json", nullable),
             TyKind::Array { items } => {
                 let mut obj = Self::open_kind(e, indent, "array", nullable);
-                e.key(&mut obj, "items");
+                e.plain_key(&mut obj, "items");
                 self.ty(e, items, indent + 1, depth + 1, false);
                 count(e, &mut obj, "minItems", c.min_items.or(c.min_length));
                 count(e, &mut obj, "maxItems", c.max_items.or(c.max_length));
                 if c.unique_items {
-                    e.key(&mut obj, "uniqueItems");
+                    e.plain_key(&mut obj, "uniqueItems");
                     e.bool(true);
                 }
                 obj
             }
             TyKind::Map { values } => {
                 let mut obj = Self::open_kind(e, indent, "map", nullable);
-                e.key(&mut obj, "values");
+                e.plain_key(&mut obj, "values");
                 self.ty(e, values, indent + 1, depth + 1, false);
                 if let Some(p) = &c.key_pattern {
-                    e.key(&mut obj, "keyPattern");
+                    e.plain_key(&mut obj, "keyPattern");
                     e.str(&p.source);
                 }
                 let min = c.min_properties.or(c.min_length);
@@ -246,13 +246,13 @@ impl<'a> Descriptors<'a> {
             }
             TyKind::Literals { values } => {
                 let mut obj = Self::open_kind(e, indent, "enum", nullable);
-                e.key(&mut obj, "values");
+                e.plain_key(&mut obj, "values");
                 e.values(values.iter().map(|l| &l.value), indent + 1);
                 obj
             }
             TyKind::Union { members } => {
                 let mut obj = Self::open_kind(e, indent, "union", nullable);
-                e.key(&mut obj, "members");
+                e.plain_key(&mut obj, "members");
                 let mut array = e.open_array(indent + 1, false);
                 for m in members {
                     e.item(&mut array);
@@ -293,7 +293,7 @@ impl<'a> Descriptors<'a> {
             self.table.insert(name.clone(), Some(entry));
         }
         let mut obj = Self::open_kind(e, indent, "ref", nullable);
-        e.key(&mut obj, "name");
+        e.plain_key(&mut obj, "name");
         e.str(&name);
         e.close(obj);
     }
@@ -317,7 +317,7 @@ impl<'a> Descriptors<'a> {
             TypeDefKind::Alias { target } => self.ty(e, target, indent, depth + 1, nullable),
             TypeDefKind::Enum { variants } => {
                 let mut obj = Self::open_kind(e, indent, "enum", nullable);
-                e.key(&mut obj, "values");
+                e.plain_key(&mut obj, "values");
                 let mut array = e.open_array(indent + 1, true);
                 for v in variants {
                     e.item(&mut array);
@@ -328,7 +328,7 @@ impl<'a> Descriptors<'a> {
             }
             TypeDefKind::Struct { fields } => {
                 let mut obj = Self::open_kind(e, indent, "object", nullable);
-                e.key(&mut obj, "fields");
+                e.plain_key(&mut obj, "fields");
                 self.fields_at(e, fields, indent + 1, depth + 1);
                 e.close(obj);
             }
@@ -337,9 +337,9 @@ impl<'a> Descriptors<'a> {
                 variants,
             } => {
                 let mut obj = Self::open_kind(e, indent, "tagged", nullable);
-                e.key(&mut obj, "discriminator");
+                e.plain_key(&mut obj, "discriminator");
                 e.str(discriminator);
-                e.key(&mut obj, "variants");
+                e.plain_key(&mut obj, "variants");
                 let inner = indent + 1;
                 e.guarded(
                     variants.values().map(|v| v.tag.as_str()),
@@ -364,16 +364,22 @@ impl<'a> Descriptors<'a> {
     }
 }
 
-fn count(e: &mut Emit<'_>, obj: &mut Open, key: &str, value: Option<u64>) {
+fn count(e: &mut Emit<'_>, obj: &mut Open, key: &'static str, value: Option<u64>) {
     if let Some(n) = value {
-        e.key(obj, key);
+        e.plain_key(obj, key);
         e.u64(n);
     }
 }
 
-fn bound(e: &mut Emit<'_>, obj: &mut Open, b: Option<&Bound>, inclusive: &str, exclusive: &str) {
+fn bound(
+    e: &mut Emit<'_>,
+    obj: &mut Open,
+    b: Option<&Bound>,
+    inclusive: &'static str,
+    exclusive: &'static str,
+) {
     if let Some(b) = b {
-        e.key(obj, if b.exclusive { exclusive } else { inclusive });
+        e.plain_key(obj, if b.exclusive { exclusive } else { inclusive });
         e.number(&b.value);
     }
 }

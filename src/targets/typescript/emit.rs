@@ -55,20 +55,28 @@ impl<'o> Emit<'o> {
 
     /// Starts the next entry of `obj`; its value follows at `obj`'s indent + 1.
     pub fn key(&mut self, obj: &mut Open, key: &str) {
-        if self.compact {
-            if obj.any {
-                self.out.push(',');
-            }
-            push_string(self.out, key);
-            self.out.push(':');
-        } else {
-            if obj.any {
-                self.out.push(',');
-            }
+        self.entry(obj);
+        push_string(self.out, key);
+        self.out.push_str(if self.compact { ":" } else { ": " });
+    }
+
+    /// [`Emit::key`] for a key that needs no escaping (the descriptors' own
+    /// keys), written as it is.
+    pub fn plain_key(&mut self, obj: &mut Open, key: &'static str) {
+        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        self.entry(obj);
+        self.out.push('"');
+        self.out.push_str(key);
+        self.out.push_str(if self.compact { "\":" } else { "\": " });
+    }
+
+    fn entry(&mut self, obj: &mut Open) {
+        if obj.any {
+            self.out.push(',');
+        }
+        if !self.compact {
             self.out.push('\n');
             pad(obj.indent + 1, self.out);
-            push_string(self.out, key);
-            self.out.push_str(": ");
         }
         obj.any = true;
     }
@@ -126,11 +134,35 @@ impl<'o> Emit<'o> {
     }
 
     pub fn number(&mut self, n: &serde_json::Number) {
-        let _ = write!(self.out, "{n}");
+        match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => self.u64(u),
+            (None, Some(i)) => {
+                self.out.push('-');
+                self.u64(i.unsigned_abs());
+            }
+            _ => {
+                let _ = write!(self.out, "{n}");
+            }
+        }
     }
 
-    pub fn u64(&mut self, n: u64) {
-        let _ = write!(self.out, "{n}");
+    /// Decimal digits, as `Display` writes them.
+    pub fn u64(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            if let Some(d) = digits.get_mut(at) {
+                *d = b'0' + (n % 10) as u8;
+            }
+            n /= 10;
+            if n == 0 || at == 0 {
+                break;
+            }
+        }
+        for d in digits.iter().skip(at) {
+            self.out.push(char::from(*d));
+        }
     }
 
     /// Whether an object with these keys must be written through
@@ -219,8 +251,12 @@ pub fn is_prototype_key(key: &str) -> bool {
 }
 
 pub fn pad(indent: usize, out: &mut String) {
-    for _ in 0..indent {
-        out.push_str("  ");
+    const SPACES: &str = "                                                                ";
+    let mut n = indent * 2;
+    while n > 0 {
+        let step = n.min(SPACES.len());
+        out.push_str(&SPACES[..step]);
+        n -= step;
     }
 }
 
@@ -248,7 +284,7 @@ mod tests {
 
     #[test]
     fn compact_mode_is_value_display() {
-        let v = json!({"a": [1, 2.5, "x\u{1}\"\\\n"], "b": {"c": null, "d": {}}, "e": [], "__proto__": true});
+        let v = json!({"a": [1, 2.5, "x\u{1}\"\\\n", -7, 0, u64::MAX, i64::MIN, 1e300], "b": {"c": null, "d": {}}, "e": [], "__proto__": true});
         let mut out = String::new();
         Emit::compact(&mut out).value(&v, 3);
         assert_eq!(out, v.to_string());

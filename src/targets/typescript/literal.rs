@@ -14,19 +14,51 @@ pub fn string(s: &str) -> String {
 pub fn push_string(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
-    let bytes = s.as_bytes();
+    if needs_escape(s.as_bytes()) {
+        push_escaped(out, s);
+    } else {
+        out.push_str(s);
+    }
+    out.push('"');
+}
+
+/// Whether a byte of `bytes` needs escaping, eight bytes at a time.
+fn needs_escape(bytes: &[u8]) -> bool {
+    let mut chunks = bytes.chunks_exact(8);
+    let word = |chunk: &[u8]| {
+        // Padded with a byte that needs no escape.
+        let mut word = [b'a'; 8];
+        word.iter_mut().zip(chunk).for_each(|(w, b)| *w = *b);
+        u64::from_le_bytes(word)
+    };
+    chunks.by_ref().any(|chunk| any_escape(word(chunk))) || any_escape(word(chunks.remainder()))
+}
+
+fn push_escaped(out: &mut String, s: &str) {
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if !NEEDS_ESCAPE[usize::from(b)] {
-            continue;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        if NEEDS_ESCAPE[usize::from(b)] {
+            // `i` is at an ASCII byte, so both slices end on char boundaries.
+            out.push_str(&s[start..i]);
+            push_escape(out, b);
+            start = i + 1;
         }
-        // `i` is at an ASCII byte, so both slices end on char boundaries.
-        out.push_str(&s[start..i]);
-        push_escape(out, b);
-        start = i + 1;
     }
     out.push_str(&s[start..]);
-    out.push('"');
+}
+
+/// Whether one of the eight bytes of `w` is a control character, `"` or
+/// `\` (the classic "has a byte less than n" / "has a zero byte" bit tricks;
+/// exact about whether there is one, not about which).
+fn any_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    let q = w ^ (ONES * u64::from(b'"'));
+    let quote = q.wrapping_sub(ONES) & !q & HIGH;
+    let b = w ^ (ONES * u64::from(b'\\'));
+    let backslash = b.wrapping_sub(ONES) & !b & HIGH;
+    below_space | quote | backslash != 0
 }
 
 /// The bytes a JSON string literal escapes: control characters, `"`, `\`.
@@ -76,6 +108,11 @@ pub fn push_jsdoc<S: AsRef<str>>(out: &mut String, lines: &[S], indent: &str) {
     if lines.iter().all(|l| l.as_ref().trim().is_empty()) {
         return;
     }
+    let text: usize = lines
+        .iter()
+        .map(|l| l.as_ref().len() + indent.len() + 4)
+        .sum();
+    out.reserve(text + 2 * indent.len() + 8);
     out.push_str(indent);
     out.push_str("/**\n");
     for line in lines.iter().flat_map(|l| l.as_ref().split('\n')) {
@@ -132,5 +169,15 @@ mod tests {
             serde_json::to_string(&text).unwrap_or_default()
         );
         assert_eq!(string(""), "\"\"");
+        // Every escape at every offset of an eight-byte word.
+        for special in ["\"", "\\", "\n", "\u{1f}", "\u{0}"] {
+            for at in 0..20 {
+                let text = format!("{}{special}{}", "a".repeat(at), "é".repeat(at % 3));
+                assert_eq!(
+                    string(&text),
+                    serde_json::to_string(&text).unwrap_or_default()
+                );
+            }
+        }
     }
 }

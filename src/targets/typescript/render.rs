@@ -2,6 +2,7 @@
 //! directory) and renders them over the view model.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use minijinja::Environment;
 use minijinja::value::Value;
@@ -34,17 +35,50 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Builds the environment, reading overrides from `template_dir`.
-pub fn environment(template_dir: Option<&Path>) -> Result<Environment<'static>, String> {
+/// The template environment: with no template directory, the embedded
+/// templates, compiled once per process (packages are generated one after
+/// another and on several threads); with one, read on every call.
+pub enum Templates {
+    Embedded(&'static Environment<'static>),
+    Custom(Environment<'static>),
+}
+
+impl std::ops::Deref for Templates {
+    type Target = Environment<'static>;
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            Templates::Embedded(env) => env,
+            Templates::Custom(env) => env,
+        }
+    }
+}
+
+/// The environment, reading overrides from `template_dir`.
+pub fn environment(template_dir: Option<&Path>) -> Result<Templates, String> {
+    static EMBEDDED: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
+    match template_dir {
+        None => EMBEDDED
+            .get_or_init(|| load(None))
+            .as_ref()
+            .map(Templates::Embedded)
+            .map_err(Clone::clone),
+        Some(dir) => load(Some(dir)).map(Templates::Custom),
+    }
+}
+
+fn load(template_dir: Option<&Path>) -> Result<Environment<'static>, String> {
     let mut env = crate::targets::templates::environment();
     for (name, embedded) in TEMPLATES {
-        let source = match template_dir.map(|d| d.join("typescript").join(format!("{name}.j2"))) {
-            Some(path) if path.is_file() => std::fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read template {}: {e}", path.display()))?,
-            _ => (*embedded).to_string(),
+        let added = match template_dir.map(|d| d.join("typescript").join(format!("{name}.j2"))) {
+            Some(path) if path.is_file() => {
+                let source = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read template {}: {e}", path.display()))?;
+                env.add_template_owned(*name, source)
+            }
+            _ => env.add_template(name, embedded),
         };
-        env.add_template_owned(name.to_string(), source)
-            .map_err(|e| format!("template {name}.j2: {e:#}"))?;
+        added.map_err(|e| format!("template {name}.j2: {e:#}"))?;
     }
     Ok(env)
 }

@@ -135,34 +135,34 @@ fn type_decl(decl: TypeDecl) -> Value {
 fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mut Descriptors<'_>) {
     let mut e = Emit::pretty(out);
     let mut obj = e.open(0);
-    e.key(&mut obj, "name");
+    e.plain_key(&mut obj, "name");
     e.str(&tool.name);
     if let Some(title) = &tool.title {
-        e.key(&mut obj, "title");
+        e.plain_key(&mut obj, "title");
         e.str(title);
     }
-    e.key(&mut obj, "description");
+    e.plain_key(&mut obj, "description");
     e.str(tool.doc.as_deref().unwrap_or_default());
-    e.key(&mut obj, "tier");
+    e.plain_key(&mut obj, "tier");
     e.str(tool.tier.as_str());
-    e.key(&mut obj, "metadata");
+    e.plain_key(&mut obj, "metadata");
     metadata(&mut e, tool, 1);
-    e.key(&mut obj, "params");
+    e.plain_key(&mut obj, "params");
     descriptors.fields(&mut e, &tool.params, 1);
-    e.key(&mut obj, "mcp");
+    e.plain_key(&mut obj, "mcp");
     e.value(&mcp::mcp_tool(program, tool), 1);
-    e.key(&mut obj, "outputWrapped");
+    e.plain_key(&mut obj, "outputWrapped");
     e.bool(output_wrapped(program, tool));
-    e.key(&mut obj, "examples");
+    e.plain_key(&mut obj, "examples");
     let mut examples = e.open_array(1, false);
     for example in &tool.examples {
         e.item(&mut examples);
         let mut ex = e.open(2);
         if let Some(title) = &example.title {
-            e.key(&mut ex, "title");
+            e.plain_key(&mut ex, "title");
             e.str(title);
         }
-        e.key(&mut ex, "args");
+        e.plain_key(&mut ex, "args");
         let keys = example.args.keys().map(String::as_str);
         e.guarded(keys, &mut (), |_, e| {
             let mut args = e.open(3);
@@ -181,32 +181,32 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
 /// The `ToolMetadata` object literal, closing brace at `indent`.
 fn metadata(e: &mut Emit<'_>, tool: &Tool, indent: usize) {
     let mut obj = e.open(indent);
-    e.key(&mut obj, "mutates");
+    e.plain_key(&mut obj, "mutates");
     e.bool(tool.mutates);
-    e.key(&mut obj, "risk");
+    e.plain_key(&mut obj, "risk");
     e.str(tool.risk.as_str());
-    e.key(&mut obj, "idempotent");
+    e.plain_key(&mut obj, "idempotent");
     e.bool(tool.idempotent);
-    e.key(&mut obj, "destructive");
+    e.plain_key(&mut obj, "destructive");
     e.bool(tool.destructive);
-    e.key(&mut obj, "openWorld");
+    e.plain_key(&mut obj, "openWorld");
     e.bool(tool.open_world);
-    e.key(&mut obj, "confirm");
+    e.plain_key(&mut obj, "confirm");
     e.bool(tool.confirm);
     if let Some(ms) = tool.timeout_ms {
-        e.key(&mut obj, "timeoutMs");
+        e.plain_key(&mut obj, "timeoutMs");
         e.u64(ms);
     }
     if let Some(limit) = &tool.rate_limit {
-        e.key(&mut obj, "rateLimit");
+        e.plain_key(&mut obj, "rateLimit");
         let mut rate = e.open(indent + 1);
-        e.key(&mut rate, "count");
+        e.plain_key(&mut rate, "count");
         e.u64(limit.count);
-        e.key(&mut rate, "perMs");
+        e.plain_key(&mut rate, "perMs");
         e.u64(limit.per_ms);
         e.close(rate);
     }
-    e.key(&mut obj, "permissions");
+    e.plain_key(&mut obj, "permissions");
     let mut permissions = e.open_array(indent + 1, true);
     for p in &tool.permissions {
         e.item(&mut permissions);
@@ -214,32 +214,32 @@ fn metadata(e: &mut Emit<'_>, tool: &Tool, indent: usize) {
     }
     e.close_array(permissions);
     if let Some(dep) = &tool.deprecated {
-        e.key(&mut obj, "deprecated");
+        e.plain_key(&mut obj, "deprecated");
         match &dep.note {
             Some(note) => e.str(note),
             None => e.bool(true),
         }
     }
     let inner = indent + 1;
-    e.key(&mut obj, "errors");
+    e.plain_key(&mut obj, "errors");
     e.guarded(tool.errors.keys().map(String::as_str), &mut (), |_, e| {
         let mut errors = e.open(inner);
         for (code, error) in &tool.errors {
             e.key(&mut errors, code);
             let mut err = e.open(inner + 1);
-            e.key(&mut err, "message");
+            e.plain_key(&mut err, "message");
             e.str(&error.message);
             if let Some(help) = &error.help {
-                e.key(&mut err, "hint");
+                e.plain_key(&mut err, "hint");
                 e.str(help);
             }
-            e.key(&mut err, "retryable");
+            e.plain_key(&mut err, "retryable");
             e.bool(error.retryable);
             e.close(err);
         }
         e.close(errors);
     });
-    e.key(&mut obj, "meta");
+    e.plain_key(&mut obj, "meta");
     e.guarded(tool.meta.keys().map(String::as_str), &mut (), |_, e| {
         let mut meta = e.open(inner);
         for (key, value) in &tool.meta {
@@ -248,7 +248,7 @@ fn metadata(e: &mut Emit<'_>, tool: &Tool, indent: usize) {
         }
         e.close(meta);
     });
-    e.key(&mut obj, "names");
+    e.plain_key(&mut obj, "names");
     e.guarded(
         tool.target_names.keys().map(String::as_str),
         &mut (),

@@ -9,12 +9,16 @@
 //! one is wrapped in `anyOf`); every other kind has no constraint keyword
 //! there.
 
+use std::fmt::Write as _;
+
+use super::literal::Lines;
 use crate::ir::{Bound, Field, Program, TyKind, TypeDefKind};
 use crate::schema::describe::{self, CONSTRAINT_KEYWORDS};
 use crate::schema::{SchemaBuilder, SchemaOptions};
 
-/// One sentence per constraint of `field`, in `constraint_phrases` order.
-pub fn phrases(program: &Program, field: &Field) -> Vec<String> {
+/// One sentence per constraint of `field`, in `constraint_phrases` order,
+/// each as a line of `lines`.
+pub fn push_phrases(program: &Program, field: &Field, lines: &mut Lines) {
     let resolved = program.resolve_alias_cow(&field.ty);
     let unresolved_alias = match &resolved.kind {
         TyKind::Named { key } => matches!(
@@ -31,54 +35,45 @@ pub fn phrases(program: &Program, field: &Field) -> Vec<String> {
         // Pass-through keys may add or replace keywords, and an alias chain
         // too deep to resolve keeps its constraints elsewhere: these rare
         // fields take the words from the real schema.
-        return from_schema(program, field);
+        from_schema(program, field)
+            .iter()
+            .for_each(|phrase| lines.push(phrase));
+        return;
     }
     let c = &resolved.constraints;
-    let mut out = Vec::new();
     match &resolved.kind {
         TyKind::String => {
-            if let Some(p) = count(c.min_length, c.max_length, "character") {
-                if p.starts_with(|ch: char| ch.is_ascii_digit()) {
-                    out.push(format!("Length {p}."));
-                } else {
-                    out.push(sentence(&p));
-                }
-            }
+            count(lines, c.min_length, c.max_length, "character");
             if let Some(p) = &c.pattern {
-                out.push(format!("Matches the regex `{}`.", p.source));
+                let _ = write!(lines.line(), "Matches the regex `{}`.", p.source);
             }
             if let Some(f) = c.format {
-                out.push(format!("Format: {}.", f.as_str()));
+                let _ = write!(lines.line(), "Format: {}.", f.as_str());
             }
         }
         TyKind::Int | TyKind::Number => {
-            out.extend(range(c.minimum.as_ref(), c.maximum.as_ref()));
+            range(lines, c.minimum.as_ref(), c.maximum.as_ref());
             if let Some(m) = &c.multiple_of {
-                out.push(format!("A multiple of {m}."));
+                let _ = write!(lines.line(), "A multiple of {m}.");
             }
         }
         TyKind::Array { .. } if !resolved.nullable => {
             let (min, max) = (c.min_items.or(c.min_length), c.max_items.or(c.max_length));
-            if let Some(p) = count(min, max, "item") {
-                out.push(sentence(&p));
-            }
+            count(lines, min, max, "item");
             if c.unique_items {
-                out.push("Items must be unique.".into());
+                lines.push("Items must be unique.");
             }
         }
         TyKind::Map { .. } if !resolved.nullable => {
             if let Some(p) = &c.key_pattern {
-                out.push(format!("Keys match the regex `{}`.", p.source));
+                let _ = write!(lines.line(), "Keys match the regex `{}`.", p.source);
             }
             let min = c.min_properties.or(c.min_length);
             let max = c.max_properties.or(c.max_length);
-            if let Some(p) = count(min, max, "entry") {
-                out.push(sentence(&p));
-            }
+            count(lines, min, max, "entry");
         }
         _ => {}
     }
-    out
 }
 
 /// The phrases of `field`'s lowered schema.
@@ -91,7 +86,7 @@ fn from_schema(program: &Program, field: &Field) -> Vec<String> {
 }
 
 /// "From 0 to 1.", "Greater than 0 and at most 10.", "At least 1.", ...
-fn range(low: Option<&Bound>, high: Option<&Bound>) -> Option<String> {
+fn range(lines: &mut Lines, low: Option<&Bound>, high: Option<&Bound>) {
     let lead = |exclusive: bool| {
         if exclusive {
             "Greater than"
@@ -99,55 +94,49 @@ fn range(low: Option<&Bound>, high: Option<&Bound>) -> Option<String> {
             "At least"
         }
     };
-    Some(match (low, high) {
+    let _ = match (low, high) {
         (Some(a), Some(b)) if !a.exclusive && !b.exclusive => {
-            format!("From {} to {}.", a.value, b.value)
+            write!(lines.line(), "From {} to {}.", a.value, b.value)
         }
-        (Some(a), Some(b)) => format!(
+        (Some(a), Some(b)) => write!(
+            lines.line(),
             "{} {} and {} {}.",
             lead(a.exclusive),
             a.value,
             if b.exclusive { "less than" } else { "at most" },
             b.value
         ),
-        (Some(a), None) => format!("{} {}.", lead(a.exclusive), a.value),
-        (None, Some(b)) => format!(
+        (Some(a), None) => write!(lines.line(), "{} {}.", lead(a.exclusive), a.value),
+        (None, Some(b)) => write!(
+            lines.line(),
             "{} {}.",
             if b.exclusive { "Less than" } else { "At most" },
             b.value
         ),
-        (None, None) => return None,
-    })
+        (None, None) => Ok(()),
+    };
 }
 
-/// "1 to 120 characters", "at least 1 item", "at most 10 entries",
-/// "exactly 5 characters".
-fn count(min: Option<u64>, max: Option<u64>, unit: &'static str) -> Option<String> {
+/// "Length 1 to 120 characters.", "At least 1 item.", "At most 10
+/// entries.", "Exactly 5 characters.".
+fn count(lines: &mut Lines, min: Option<u64>, max: Option<u64>, unit: &'static str) {
     let plural = |n: u64| match (unit, n == 1) {
         (unit, true) => unit,
         ("entry", false) => "entries",
         ("item", false) => "items",
         _ => "characters",
     };
-    match (min, max) {
-        (Some(a), Some(b)) if a == b => Some(format!("exactly {a} {}", plural(b))),
-        (Some(a), Some(b)) => Some(format!("{a} to {b} {}", plural(b))),
-        (Some(a), None) => Some(format!("at least {a} {}", plural(a))),
-        (None, Some(b)) => Some(format!("at most {b} {}", plural(b))),
-        (None, None) => None,
-    }
-}
-
-/// `p` capitalized, with a full stop (`p` starts with an ASCII letter).
-fn sentence(p: &str) -> String {
-    let mut out = String::with_capacity(p.len() + 1);
-    let mut chars = p.chars();
-    if let Some(first) = chars.next() {
-        out.push(first.to_ascii_uppercase());
-        out.push_str(chars.as_str());
-    }
-    out.push('.');
-    out
+    let _ = match (min, max) {
+        (Some(a), Some(b)) if a == b => write!(lines.line(), "Exactly {a} {}.", plural(b)),
+        // Only a length range starts with a number, so it gets a lead word.
+        (Some(a), Some(b)) if unit == "character" => {
+            write!(lines.line(), "Length {a} to {b} {}.", plural(b))
+        }
+        (Some(a), Some(b)) => write!(lines.line(), "{a} to {b} {}.", plural(b)),
+        (Some(a), None) => write!(lines.line(), "At least {a} {}.", plural(a)),
+        (None, Some(b)) => write!(lines.line(), "At most {b} {}.", plural(b)),
+        (None, None) => Ok(()),
+    };
 }
 
 #[cfg(test)]
@@ -181,9 +170,11 @@ mod tests {
             }
         }
         for field in &fields {
+            let mut lines = Lines::default();
+            push_phrases(program, field, &mut lines);
             assert_eq!(
-                phrases(program, field),
-                from_schema(program, field),
+                lines.text,
+                from_schema(program, field).join("\n"),
                 "{}",
                 field.name
             );

@@ -5,14 +5,14 @@
 //! are kept as spans into that text, so a template that loops over the
 //! properties itself gets the same strings without a second copy.
 
-use std::borrow::Cow;
 use std::ops::Range;
 
 use indexmap::IndexMap;
 
 use super::constraints;
-use super::literal::{self, push_jsdoc};
-use super::names::property_key;
+use super::emit::Emit;
+use super::literal::{self, Lines, push_jsdoc};
+use super::names::{property_key, push_property_key};
 use super::types::{Form, TypeNames, expr, push_expr};
 use crate::ir::{Field, Program, TypeDefKind, TypeKey};
 
@@ -35,30 +35,35 @@ pub struct Body {
 
 /// The JSDoc block of each field (the same in every shape).
 pub fn field_docs(program: &Program, fields: &IndexMap<String, Field>) -> Vec<String> {
-    let mut lines: Vec<Cow<'_, str>> = Vec::new();
+    let mut lines = Lines::default();
     fields
         .values()
         .map(|f| {
             lines.clear();
             if let Some(doc) = &f.doc {
-                lines.push(Cow::Borrowed(doc));
+                lines.push(doc);
             }
             if let Some(dep) = &f.deprecated {
-                lines.push(match &dep.note {
-                    Some(note) => Cow::Owned(format!("@deprecated {note}")),
-                    None => Cow::Borrowed("@deprecated"),
-                });
+                let line = lines.line();
+                line.push_str("@deprecated");
+                if let Some(note) = &dep.note {
+                    line.push(' ');
+                    line.push_str(note);
+                }
             }
             // The constraints in the words the other targets use.
-            lines.extend(constraints::phrases(program, f).into_iter().map(Cow::Owned));
+            constraints::push_phrases(program, f, &mut lines);
             if f.secret {
-                lines.push(Cow::Borrowed("Sensitive: keep it out of logs."));
+                lines.push("Sensitive: keep it out of logs.");
             }
             if let Some(default) = &f.default {
-                lines.push(Cow::Owned(format!("@defaultValue `{}`", default.value)));
+                let line = lines.line();
+                line.push_str("@defaultValue `");
+                Emit::compact(line).value(&default.value, 0);
+                line.push('`');
             }
             let mut doc = String::new();
-            push_jsdoc(&mut doc, &lines, "  ");
+            push_jsdoc(&mut doc, &[&lines.text], "  ");
             doc
         })
         .collect()
@@ -84,7 +89,7 @@ pub fn body(
         let doc = start..text.len();
         text.push_str("  ");
         let start = text.len();
-        text.push_str(&property_key(name));
+        push_property_key(&mut text, name);
         let key = start..text.len();
         if optional {
             text.push('?');

@@ -133,6 +133,35 @@ pub fn push_jsdoc<S: AsRef<str>>(out: &mut String, lines: &[S], indent: &str) {
     out.push_str(" */\n");
 }
 
+/// Doc text built line by line into one string. Lines joined by `\n` make
+/// the same [`jsdoc`] block as separate lines (it splits them anyway), with
+/// one allocation instead of one per line.
+#[derive(Default)]
+pub struct Lines {
+    pub text: String,
+    any: bool,
+}
+
+impl Lines {
+    /// The text to append the next line to.
+    pub fn line(&mut self) -> &mut String {
+        if self.any {
+            self.text.push('\n');
+        }
+        self.any = true;
+        &mut self.text
+    }
+
+    pub fn push(&mut self, line: &str) {
+        self.line().push_str(line);
+    }
+
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.any = false;
+    }
+}
+
 /// The doc lines of an item: its doc, then a `@deprecated` tag.
 pub fn doc_lines(doc: Option<&str>, deprecated: Option<&crate::ir::Deprecation>) -> Vec<String> {
     let mut lines = Vec::new();

@@ -313,16 +313,14 @@ fn words(name: &str) -> String {
 /// An ASCII identifier: other characters become `_`, a leading digit gets a
 /// `_` in front, the empty name becomes `_`.
 pub fn sanitize(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '$' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out: String = if name.chars().all(plain) {
+        name.to_string()
+    } else {
+        name.chars()
+            .map(|c| if plain(c) { c } else { '_' })
+            .collect()
+    };
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
@@ -332,6 +330,13 @@ pub fn sanitize(name: &str) -> String {
 /// An object key or interface property name: bare when it is an identifier
 /// name (reserved words are fine there), else a JSON string literal.
 pub fn property_key(name: &str) -> String {
+    let mut out = String::new();
+    push_property_key(&mut out, name);
+    out
+}
+
+/// [`property_key`], appended to `out`.
+pub fn push_property_key(out: &mut String, name: &str) {
     let mut chars = name.chars();
     let bare = match chars.next() {
         Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
@@ -340,9 +345,9 @@ pub fn property_key(name: &str) -> String {
         _ => false,
     };
     if bare {
-        name.to_string()
+        out.push_str(name);
     } else {
-        super::literal::string(name)
+        super::literal::push_string(out, name);
     }
 }
 

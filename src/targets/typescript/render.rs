@@ -83,14 +83,23 @@ fn load(template_dir: Option<&Path>) -> Result<Environment<'static>, String> {
     Ok(env)
 }
 
-/// Renders template `name` over `view` (see [`super::view`]).
-pub fn render(env: &Environment<'_>, name: &str, view: &Value) -> Result<String, String> {
+/// Renders template `name` over `view` (see [`super::view`]) into a buffer
+/// of `capacity` bytes: the core module of a big package is written once
+/// instead of being copied each time a growing buffer moves.
+pub fn render(
+    env: &Environment<'_>,
+    name: &str,
+    view: &Value,
+    capacity: usize,
+) -> Result<String, String> {
     let template = env
         .get_template(name)
         .map_err(|e| format!("template {name}.j2: {e:#}"))?;
+    let mut out = Vec::with_capacity(capacity);
     template
-        .render(view)
-        .map_err(|e| format!("template {name}.j2: {e:#}"))
+        .render_captured_to(view, &mut out)
+        .map_err(|e| format!("template {name}.j2: {e:#}"))?;
+    String::from_utf8(out).map_err(|e| format!("template {name}.j2: {e}"))
 }
 
 #[cfg(test)]

@@ -33,15 +33,25 @@ use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
 use crate::targets::mcp;
 
+/// The template context of a package.
+pub struct View {
+    pub context: Value,
+    /// About the size of the core module's per-package text: its fragments
+    /// plus the template text around each tool and type.
+    pub size: usize,
+}
+
 /// The template context of `package`.
-pub fn build(program: &Program, package: &Package) -> Value {
+pub fn build(program: &Program, package: &Package) -> View {
     let mut type_namer = Namer::types();
     let mut value_namer = Namer::values();
     let names = TypeNames::collect(program, package, &mut type_namer);
-    let types: Vec<Value> = interfaces::declarations(program, &names)
-        .into_iter()
-        .map(type_decl)
-        .collect();
+    let decls = interfaces::declarations(program, &names);
+    let mut size: usize = decls
+        .iter()
+        .map(|d| d.doc.len() + d.name.len() + d.expr.len() + d.body.text.len() + 64)
+        .sum();
+    let types: Vec<Value> = decls.into_iter().map(type_decl).collect();
     let mut descriptors = Descriptors::new(program, &names);
     let mut tools = Vec::with_capacity(package.tools.len());
     let (mut core, mut extended) = (Vec::new(), Vec::new());
@@ -72,6 +82,10 @@ pub fn build(program: &Program, package: &Package) -> Value {
         });
         spec.clear();
         write_spec(&mut spec, program, tool, &mut descriptors);
+        // The template writes the names about thrice, around 700 bytes of its
+        // own text.
+        let names_len = name.len() + doc_name.len() + ident.len() + input.len();
+        size += spec.len() + doc.len() + output_type.len() + 3 * (names_len + 2 * args.len()) + 700;
         let ident = Value::from(ident);
         match tool.tier {
             Tier::Core => core.push(ident.clone()),
@@ -101,7 +115,9 @@ pub fn build(program: &Program, package: &Package) -> Value {
         .doc
         .as_deref()
         .map_or_else(String::new, |d| literal::jsdoc(&[d, "", "@module"], ""));
-    Record::value(vec![
+    let type_table = descriptors.table();
+    size += type_table.len();
+    let context = Record::value(vec![
         (
             "header",
             Value::from(format!("// {GENERATED_MARKER} from {source}. Do not edit.")),
@@ -110,13 +126,14 @@ pub fn build(program: &Program, package: &Package) -> Value {
         ("doc", Value::from(doc)),
         ("core_import", Value::from(format!("./{}.js", package.name))),
         ("types", Value::from(types)),
-        ("type_table", Value::from(descriptors.table())),
+        ("type_table", Value::from(type_table)),
         ("has_core", Value::from(!core.is_empty())),
         ("has_extended", Value::from(!extended.is_empty())),
         ("core", Value::from(core)),
         ("extended", Value::from(extended)),
         ("tools", Value::from(tools)),
-    ])
+    ]);
+    View { context, size }
 }
 
 fn type_decl(decl: TypeDecl) -> Value {

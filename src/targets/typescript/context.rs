@@ -29,9 +29,14 @@ impl Object for Record {
     }
 
     fn get_value_by_str(self: &Arc<Self>, key: &str) -> Option<Value> {
+        // Length and first byte first: most fields differ there, and this
+        // runs for every value a template writes.
+        let first = key.as_bytes().first();
         self.fields
             .iter()
-            .find(|(name, _)| *name == key)
+            .find(|(name, _)| {
+                name.len() == key.len() && name.as_bytes().first() == first && *name == key
+            })
             .map(|(_, value)| value.clone())
     }
 

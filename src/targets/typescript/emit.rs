@@ -71,12 +71,21 @@ impl<'o> Emit<'o> {
     }
 
     fn entry(&mut self, obj: &mut Open) {
-        if obj.any {
-            self.out.push(',');
-        }
-        if !self.compact {
-            self.out.push('\n');
-            pad(obj.indent + 1, self.out);
+        if self.compact {
+            if obj.any {
+                self.out.push(',');
+            }
+        } else {
+            // `,` (after the first entry), newline and indentation in one step.
+            let start = usize::from(!obj.any);
+            let end = 2 + 2 * (obj.indent + 1);
+            match BREAKS.get(start..end) {
+                Some(text) => self.out.push_str(text),
+                None => {
+                    self.out.push_str(if obj.any { ",\n" } else { "\n" });
+                    pad(obj.indent + 1, self.out);
+                }
+            }
         }
         obj.any = true;
     }
@@ -250,6 +259,9 @@ pub fn is_prototype_key(key: &str) -> bool {
     )
 }
 
+/// `,`, a newline and the indentation of the deepest common entries.
+const BREAKS: &str = ",\n                                                                ";
+
 pub fn pad(indent: usize, out: &mut String) {
     const SPACES: &str = "                                                                ";
     let mut n = indent * 2;
@@ -280,6 +292,56 @@ mod tests {
             expr(&v, 0),
             "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n  \"e\": [],\n}"
         );
+    }
+
+    /// The layout as first written: a plain recursive printer.
+    fn reference(value: &Value, indent: usize, out: &mut String) {
+        let pad = |n: usize, out: &mut String| out.push_str(&"  ".repeat(n));
+        match value {
+            Value::Array(items) if items.iter().all(is_scalar) => {
+                let items: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+                out.push_str(&format!("[{}]", items.join(", ")));
+            }
+            Value::Array(items) => {
+                out.push_str("[\n");
+                for item in items {
+                    pad(indent + 1, out);
+                    reference(item, indent + 1, out);
+                    out.push_str(",\n");
+                }
+                pad(indent, out);
+                out.push(']');
+            }
+            Value::Object(map) if map.keys().any(|k| is_prototype_key(k)) => {
+                out.push_str(&format!("JSON.parse({})", Value::from(value.to_string())));
+            }
+            Value::Object(map) if !map.is_empty() => {
+                out.push_str("{\n");
+                for (key, item) in map {
+                    pad(indent + 1, out);
+                    out.push_str(&format!("{}: ", Value::from(key.as_str())));
+                    reference(item, indent + 1, out);
+                    out.push_str(",\n");
+                }
+                pad(indent, out);
+                out.push('}');
+            }
+            Value::Object(_) => out.push_str("{}"),
+            scalar => out.push_str(&scalar.to_string()),
+        }
+    }
+
+    #[test]
+    fn pretty_mode_keeps_the_reference_layout() {
+        let mut deep = json!({"leaf": [1, "two", null], "more": [{"a": {}}, []]});
+        for i in 0..40 {
+            deep = json!({format!("k{i}"): deep, "x\"y": [i, {"constructor": i}], "e": {}});
+        }
+        for indent in [0, 3] {
+            let mut expected = String::new();
+            reference(&deep, indent, &mut expected);
+            assert_eq!(expr(&deep, indent), expected);
+        }
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! TypeScript type expressions and declarations for IR types.
+//! TypeScript names of named types and type expressions for IR types (the
+//! declarations are written in `interfaces`).
 //!
 //! Named types are declared once and referenced by name (so recursion needs
 //! no special care here). The declared shapes are the *validated* values:

@@ -6,10 +6,15 @@
 //! discriminator of tagged unions exactly where the IR says. Non-recursive
 //! named types are inlined; recursive ones go to the module's type table and
 //! are referenced as `{"kind": "ref", "name": ...}`.
+//!
+//! Descriptors are written as source text directly (see [`Emit`]); the keys
+//! of every descriptor come in a fixed order, with `nullable` right after
+//! `kind`.
 
 use indexmap::IndexMap;
-use serde_json::{Map, Value, json};
 
+use super::emit::{Emit, Open};
+use super::literal::push_string;
 use super::types::TypeNames;
 use crate::ir::{Bound, Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
@@ -17,12 +22,21 @@ use crate::ir::{Bound, Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 /// levels); it only keeps a malformed IR from recursing for ever.
 const MAX_DEPTH: usize = 128;
 
+/// A recursive named type's entry in the type table.
+struct TableEntry {
+    key: TypeKey,
+    /// The depth it was first met at (bodies are cut off by depth).
+    depth: usize,
+    /// The descriptor as it stands in the table (indent 1).
+    body: String,
+}
+
 pub struct Descriptors<'a> {
     program: &'a Program,
     names: &'a TypeNames,
-    /// Recursive named types: TypeScript name -> descriptor (`Null` while
-    /// being built).
-    pub table: Map<String, Value>,
+    /// Recursive named types: TypeScript name -> descriptor (`None` while
+    /// being written), in first-use order.
+    table: IndexMap<String, Option<TableEntry>>,
 }
 
 impl<'a> Descriptors<'a> {
@@ -30,75 +44,150 @@ impl<'a> Descriptors<'a> {
         Descriptors {
             program,
             names,
-            table: Map::new(),
+            table: IndexMap::new(),
         }
     }
 
-    /// `{ name: ParamDef }` for a parameter list or struct.
-    pub fn fields(&mut self, fields: &IndexMap<String, Field>) -> Value {
-        self.fields_at(fields, 0)
+    /// `{ name: ParamDef }` for a parameter list, closing brace at `indent`.
+    pub fn fields(&mut self, e: &mut Emit<'_>, fields: &IndexMap<String, Field>, indent: usize) {
+        self.fields_at(e, fields, indent, 0);
     }
 
-    fn fields_at(&mut self, fields: &IndexMap<String, Field>, depth: usize) -> Value {
-        let map: Map<String, Value> = fields
+    /// The `TYPE_TABLE` object literal of every recursive type met so far.
+    pub fn table(&mut self) -> String {
+        let mut out = String::new();
+        let mut e = Emit::pretty(&mut out);
+        if !e.needs_parse(self.table.keys().map(String::as_str)) {
+            let mut obj = e.open(0);
+            for (name, entry) in &self.table {
+                e.key(&mut obj, name);
+                if let Some(entry) = entry {
+                    e.out.push_str(&entry.body);
+                }
+            }
+            e.close(obj);
+            return out;
+        }
+        // A type named like a prototype member: the table goes through
+        // `JSON.parse`, so every body is written again as JSON (all the types
+        // they reference are in the table already).
+        let entries: Vec<(String, TypeKey, usize)> = self
+            .table
             .iter()
-            .map(|(name, f)| (name.clone(), self.param(f, depth)))
+            .filter_map(|(name, entry)| {
+                entry
+                    .as_ref()
+                    .map(|entry| (name.clone(), entry.key.clone(), entry.depth))
+            })
             .collect();
-        Value::Object(map)
+        let mut json = String::new();
+        let mut c = Emit::compact(&mut json);
+        let mut obj = c.open(0);
+        for (name, key, depth) in &entries {
+            c.key(&mut obj, name);
+            self.named_body(&mut c, key, 1, *depth, false);
+        }
+        c.close(obj);
+        out.push_str("JSON.parse(");
+        push_string(&mut out, &json);
+        out.push(')');
+        out
     }
 
-    fn param(&mut self, f: &Field, depth: usize) -> Value {
-        let mut out = Map::new();
-        out.insert("type".into(), self.ty(&f.ty, depth + 1));
-        out.insert("required".into(), json!(f.is_required()));
+    fn fields_at(
+        &mut self,
+        e: &mut Emit<'_>,
+        fields: &IndexMap<String, Field>,
+        indent: usize,
+        depth: usize,
+    ) {
+        e.guarded(fields.keys().map(String::as_str), self, |this, e| {
+            let mut obj = e.open(indent);
+            for (name, f) in fields {
+                e.key(&mut obj, name);
+                this.param(e, f, indent + 1, depth);
+            }
+            e.close(obj);
+        });
+    }
+
+    fn param(&mut self, e: &mut Emit<'_>, f: &Field, indent: usize, depth: usize) {
+        let mut obj = e.open(indent);
+        e.plain_key(&mut obj, "type");
+        self.ty(e, &f.ty, indent + 1, depth + 1, false);
+        e.plain_key(&mut obj, "required");
+        e.bool(f.is_required());
         if let Some(doc) = &f.doc {
-            out.insert("description".into(), json!(doc));
+            e.plain_key(&mut obj, "description");
+            e.str(doc);
         }
         if let Some(title) = &f.title {
-            out.insert("title".into(), json!(title));
+            e.plain_key(&mut obj, "title");
+            e.str(title);
         }
         if let Some(default) = &f.default {
-            out.insert("default".into(), default.value.clone());
+            e.plain_key(&mut obj, "default");
+            e.value(&default.value, indent + 1);
         }
         if let Some(dep) = &f.deprecated {
-            out.insert(
-                "deprecated".into(),
-                dep.note.as_ref().map_or(json!(true), |n| json!(n)),
-            );
+            e.plain_key(&mut obj, "deprecated");
+            match &dep.note {
+                Some(note) => e.str(note),
+                None => e.bool(true),
+            }
         }
         if f.secret {
-            out.insert("secret".into(), json!(true));
+            e.plain_key(&mut obj, "secret");
+            e.bool(true);
         }
         if !f.examples.is_empty() {
-            let examples: Vec<Value> = f.examples.iter().map(|e| e.value.clone()).collect();
-            out.insert("examples".into(), Value::Array(examples));
+            e.plain_key(&mut obj, "examples");
+            e.values(f.examples.iter().map(|x| &x.value), indent + 1);
         }
-        Value::Object(out)
+        e.close(obj);
     }
 
-    fn ty(&mut self, ty: &Ty, depth: usize) -> Value {
+    /// Opens a descriptor object with its `kind` (and `nullable`).
+    fn open_kind(e: &mut Emit<'_>, indent: usize, kind: &str, nullable: bool) -> Open {
+        let mut obj = e.open(indent);
+        e.plain_key(&mut obj, "kind");
+        e.str(kind);
+        if nullable {
+            e.plain_key(&mut obj, "nullable");
+            e.bool(true);
+        }
+        obj
+    }
+
+    /// The descriptor of `ty`; `nullable` adds `null` on top of its own.
+    fn ty(&mut self, e: &mut Emit<'_>, ty: &Ty, indent: usize, depth: usize, nullable: bool) {
         if depth > MAX_DEPTH {
-            return json!({"kind": "json"});
+            let obj = Self::open_kind(e, indent, "json", nullable);
+            e.close(obj);
+            return;
         }
         if let TyKind::Named { key } = &ty.kind {
             if self.names.is_recursive(key) {
-                return self.reference(key, ty.nullable, depth);
+                return self.reference(e, key, ty.nullable || nullable, indent, depth);
             }
         }
         let resolved = self.program.resolve_alias_cow(ty);
         let c = &resolved.constraints;
-        let mut out = Map::new();
-        match &resolved.kind {
+        let nullable = resolved.nullable || nullable;
+        let obj = match &resolved.kind {
             TyKind::String => {
-                out.insert("kind".into(), json!("string"));
-                put(&mut out, "minLength", c.min_length.map(Value::from));
-                put(&mut out, "maxLength", c.max_length.map(Value::from));
-                put(
-                    &mut out,
-                    "pattern",
-                    c.pattern.as_ref().map(|p| json!(p.source)),
-                );
-                put(&mut out, "format", c.format.map(|f| json!(f.as_str())));
+                let mut obj = Self::open_kind(e, indent, "string", nullable);
+                count(e, &mut obj, "minLength", c.min_length);
+                count(e, &mut obj, "maxLength", c.max_length);
+                if let Some(p) = &c.pattern {
+                    e.plain_key(&mut obj, "pattern");
+                    e.str(&p.source);
+                }
+                if let Some(f) = c.format {
+                    e.plain_key(&mut obj, "format");
+                    e.str(f.as_str());
+                }
+                obj
             }
             TyKind::Int | TyKind::Number => {
                 let kind = if matches!(resolved.kind, TyKind::Int) {
@@ -106,151 +195,191 @@ impl<'a> Descriptors<'a> {
                 } else {
                     "number"
                 };
-                out.insert("kind".into(), json!(kind));
-                bound(&mut out, c.minimum.as_ref(), "minimum", "exclusiveMinimum");
-                bound(&mut out, c.maximum.as_ref(), "maximum", "exclusiveMaximum");
-                put(
-                    &mut out,
-                    "multipleOf",
-                    c.multiple_of.clone().map(Value::Number),
+                let mut obj = Self::open_kind(e, indent, kind, nullable);
+                bound(
+                    e,
+                    &mut obj,
+                    c.minimum.as_ref(),
+                    "minimum",
+                    "exclusiveMinimum",
                 );
-            }
-            TyKind::Bool => {
-                out.insert("kind".into(), json!("boolean"));
-            }
-            TyKind::Json => {
-                out.insert("kind".into(), json!("json"));
-            }
-            TyKind::Array { items } => {
-                out.insert("kind".into(), json!("array"));
-                out.insert("items".into(), self.ty(items, depth + 1));
-                put(
-                    &mut out,
-                    "minItems",
-                    c.min_items.or(c.min_length).map(Value::from),
+                bound(
+                    e,
+                    &mut obj,
+                    c.maximum.as_ref(),
+                    "maximum",
+                    "exclusiveMaximum",
                 );
-                put(
-                    &mut out,
-                    "maxItems",
-                    c.max_items.or(c.max_length).map(Value::from),
-                );
-                if c.unique_items {
-                    out.insert("uniqueItems".into(), json!(true));
+                if let Some(m) = &c.multiple_of {
+                    e.plain_key(&mut obj, "multipleOf");
+                    e.number(m);
                 }
+                obj
+            }
+            TyKind::Bool => Self::open_kind(e, indent, "boolean", nullable),
+            TyKind::Json => Self::open_kind(e, indent, "json", nullable),
+            TyKind::Array { items } => {
+                let mut obj = Self::open_kind(e, indent, "array", nullable);
+                e.plain_key(&mut obj, "items");
+                self.ty(e, items, indent + 1, depth + 1, false);
+                count(e, &mut obj, "minItems", c.min_items.or(c.min_length));
+                count(e, &mut obj, "maxItems", c.max_items.or(c.max_length));
+                if c.unique_items {
+                    e.plain_key(&mut obj, "uniqueItems");
+                    e.bool(true);
+                }
+                obj
             }
             TyKind::Map { values } => {
-                out.insert("kind".into(), json!("map"));
-                out.insert("values".into(), self.ty(values, depth + 1));
-                put(
-                    &mut out,
-                    "keyPattern",
-                    c.key_pattern.as_ref().map(|p| json!(p.source)),
-                );
-                put(
-                    &mut out,
-                    "minProperties",
-                    c.min_properties.or(c.min_length).map(Value::from),
-                );
-                put(
-                    &mut out,
-                    "maxProperties",
-                    c.max_properties.or(c.max_length).map(Value::from),
-                );
+                let mut obj = Self::open_kind(e, indent, "map", nullable);
+                e.plain_key(&mut obj, "values");
+                self.ty(e, values, indent + 1, depth + 1, false);
+                if let Some(p) = &c.key_pattern {
+                    e.plain_key(&mut obj, "keyPattern");
+                    e.str(&p.source);
+                }
+                let min = c.min_properties.or(c.min_length);
+                count(e, &mut obj, "minProperties", min);
+                let max = c.max_properties.or(c.max_length);
+                count(e, &mut obj, "maxProperties", max);
+                obj
             }
             TyKind::Literals { values } => {
-                out.insert("kind".into(), json!("enum"));
-                let values: Vec<Value> = values.iter().map(|l| l.value.clone()).collect();
-                out.insert("values".into(), Value::Array(values));
+                let mut obj = Self::open_kind(e, indent, "enum", nullable);
+                e.plain_key(&mut obj, "values");
+                e.values(values.iter().map(|l| &l.value), indent + 1);
+                obj
             }
             TyKind::Union { members } => {
-                out.insert("kind".into(), json!("union"));
-                let members: Vec<Value> = members.iter().map(|m| self.ty(m, depth + 1)).collect();
-                out.insert("members".into(), Value::Array(members));
+                let mut obj = Self::open_kind(e, indent, "union", nullable);
+                e.plain_key(&mut obj, "members");
+                let mut array = e.open_array(indent + 1, false);
+                for m in members {
+                    e.item(&mut array);
+                    self.ty(e, m, indent + 2, depth + 1, false);
+                }
+                e.close_array(array);
+                obj
             }
             TyKind::Named { key } if self.names.is_recursive(key) => {
-                return self.reference(key, resolved.nullable, depth);
+                return self.reference(e, key, nullable, indent, depth);
             }
             TyKind::Named { key } => {
-                let body = self.named_body(key, depth);
-                return with_nullable(body, resolved.nullable);
+                return self.named_body(e, key, indent, depth, nullable);
             }
-        }
-        with_nullable(Value::Object(out), resolved.nullable)
+        };
+        e.close(obj);
     }
 
     /// A `ref` to a recursive type, adding its body to the table on first use.
-    fn reference(&mut self, key: &TypeKey, nullable: bool, depth: usize) -> Value {
+    fn reference(
+        &mut self,
+        e: &mut Emit<'_>,
+        key: &TypeKey,
+        nullable: bool,
+        indent: usize,
+        depth: usize,
+    ) {
         let name = self.names.get(key);
         if !self.table.contains_key(&name) {
-            self.table.insert(name.clone(), Value::Null);
-            let body = self.named_body(key, depth);
-            self.table.insert(name.clone(), body);
+            self.table.insert(name.clone(), None);
+            let mut body = String::new();
+            self.named_body(&mut Emit::pretty(&mut body), key, 1, depth, false);
+            let entry = TableEntry {
+                key: key.clone(),
+                depth,
+                body,
+            };
+            self.table.insert(name.clone(), Some(entry));
         }
-        with_nullable(json!({"kind": "ref", "name": name}), nullable)
+        let mut obj = Self::open_kind(e, indent, "ref", nullable);
+        e.plain_key(&mut obj, "name");
+        e.str(&name);
+        e.close(obj);
     }
 
     /// The descriptor of an enum, struct or union (or an alias's target).
-    fn named_body(&mut self, key: &TypeKey, depth: usize) -> Value {
-        let Some(def) = self.program.type_def(key) else {
-            return json!({"kind": "json"});
+    fn named_body(
+        &mut self,
+        e: &mut Emit<'_>,
+        key: &TypeKey,
+        indent: usize,
+        depth: usize,
+        nullable: bool,
+    ) {
+        let program = self.program;
+        let Some(def) = program.type_def(key) else {
+            let obj = Self::open_kind(e, indent, "json", nullable);
+            e.close(obj);
+            return;
         };
         match &def.kind {
-            TypeDefKind::Alias { target } => {
-                let target = (**target).clone();
-                self.ty(&target, depth + 1)
-            }
+            TypeDefKind::Alias { target } => self.ty(e, target, indent, depth + 1, nullable),
             TypeDefKind::Enum { variants } => {
-                let values: Vec<Value> = variants.iter().map(|v| json!(v.value)).collect();
-                json!({"kind": "enum", "values": values})
+                let mut obj = Self::open_kind(e, indent, "enum", nullable);
+                e.plain_key(&mut obj, "values");
+                let mut array = e.open_array(indent + 1, true);
+                for v in variants {
+                    e.item(&mut array);
+                    e.str(&v.value);
+                }
+                e.close_array(array);
+                e.close(obj);
             }
             TypeDefKind::Struct { fields } => {
-                json!({"kind": "object", "fields": self.fields_at(fields, depth + 1)})
+                let mut obj = Self::open_kind(e, indent, "object", nullable);
+                e.plain_key(&mut obj, "fields");
+                self.fields_at(e, fields, indent + 1, depth + 1);
+                e.close(obj);
             }
             TypeDefKind::Union {
                 discriminator,
                 variants,
             } => {
-                let mut out = Map::new();
-                for variant in variants.values() {
-                    let fields = match self.program.type_def(&variant.ty).map(|d| &d.kind) {
-                        Some(TypeDefKind::Struct { fields }) => self.fields_at(fields, depth + 1),
-                        _ => json!({}),
-                    };
-                    out.insert(variant.tag.clone(), fields);
-                }
-                json!({"kind": "tagged", "discriminator": discriminator, "variants": out})
+                let mut obj = Self::open_kind(e, indent, "tagged", nullable);
+                e.plain_key(&mut obj, "discriminator");
+                e.str(discriminator);
+                e.plain_key(&mut obj, "variants");
+                let inner = indent + 1;
+                e.guarded(
+                    variants.values().map(|v| v.tag.as_str()),
+                    self,
+                    |this, e| {
+                        let mut map = e.open(inner);
+                        for variant in variants.values() {
+                            e.key(&mut map, &variant.tag);
+                            match program.type_def(&variant.ty).map(|d| &d.kind) {
+                                Some(TypeDefKind::Struct { fields }) => {
+                                    this.fields_at(e, fields, inner + 1, depth + 1)
+                                }
+                                _ => e.out.push_str("{}"),
+                            }
+                        }
+                        e.close(map);
+                    },
+                );
+                e.close(obj);
             }
         }
     }
 }
 
-fn put(out: &mut Map<String, Value>, key: &str, value: Option<Value>) {
-    if let Some(v) = value {
-        out.insert(key.into(), v);
+fn count(e: &mut Emit<'_>, obj: &mut Open, key: &'static str, value: Option<u64>) {
+    if let Some(n) = value {
+        e.plain_key(obj, key);
+        e.u64(n);
     }
 }
 
-fn bound(out: &mut Map<String, Value>, b: Option<&Bound>, inclusive: &str, exclusive: &str) {
+fn bound(
+    e: &mut Emit<'_>,
+    obj: &mut Open,
+    b: Option<&Bound>,
+    inclusive: &'static str,
+    exclusive: &'static str,
+) {
     if let Some(b) = b {
-        let key = if b.exclusive { exclusive } else { inclusive };
-        out.insert(key.into(), Value::Number(b.value.clone()));
-    }
-}
-
-/// Inserts `"nullable": true` right after `kind` when `nullable`.
-fn with_nullable(value: Value, nullable: bool) -> Value {
-    match value {
-        Value::Object(map) if nullable => {
-            let mut out = Map::new();
-            for (k, v) in map {
-                let is_kind = k == "kind";
-                out.insert(k, v);
-                if is_kind {
-                    out.insert("nullable".into(), json!(true));
-                }
-            }
-            Value::Object(out)
-        }
-        other => other,
+        e.plain_key(obj, if b.exclusive { exclusive } else { inclusive });
+        e.number(&b.value);
     }
 }

@@ -1,122 +1,165 @@
-//! JSON values as TypeScript source text, and doc comments.
-
-use serde_json::Value;
+//! String literals and doc comments as TypeScript source text.
 
 /// A JSON string literal, which is also a valid TypeScript string literal
 /// (ES2019 allows U+2028 and U+2029 inside string literals).
 pub fn string(s: &str) -> String {
-    // Serializes the borrowed text directly: the same bytes as
-    // `Value::String(..).to_string()` without copying `s` first. Writing a
-    // `str` cannot fail.
-    serde_json::to_string(s).unwrap_or_default()
-}
-
-/// Names of `Object.prototype` members. As keys of an object literal they
-/// either set the prototype (`__proto__`) or take their contextual type from
-/// the inherited member instead of the declared one, so objects with such
-/// keys are written through `JSON.parse`.
-const OBJECT_PROTOTYPE: &[&str] = &[
-    "__proto__",
-    "constructor",
-    "toString",
-    "toLocaleString",
-    "valueOf",
-    "hasOwnProperty",
-    "isPrototypeOf",
-    "propertyIsEnumerable",
-    "__defineGetter__",
-    "__defineSetter__",
-    "__lookupGetter__",
-    "__lookupSetter__",
-];
-
-/// `value` as a TypeScript expression, pretty-printed with two-space steps,
-/// continuation lines indented by `indent`.
-///
-/// Unlike `JSON.stringify` output pasted into source, an object with a key
-/// named like an `Object.prototype` member is written as `JSON.parse("...")`
-/// (see [`OBJECT_PROTOTYPE`]).
-pub fn expr(value: &Value, indent: usize) -> String {
-    let mut out = String::new();
-    write(value, indent, &mut out);
+    let mut out = String::with_capacity(s.len() + 2);
+    push_string(&mut out, s);
     out
 }
 
-fn write(value: &Value, indent: usize, out: &mut String) {
-    match value {
-        Value::Array(items) if !items.is_empty() => {
-            if items.iter().all(is_scalar) {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    write(item, indent, out);
-                }
-                out.push(']');
-                return;
-            }
-            out.push_str("[\n");
-            for item in items {
-                pad(indent + 1, out);
-                write(item, indent + 1, out);
-                out.push_str(",\n");
-            }
-            pad(indent, out);
-            out.push(']');
-        }
-        Value::Object(map) if map.keys().any(|k| OBJECT_PROTOTYPE.contains(&k.as_str())) => {
-            out.push_str("JSON.parse(");
-            out.push_str(&string(&value.to_string()));
-            out.push(')');
-        }
-        Value::Object(map) if !map.is_empty() => {
-            out.push_str("{\n");
-            for (key, item) in map {
-                pad(indent + 1, out);
-                out.push_str(&string(key));
-                out.push_str(": ");
-                write(item, indent + 1, out);
-                out.push_str(",\n");
-            }
-            pad(indent, out);
-            out.push('}');
-        }
-        Value::Array(_) => out.push_str("[]"),
-        Value::Object(_) => out.push_str("{}"),
-        scalar => out.push_str(&serde_json::to_string(scalar).unwrap_or_default()),
+/// Appends `s` as a JSON string literal: the bytes `serde_json` writes
+/// (`\"`, `\\`, the short escapes for control characters and `\u00XX` for
+/// the other ones; everything else verbatim).
+pub fn push_string(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
+    out.push('"');
+    if needs_escape(s.as_bytes()) {
+        push_escaped(out, s);
+    } else {
+        out.push_str(s);
     }
+    out.push('"');
 }
 
-fn is_scalar(value: &Value) -> bool {
-    !matches!(value, Value::Array(_) | Value::Object(_))
+/// Whether a byte of `bytes` needs escaping, eight bytes at a time.
+fn needs_escape(bytes: &[u8]) -> bool {
+    let mut chunks = bytes.chunks_exact(8);
+    let word = |chunk: &[u8]| {
+        // Padded with a byte that needs no escape.
+        let mut word = [b'a'; 8];
+        word.iter_mut().zip(chunk).for_each(|(w, b)| *w = *b);
+        u64::from_le_bytes(word)
+    };
+    chunks.by_ref().any(|chunk| any_escape(word(chunk))) || any_escape(word(chunks.remainder()))
 }
 
-fn pad(indent: usize, out: &mut String) {
-    for _ in 0..indent {
-        out.push_str("  ");
+fn push_escaped(out: &mut String, s: &str) {
+    let mut start = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        if NEEDS_ESCAPE[usize::from(b)] {
+            // `i` is at an ASCII byte, so both slices end on char boundaries.
+            out.push_str(&s[start..i]);
+            push_escape(out, b);
+            start = i + 1;
+        }
     }
+    out.push_str(&s[start..]);
+}
+
+/// Whether one of the eight bytes of `w` is a control character, `"` or
+/// `\` (the classic "has a byte less than n" / "has a zero byte" bit tricks;
+/// exact about whether there is one, not about which).
+fn any_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    let q = w ^ (ONES * u64::from(b'"'));
+    let quote = q.wrapping_sub(ONES) & !q & HIGH;
+    let b = w ^ (ONES * u64::from(b'\\'));
+    let backslash = b.wrapping_sub(ONES) & !b & HIGH;
+    below_space | quote | backslash != 0
+}
+
+/// The bytes a JSON string literal escapes: control characters, `"`, `\`.
+static NEEDS_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+fn push_escape(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let short = match b {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        b'\n' => "\\n",
+        b'\r' => "\\r",
+        b'\t' => "\\t",
+        0x08 => "\\b",
+        0x0c => "\\f",
+        _ => {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xf)]));
+            return;
+        }
+    };
+    out.push_str(short);
 }
 
 /// A JSDoc block (`/** ... */` plus newline, every line prefixed by
 /// `indent`), or the empty string when there is nothing to say. `*/` inside
 /// the text is broken up so it cannot end the comment.
-pub fn jsdoc(lines: &[String], indent: &str) -> String {
-    let text: Vec<&str> = lines.iter().flat_map(|l| l.split('\n')).collect();
-    if text.iter().all(|l| l.trim().is_empty()) {
-        return String::new();
-    }
-    let mut out = format!("{indent}/**\n");
-    for line in text {
-        let line = line.replace("*/", "*\\/");
-        if line.is_empty() {
-            out.push_str(&format!("{indent} *\n"));
-        } else {
-            out.push_str(&format!("{indent} * {line}\n"));
-        }
-    }
-    out.push_str(&format!("{indent} */\n"));
+pub fn jsdoc<S: AsRef<str>>(lines: &[S], indent: &str) -> String {
+    let mut out = String::new();
+    push_jsdoc(&mut out, lines, indent);
     out
+}
+
+/// [`jsdoc`], appended to `out`.
+pub fn push_jsdoc<S: AsRef<str>>(out: &mut String, lines: &[S], indent: &str) {
+    if lines.iter().all(|l| l.as_ref().trim().is_empty()) {
+        return;
+    }
+    let text: usize = lines
+        .iter()
+        .map(|l| l.as_ref().len() + indent.len() + 4)
+        .sum();
+    out.reserve(text + 2 * indent.len() + 8);
+    out.push_str(indent);
+    out.push_str("/**\n");
+    for line in lines.iter().flat_map(|l| l.as_ref().split('\n')) {
+        out.push_str(indent);
+        if line.is_empty() {
+            out.push_str(" *\n");
+            continue;
+        }
+        out.push_str(" * ");
+        if line.contains("*/") {
+            out.push_str(&line.replace("*/", "*\\/"));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out.push_str(indent);
+    out.push_str(" */\n");
+}
+
+/// Doc text built line by line into one string. Lines joined by `\n` make
+/// the same [`jsdoc`] block as separate lines (it splits them anyway), with
+/// one allocation instead of one per line.
+#[derive(Default)]
+pub struct Lines {
+    pub text: String,
+    any: bool,
+}
+
+impl Lines {
+    /// The text to append the next line to.
+    pub fn line(&mut self) -> &mut String {
+        if self.any {
+            self.text.push('\n');
+        }
+        self.any = true;
+        &mut self.text
+    }
+
+    pub fn push(&mut self, line: &str) {
+        self.line().push_str(line);
+    }
+
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.any = false;
+    }
 }
 
 /// The doc lines of an item: its doc, then a `@deprecated` tag.
@@ -137,21 +180,33 @@ pub fn doc_lines(doc: Option<&str>, deprecated: Option<&crate::ir::Deprecation>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn proto_keys_go_through_json_parse() {
-        let v = json!({"p": {"__proto__": 1}, "a": [1, 2], "b": [{"c": null}], "d": {}});
-        assert_eq!(
-            expr(&v, 0),
-            "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n}"
-        );
-    }
 
     #[test]
     fn jsdoc_cannot_be_closed_early() {
         let doc = jsdoc(&["a */ b\n\nc".to_string()], "  ");
         assert_eq!(doc, "  /**\n   * a *\\/ b\n   *\n   * c\n   */\n");
-        assert_eq!(jsdoc(&[], ""), "");
+        assert_eq!(jsdoc::<String>(&[], ""), "");
+        assert_eq!(jsdoc(&[" \n\t"], ""), "");
+    }
+
+    #[test]
+    fn strings_are_escaped_as_serde_json_does() {
+        let mut text: String = (0u32..0x100).filter_map(char::from_u32).collect();
+        text.push_str("\u{2028}\u{2029}é😀\"\\/");
+        assert_eq!(
+            string(&text),
+            serde_json::to_string(&text).unwrap_or_default()
+        );
+        assert_eq!(string(""), "\"\"");
+        // Every escape at every offset of an eight-byte word.
+        for special in ["\"", "\\", "\n", "\u{1f}", "\u{0}"] {
+            for at in 0..20 {
+                let text = format!("{}{special}{}", "a".repeat(at), "é".repeat(at % 3));
+                assert_eq!(
+                    string(&text),
+                    serde_json::to_string(&text).unwrap_or_default()
+                );
+            }
+        }
     }
 }

@@ -73,7 +73,11 @@
 //! the runtime's names get a `_` suffix as identifiers (`delete_`,
 //! `Record_`); object keys stay as written.
 
+mod constraints;
+mod context;
 mod descriptor;
+mod emit;
+mod interfaces;
 mod literal;
 mod names;
 mod render;
@@ -106,7 +110,13 @@ impl Generator for TypeScript {
             files
                 .into_iter()
                 .map(|(template, name)| {
-                    render::render(&env, template, &view)
+                    // The core module holds the fragments plus the runtime;
+                    // the adapters are small.
+                    let capacity = match template {
+                        "core.ts" => view.size + view.size / 8 + 64 * 1024,
+                        _ => 8 * 1024,
+                    };
+                    render::render(&env, template, &view.context, capacity)
                         .map(|contents| OutputFile { name, contents })
                 })
                 .collect::<Result<Vec<_>, String>>()

@@ -241,16 +241,18 @@ impl Namer {
     /// `base` made unique: `_` appended until it is free.
     pub fn claim(&mut self, base: &str) -> String {
         let mut name = sanitize(base);
-        while self.taken.contains(&name) {
+        while !self.taken.insert(name.clone()) {
             name.push('_');
         }
-        self.taken.insert(name.clone());
         name
     }
 }
 
 /// `set_font` -> `setFont`, `resize-image` -> `resizeImage`.
 pub fn camel(name: &str) -> String {
+    if let Some(fast) = snake_to_camel(name, false) {
+        return fast;
+    }
     let words = words(name);
     let camel = words.to_lower_camel_case();
     if camel.is_empty() {
@@ -262,6 +264,9 @@ pub fn camel(name: &str) -> String {
 
 /// `set_font` -> `SetFont`.
 pub fn pascal(name: &str) -> String {
+    if let Some(fast) = snake_to_camel(name, true) {
+        return fast;
+    }
     let words = words(name);
     let pascal = words.to_upper_camel_case();
     if pascal.is_empty() {
@@ -269,6 +274,33 @@ pub fn pascal(name: &str) -> String {
     } else {
         pascal
     }
+}
+
+/// What heck makes of a lower-case `snake_case` name (the usual tool
+/// name), without its general word splitting: the words are the runs
+/// between underscores, each after the first (or each, for `upper`) with
+/// its first character upper-cased. `None` for any other name.
+fn snake_to_camel(name: &str, upper: bool) -> Option<String> {
+    let simple = name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if !simple || name.bytes().all(|b| b == b'_') {
+        return None;
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut first = !upper;
+    for word in name.split('_').filter(|w| !w.is_empty()) {
+        if first {
+            out.push_str(word);
+            first = false;
+        } else {
+            // Words are non-empty ASCII here.
+            let (head, tail) = word.split_at(1);
+            out.extend(head.chars().map(|c| c.to_ascii_uppercase()));
+            out.push_str(tail);
+        }
+    }
+    Some(out)
 }
 
 /// Non-identifier characters become word breaks, so heck splits on them.
@@ -281,16 +313,14 @@ fn words(name: &str) -> String {
 /// An ASCII identifier: other characters become `_`, a leading digit gets a
 /// `_` in front, the empty name becomes `_`.
 pub fn sanitize(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '$' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out: String = if name.chars().all(plain) {
+        name.to_string()
+    } else {
+        name.chars()
+            .map(|c| if plain(c) { c } else { '_' })
+            .collect()
+    };
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
@@ -300,6 +330,13 @@ pub fn sanitize(name: &str) -> String {
 /// An object key or interface property name: bare when it is an identifier
 /// name (reserved words are fine there), else a JSON string literal.
 pub fn property_key(name: &str) -> String {
+    let mut out = String::new();
+    push_property_key(&mut out, name);
+    out
+}
+
+/// [`property_key`], appended to `out`.
+pub fn push_property_key(out: &mut String, name: &str) {
     let mut chars = name.chars();
     let bare = match chars.next() {
         Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {
@@ -308,9 +345,9 @@ pub fn property_key(name: &str) -> String {
         _ => false,
     };
     if bare {
-        name.to_string()
+        out.push_str(name);
     } else {
-        super::literal::string(name)
+        super::literal::push_string(out, name);
     }
 }
 
@@ -331,11 +368,45 @@ mod tests {
     }
 
     #[test]
+    fn snake_case_fast_path_agrees_with_heck() {
+        for name in [
+            "set_font",
+            "a",
+            "_a",
+            "a_",
+            "__a__b__",
+            "a1",
+            "a_1",
+            "a_1b",
+            "record_0_x9",
+            "x_y_z",
+            "ab12cd_34ef",
+            "0",
+            "0_a",
+            "a__0",
+            "update_record_0",
+        ] {
+            let spaced = words(name);
+            for (upper, heck) in [
+                (false, spaced.to_lower_camel_case()),
+                (true, spaced.to_upper_camel_case()),
+            ] {
+                assert_eq!(snake_to_camel(name, upper), Some(heck), "{name}");
+            }
+        }
+        for name in ["", "_", "__", "setFont", "a-b", "é"] {
+            assert_eq!(snake_to_camel(name, false), None, "{name}");
+        }
+    }
+
+    #[test]
     fn names_become_identifiers() {
         assert_eq!(camel("set_font"), "setFont");
         assert_eq!(camel("resize-image"), "resizeImage");
         assert_eq!(camel("admin.tools.list"), "adminToolsList");
         assert_eq!(pascal("set_font"), "SetFont");
+        assert_eq!(camel("update_record_0"), "updateRecord0");
+        assert_eq!(pascal("_a__b_1x_"), "AB1x");
         assert_eq!(sanitize("3d"), "_3d");
         assert_eq!(sanitize("ü"), "_");
         assert_eq!(property_key("default"), "default");

@@ -2,10 +2,10 @@
 //! directory) and renders them over the view model.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use minijinja::Environment;
-
-use super::view::PackageView;
+use minijinja::value::Value;
 
 /// The embedded templates, by name. An override is `<dir>/typescript/<name>.j2`.
 pub const TEMPLATES: &[(&str, &str)] = &[
@@ -35,27 +35,125 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Builds the environment, reading overrides from `template_dir`.
-pub fn environment(template_dir: Option<&Path>) -> Result<Environment<'static>, String> {
+/// The template environment: with no template directory, the embedded
+/// templates, compiled once per process (packages are generated one after
+/// another and on several threads); with one, read on every call.
+pub enum Templates {
+    Embedded(&'static Environment<'static>),
+    Custom(Environment<'static>),
+}
+
+impl std::ops::Deref for Templates {
+    type Target = Environment<'static>;
+
+    fn deref(&self) -> &Self::Target {
+        match self {
+            Templates::Embedded(env) => env,
+            Templates::Custom(env) => env,
+        }
+    }
+}
+
+/// The environment, reading overrides from `template_dir`.
+pub fn environment(template_dir: Option<&Path>) -> Result<Templates, String> {
+    static EMBEDDED: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
+    match template_dir {
+        None => EMBEDDED
+            .get_or_init(|| load(None))
+            .as_ref()
+            .map(Templates::Embedded)
+            .map_err(Clone::clone),
+        Some(dir) => load(Some(dir)).map(Templates::Custom),
+    }
+}
+
+fn load(template_dir: Option<&Path>) -> Result<Environment<'static>, String> {
     let mut env = crate::targets::templates::environment();
     for (name, embedded) in TEMPLATES {
-        let source = match template_dir.map(|d| d.join("typescript").join(format!("{name}.j2"))) {
-            Some(path) if path.is_file() => std::fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read template {}: {e}", path.display()))?,
-            _ => (*embedded).to_string(),
+        let added = match template_dir.map(|d| d.join("typescript").join(format!("{name}.j2"))) {
+            Some(path) if path.is_file() => {
+                let source = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("cannot read template {}: {e}", path.display()))?;
+                env.add_template_owned(*name, source)
+            }
+            _ => env.add_template(name, embedded),
         };
-        env.add_template_owned(name.to_string(), source)
-            .map_err(|e| format!("template {name}.j2: {e:#}"))?;
+        added.map_err(|e| format!("template {name}.j2: {e:#}"))?;
     }
     Ok(env)
 }
 
-/// Renders template `name` over `view`.
-pub fn render(env: &Environment<'_>, name: &str, view: &PackageView) -> Result<String, String> {
+/// Renders template `name` over `view` (see [`super::view`]) into a buffer
+/// of `capacity` bytes: the core module of a big package is written once
+/// instead of being copied each time a growing buffer moves.
+pub fn render(
+    env: &Environment<'_>,
+    name: &str,
+    view: &Value,
+    capacity: usize,
+) -> Result<String, String> {
     let template = env
         .get_template(name)
         .map_err(|e| format!("template {name}.j2: {e:#}"))?;
+    let mut out = Vec::with_capacity(capacity);
     template
-        .render(view)
-        .map_err(|e| format!("template {name}.j2: {e:#}"))
+        .render_captured_to(view, &mut out)
+        .map_err(|e| format!("template {name}.j2: {e:#}"))?;
+    String::from_utf8(out).map_err(|e| format!("template {name}.j2: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use crate::targets::{GenOptions, OutputFile, Target};
+
+    fn generate(inputs: &[PathBuf], options: &GenOptions) -> Vec<OutputFile> {
+        let analysis = crate::driver::analyze(inputs, &crate::CheckOptions::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let (files, diagnostics) =
+            crate::driver::generate(&analysis, &[Target::Typescript], options);
+        assert!(diagnostics.is_empty());
+        files
+    }
+
+    /// A template that loops over `properties` itself (as templates written
+    /// before the pre-rendered bodies did) writes the same module.
+    #[test]
+    fn property_loops_write_the_bodies() {
+        let core = super::TEMPLATES
+            .iter()
+            .find(|(name, _)| *name == "core.ts")
+            .map_or("", |(_, text)| *text);
+        let looped = |list: &str| {
+            format!(
+                "{{% for p in {list} %}}\n{{{{ p.doc }}}}  {{{{ p.key }}}}{{{{ p.optional }}}}: {{{{ p.ty }}}};\n{{% endfor %}}\n}}"
+            )
+        };
+        let custom = core
+            .replace("{{ t.body }}}", &looped("t.properties"))
+            .replace("{{ tool.input_body }}}", &looped("tool.input_properties"))
+            .replace("{{ tool.args_body }}}", &looped("tool.args_properties"));
+        assert!(!custom.contains("_body }}") && !custom.contains("t.body"));
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(dir.path().join("typescript")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("typescript/core.ts.j2"), custom)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let inputs = [
+            root.join("examples/design.tool"),
+            root.join("tests/cases/typescript/features/input.tool"),
+        ];
+        let embedded = generate(&inputs, &GenOptions::default());
+        let options = GenOptions {
+            template_dir: Some(dir.path().to_path_buf()),
+            ..GenOptions::default()
+        };
+        assert!(
+            embedded
+                .iter()
+                .any(|f| f.contents.contains("export interface"))
+        );
+        assert_eq!(generate(&inputs, &options), embedded);
+    }
 }

@@ -1,4 +1,5 @@
-//! TypeScript type expressions and declarations for IR types.
+//! TypeScript names of named types and type expressions for IR types (the
+//! declarations are written in `interfaces`).
 //!
 //! Named types are declared once and referenced by name (so recursion needs
 //! no special care here). The declared shapes are the *validated* values:
@@ -7,14 +8,10 @@
 //! shape a model sends.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
-use indexmap::IndexMap;
-
-use super::literal;
-use super::names::{Namer, property_key};
-use crate::ir::{Field, Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
-use crate::schema::describe::constraint_phrases;
-use crate::schema::{SchemaBuilder, SchemaOptions};
+use super::names::Namer;
+use crate::ir::{Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 /// The TypeScript names of the named types one package uses.
 pub struct TypeNames {
@@ -113,11 +110,15 @@ impl TypeNames {
         names_get(&self.names, key)
     }
 
+    pub fn name(&self, key: &TypeKey) -> &str {
+        self.names.get(key).map_or("unknown", String::as_str)
+    }
+
     /// The name to use for `key` in the shape `form` selects.
-    fn get_in(&self, key: &TypeKey, form: Form) -> String {
+    pub fn name_in(&self, key: &TypeKey, form: Form) -> &str {
         match (form, self.input_names.get(key)) {
-            (Form::Input, Some(name)) => name.clone(),
-            _ => self.get(key),
+            (Form::Input, Some(name)) => name,
+            _ => self.name(key),
         }
     }
 }
@@ -207,23 +208,40 @@ fn refs(ty: &Ty, out: &mut Vec<TypeKey>) {
 
 /// The TypeScript type of `ty` in the shape `form` selects.
 pub fn expr(ty: &Ty, names: &TypeNames, form: Form) -> String {
-    let base = match &ty.kind {
-        TyKind::String => "string".to_string(),
-        TyKind::Int | TyKind::Number => "number".to_string(),
-        TyKind::Bool => "boolean".to_string(),
-        TyKind::Json => "unknown".to_string(),
+    let mut out = String::new();
+    push_expr(&mut out, ty, names, form);
+    out
+}
+
+/// [`expr`], appended to `out`.
+pub fn push_expr(out: &mut String, ty: &Ty, names: &TypeNames, form: Form) {
+    let start = out.len();
+    match &ty.kind {
+        TyKind::String => out.push_str("string"),
+        TyKind::Int | TyKind::Number => out.push_str("number"),
+        TyKind::Bool => out.push_str("boolean"),
+        TyKind::Json => out.push_str("unknown"),
         TyKind::Array { items } => {
-            let inner = expr(items, names, form);
-            if inner.contains(' ') {
-                format!("Array<{inner}>")
+            push_expr(out, items, names, form);
+            if out[start..].contains(' ') {
+                out.insert_str(start, "Array<");
+                out.push('>');
             } else {
-                format!("{inner}[]")
+                out.push_str("[]");
             }
         }
-        TyKind::Map { values } => format!("Record<string, {}>", expr(values, names, form)),
+        TyKind::Map { values } => {
+            out.push_str("Record<string, ");
+            push_expr(out, values, names, form);
+            out.push('>');
+        }
         TyKind::Literals { values } => {
-            let parts: Vec<String> = values.iter().map(|l| l.value.to_string()).collect();
-            parts.join(" | ")
+            for (i, l) in values.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(" | ");
+                }
+                let _ = write!(out, "{}", l.value);
+            }
         }
         TyKind::Union { members } => {
             let mut parts: Vec<String> = Vec::new();
@@ -233,164 +251,12 @@ pub fn expr(ty: &Ty, names: &TypeNames, form: Form) -> String {
                     parts.push(e);
                 }
             }
-            parts.join(" | ")
+            out.push_str(&parts.join(" | "));
         }
-        TyKind::Named { key } => names.get_in(key, form),
-    };
+        TyKind::Named { key } => out.push_str(names.name_in(key, form)),
+    }
+    let base = &out[start..];
     if ty.nullable && base != "unknown" && !base.ends_with("| null") {
-        format!("{base} | null")
-    } else {
-        base
-    }
-}
-
-/// One property of an interface.
-#[derive(serde::Serialize)]
-pub struct PropertyView {
-    /// The JSDoc block (with indentation and trailing newline) or "".
-    pub doc: String,
-    /// `name` or `"quoted-name"`.
-    pub key: String,
-    /// `?` or "".
-    pub optional: &'static str,
-    pub ty: String,
-}
-
-/// The properties of a struct or parameter list in the shape `form` selects.
-pub fn properties(
-    program: &Program,
-    fields: &IndexMap<String, Field>,
-    names: &TypeNames,
-    form: Form,
-) -> Vec<PropertyView> {
-    let mut schemas = SchemaBuilder::new(program, SchemaOptions::default());
-    fields
-        .iter()
-        .map(|(name, f)| {
-            let absent = match form {
-                Form::Input => !f.is_required(),
-                Form::Validated => f.optional && f.default.is_none(),
-            };
-            let mut lines = literal::doc_lines(f.doc.as_deref(), f.deprecated.as_ref());
-            // The constraints in the words the other targets use.
-            if let Some(schema) = schemas.field(f).as_object() {
-                lines.extend(constraint_phrases(schema, &|_| true));
-            }
-            if f.secret {
-                lines.push("Sensitive: keep it out of logs.".to_string());
-            }
-            if let Some(default) = &f.default {
-                lines.push(format!("@defaultValue `{}`", default.value));
-            }
-            PropertyView {
-                doc: literal::jsdoc(&lines, "  "),
-                key: property_key(name),
-                optional: if absent { "?" } else { "" },
-                ty: expr(&f.ty, names, form),
-            }
-        })
-        .collect()
-}
-
-/// One named type declaration.
-#[derive(serde::Serialize)]
-pub struct TypeDeclView {
-    pub doc: String,
-    pub name: String,
-    /// `alias` (`type X = expr;`) or `interface` (`interface X { properties }`).
-    pub form: &'static str,
-    pub expr: String,
-    pub properties: Vec<PropertyView>,
-}
-
-/// Every named type's declaration, each followed by its input shape where
-/// that differs.
-pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDeclView> {
-    let mut out = Vec::new();
-    for key in &names.used {
-        out.extend(declaration(program, names, key, Form::Validated));
-        if names.input_name(key).is_some() {
-            out.extend(declaration(program, names, key, Form::Input));
-        }
-    }
-    out
-}
-
-fn declaration(
-    program: &Program,
-    names: &TypeNames,
-    key: &TypeKey,
-    shape: Form,
-) -> Option<TypeDeclView> {
-    let def = program.type_def(key)?;
-    let mut lines = literal::doc_lines(def.doc.as_deref(), def.deprecated.as_ref());
-    if shape == Form::Input {
-        lines = vec![format!(
-            "`{}` as a model sends it: fields with defaults may be absent.",
-            names.get(key)
-        )];
-    }
-    let name = names.get_in(key, shape);
-    {
-        let (form, expr_text, props) = match &def.kind {
-            TypeDefKind::Alias { target } => ("alias", expr(target, names, shape), Vec::new()),
-            TypeDefKind::Enum { variants } => {
-                let values: Vec<String> =
-                    variants.iter().map(|v| literal::string(&v.value)).collect();
-                let notes: Vec<String> = variants
-                    .iter()
-                    .filter(|v| v.doc.is_some() || v.deprecated.is_some())
-                    .map(|v| {
-                        let mut line = format!("- `{}`", v.value);
-                        if let Some(doc) = &v.doc {
-                            line.push_str(": ");
-                            line.push_str(&doc.replace('\n', " "));
-                        }
-                        if v.deprecated.is_some() {
-                            line.push_str(" (deprecated)");
-                        }
-                        line
-                    })
-                    .collect();
-                if !notes.is_empty() {
-                    lines.push(String::new());
-                    lines.extend(notes);
-                }
-                ("alias", values.join(" | "), Vec::new())
-            }
-            TypeDefKind::Struct { fields } => (
-                "interface",
-                String::new(),
-                properties(program, fields, names, shape),
-            ),
-            TypeDefKind::Union {
-                discriminator,
-                variants,
-            } => {
-                let parts: Vec<String> = variants
-                    .values()
-                    .map(|v| {
-                        format!(
-                            "({{ {}: {} }} & {})",
-                            property_key(discriminator),
-                            literal::string(&v.tag),
-                            names.get_in(&v.ty, shape)
-                        )
-                    })
-                    .collect();
-                ("alias", parts.join(" | "), Vec::new())
-            }
-        };
-        Some(TypeDeclView {
-            doc: literal::jsdoc(&lines, ""),
-            name,
-            form,
-            expr: if expr_text.is_empty() {
-                "never".to_string()
-            } else {
-                expr_text
-            },
-            properties: props,
-        })
+        out.push_str(" | null");
     }
 }

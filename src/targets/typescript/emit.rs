@@ -1,0 +1,354 @@
+//! Writes JSON-shaped data as TypeScript source text straight into a
+//! `String`, without building a `serde_json::Value` first.
+//!
+//! The descriptors and tool specs are large and repeated for every tool, so
+//! they are written from the IR in one pass. [`Emit`] has two modes that walk
+//! the same structure: *pretty* (the object literal the core module holds:
+//! quoted keys, two-space steps, a comma after every entry, arrays of scalars
+//! on one line) and *compact* (plain JSON, as `Value::to_string` writes it).
+//! An object with a key named like an `Object.prototype` member is written in
+//! compact mode inside `JSON.parse("...")`, see [`Emit::guarded`].
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::literal::push_string;
+
+/// An output buffer plus the layout to write it in.
+pub struct Emit<'o> {
+    pub out: &'o mut String,
+    compact: bool,
+}
+
+/// An object or array being written: where it is and whether it has entries.
+pub struct Open {
+    indent: usize,
+    any: bool,
+    /// Arrays only: items on their own lines.
+    multiline: bool,
+}
+
+impl<'o> Emit<'o> {
+    /// TypeScript object-literal layout.
+    pub fn pretty(out: &'o mut String) -> Self {
+        Emit {
+            out,
+            compact: false,
+        }
+    }
+
+    /// Compact JSON.
+    pub fn compact(out: &'o mut String) -> Self {
+        Emit { out, compact: true }
+    }
+
+    /// Starts an object whose closing brace goes at `indent`.
+    pub fn open(&mut self, indent: usize) -> Open {
+        self.out.push('{');
+        Open {
+            indent,
+            any: false,
+            multiline: true,
+        }
+    }
+
+    /// Starts the next entry of `obj`; its value follows at `obj`'s indent + 1.
+    pub fn key(&mut self, obj: &mut Open, key: &str) {
+        self.entry(obj);
+        push_string(self.out, key);
+        self.out.push_str(if self.compact { ":" } else { ": " });
+    }
+
+    /// [`Emit::key`] for a key that needs no escaping (the descriptors' own
+    /// keys), written as it is.
+    pub fn plain_key(&mut self, obj: &mut Open, key: &'static str) {
+        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        self.entry(obj);
+        self.out.push('"');
+        self.out.push_str(key);
+        self.out.push_str(if self.compact { "\":" } else { "\": " });
+    }
+
+    fn entry(&mut self, obj: &mut Open) {
+        if self.compact {
+            if obj.any {
+                self.out.push(',');
+            }
+        } else {
+            // `,` (after the first entry), newline and indentation in one step.
+            let start = usize::from(!obj.any);
+            let end = 2 + 2 * (obj.indent + 1);
+            match BREAKS.get(start..end) {
+                Some(text) => self.out.push_str(text),
+                None => {
+                    self.out.push_str(if obj.any { ",\n" } else { "\n" });
+                    pad(obj.indent + 1, self.out);
+                }
+            }
+        }
+        obj.any = true;
+    }
+
+    pub fn close(&mut self, obj: Open) {
+        if obj.any && !self.compact {
+            self.out.push_str(",\n");
+            pad(obj.indent, self.out);
+        }
+        self.out.push('}');
+    }
+
+    /// Starts an array; `all_scalar` keeps it on one line in pretty mode.
+    pub fn open_array(&mut self, indent: usize, all_scalar: bool) -> Open {
+        self.out.push('[');
+        Open {
+            indent,
+            any: false,
+            multiline: !all_scalar,
+        }
+    }
+
+    /// Starts the next item of `array`.
+    pub fn item(&mut self, array: &mut Open) {
+        if self.compact {
+            if array.any {
+                self.out.push(',');
+            }
+        } else if array.multiline {
+            if array.any {
+                self.out.push(',');
+            }
+            self.out.push('\n');
+            pad(array.indent + 1, self.out);
+        } else if array.any {
+            self.out.push_str(", ");
+        }
+        array.any = true;
+    }
+
+    pub fn close_array(&mut self, array: Open) {
+        if array.any && array.multiline && !self.compact {
+            self.out.push_str(",\n");
+            pad(array.indent, self.out);
+        }
+        self.out.push(']');
+    }
+
+    pub fn str(&mut self, s: &str) {
+        push_string(self.out, s);
+    }
+
+    pub fn bool(&mut self, b: bool) {
+        self.out.push_str(if b { "true" } else { "false" });
+    }
+
+    pub fn number(&mut self, n: &serde_json::Number) {
+        match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => self.u64(u),
+            (None, Some(i)) => {
+                self.out.push('-');
+                self.u64(i.unsigned_abs());
+            }
+            _ => {
+                let _ = write!(self.out, "{n}");
+            }
+        }
+    }
+
+    /// Decimal digits, as `Display` writes them.
+    pub fn u64(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            if let Some(d) = digits.get_mut(at) {
+                *d = b'0' + (n % 10) as u8;
+            }
+            n /= 10;
+            if n == 0 || at == 0 {
+                break;
+            }
+        }
+        for d in digits.iter().skip(at) {
+            self.out.push(char::from(*d));
+        }
+    }
+
+    /// Whether an object with these keys must be written through
+    /// `JSON.parse` here.
+    pub fn needs_parse<'k>(&self, mut keys: impl Iterator<Item = &'k str>) -> bool {
+        !self.compact && keys.any(is_prototype_key)
+    }
+
+    /// Writes an object through `write` (which starts with [`Emit::open`]),
+    /// or, when one of `keys` is a prototype member's name, the same object in
+    /// compact mode inside `JSON.parse("...")`.
+    pub fn guarded<'k, C>(
+        &mut self,
+        keys: impl Iterator<Item = &'k str>,
+        cx: &mut C,
+        write: impl Fn(&mut C, &mut Emit<'_>),
+    ) {
+        if self.needs_parse(keys) {
+            let mut json = String::new();
+            write(cx, &mut Emit::compact(&mut json));
+            self.out.push_str("JSON.parse(");
+            push_string(self.out, &json);
+            self.out.push(')');
+        } else {
+            write(cx, self);
+        }
+    }
+
+    /// A JSON value, continuation lines indented by `indent`.
+    pub fn value(&mut self, value: &Value, indent: usize) {
+        match value {
+            Value::Null => self.out.push_str("null"),
+            Value::Bool(b) => self.bool(*b),
+            Value::Number(n) => self.number(n),
+            Value::String(s) => push_string(self.out, s),
+            Value::Array(items) => self.values(items.iter(), indent),
+            Value::Object(map) => {
+                self.guarded(map.keys().map(String::as_str), &mut (), |_, e| {
+                    let mut obj = e.open(indent);
+                    for (key, item) in map {
+                        e.key(&mut obj, key);
+                        e.value(item, indent + 1);
+                    }
+                    e.close(obj);
+                });
+            }
+        }
+    }
+
+    /// An array of JSON values.
+    pub fn values<'v>(&mut self, items: impl Iterator<Item = &'v Value> + Clone, indent: usize) {
+        let all_scalar = items.clone().all(is_scalar);
+        let mut array = self.open_array(indent, all_scalar);
+        for item in items {
+            self.item(&mut array);
+            self.value(item, indent + 1);
+        }
+        self.close_array(array);
+    }
+}
+
+pub fn is_scalar(value: &Value) -> bool {
+    !matches!(value, Value::Array(_) | Value::Object(_))
+}
+
+/// Names of `Object.prototype` members. As keys of an object literal they
+/// either set the prototype (`__proto__`) or take their contextual type from
+/// the inherited member instead of the declared one, so objects with such
+/// keys are written through `JSON.parse`.
+pub fn is_prototype_key(key: &str) -> bool {
+    matches!(
+        key,
+        "__proto__"
+            | "constructor"
+            | "toString"
+            | "toLocaleString"
+            | "valueOf"
+            | "hasOwnProperty"
+            | "isPrototypeOf"
+            | "propertyIsEnumerable"
+            | "__defineGetter__"
+            | "__defineSetter__"
+            | "__lookupGetter__"
+            | "__lookupSetter__"
+    )
+}
+
+/// `,`, a newline and the indentation of the deepest common entries.
+const BREAKS: &str = ",\n                                                                ";
+
+pub fn pad(indent: usize, out: &mut String) {
+    const SPACES: &str = "                                                                ";
+    let mut n = indent * 2;
+    while n > 0 {
+        let step = n.min(SPACES.len());
+        out.push_str(&SPACES[..step]);
+        n -= step;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// `value` as a TypeScript expression, pretty-printed with two-space steps,
+    /// continuation lines indented by `indent`.
+    pub fn expr(value: &Value, indent: usize) -> String {
+        let mut out = String::new();
+        Emit::pretty(&mut out).value(value, indent);
+        out
+    }
+
+    #[test]
+    fn proto_keys_go_through_json_parse() {
+        let v = json!({"p": {"__proto__": 1}, "a": [1, 2], "b": [{"c": null}], "d": {}, "e": []});
+        assert_eq!(
+            expr(&v, 0),
+            "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n  \"e\": [],\n}"
+        );
+    }
+
+    /// The layout as first written: a plain recursive printer.
+    fn reference(value: &Value, indent: usize, out: &mut String) {
+        let pad = |n: usize, out: &mut String| out.push_str(&"  ".repeat(n));
+        match value {
+            Value::Array(items) if items.iter().all(is_scalar) => {
+                let items: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+                out.push_str(&format!("[{}]", items.join(", ")));
+            }
+            Value::Array(items) => {
+                out.push_str("[\n");
+                for item in items {
+                    pad(indent + 1, out);
+                    reference(item, indent + 1, out);
+                    out.push_str(",\n");
+                }
+                pad(indent, out);
+                out.push(']');
+            }
+            Value::Object(map) if map.keys().any(|k| is_prototype_key(k)) => {
+                out.push_str(&format!("JSON.parse({})", Value::from(value.to_string())));
+            }
+            Value::Object(map) if !map.is_empty() => {
+                out.push_str("{\n");
+                for (key, item) in map {
+                    pad(indent + 1, out);
+                    out.push_str(&format!("{}: ", Value::from(key.as_str())));
+                    reference(item, indent + 1, out);
+                    out.push_str(",\n");
+                }
+                pad(indent, out);
+                out.push('}');
+            }
+            Value::Object(_) => out.push_str("{}"),
+            scalar => out.push_str(&scalar.to_string()),
+        }
+    }
+
+    #[test]
+    fn pretty_mode_keeps_the_reference_layout() {
+        let mut deep = json!({"leaf": [1, "two", null], "more": [{"a": {}}, []]});
+        for i in 0..40 {
+            deep = json!({format!("k{i}"): deep, "x\"y": [i, {"constructor": i}], "e": {}});
+        }
+        for indent in [0, 3] {
+            let mut expected = String::new();
+            reference(&deep, indent, &mut expected);
+            assert_eq!(expr(&deep, indent), expected);
+        }
+    }
+
+    #[test]
+    fn compact_mode_is_value_display() {
+        let v = json!({"a": [1, 2.5, "x\u{1}\"\\\n", -7, 0, u64::MAX, i64::MIN, 1e300], "b": {"c": null, "d": {}}, "e": [], "__proto__": true});
+        let mut out = String::new();
+        Emit::compact(&mut out).value(&v, 3);
+        assert_eq!(out, v.to_string());
+    }
+}

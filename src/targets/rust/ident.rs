@@ -27,17 +27,17 @@ pub struct Ident(String);
 impl Ident {
     /// A value (field, method, function) name: snake_case.
     pub fn snake(name: &str) -> Ident {
-        Ident::escape(&fix_start(&name.to_snake_case(), "_"))
+        Ident::escape(&fix_start(&snake_case(name), "_"))
     }
 
     /// A type or variant name: UpperCamelCase.
     pub fn camel(name: &str) -> Ident {
-        Ident::escape(&fix_start(&name.to_upper_camel_case(), "V"))
+        Ident::escape(&fix_start(&camel_case(name), "V"))
     }
 
     /// An UPPER_SNAKE_CASE static name.
     pub fn upper(name: &str) -> Ident {
-        Ident::escape(&fix_start(&name.to_snake_case().to_uppercase(), "_"))
+        Ident::escape(&fix_start(&snake_case(name).to_uppercase(), "_"))
     }
 
     fn escape(s: &str) -> Ident {
@@ -53,6 +53,11 @@ impl Ident {
     /// The identifier as printed (`r#type`).
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The identifier as printed, as an owned string.
+    pub fn into_string(self) -> String {
+        self.0
     }
 
     /// The identifier without a raw prefix, for building derived names.
@@ -76,6 +81,80 @@ impl Ident {
 impl std::fmt::Display for Ident {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+/// `heck`'s snake_case; ASCII names (nearly all) take a direct path.
+fn snake_case(name: &str) -> String {
+    if !name.is_ascii() {
+        return name.to_snake_case();
+    }
+    let mut out = String::with_capacity(name.len() + 4);
+    ascii_words(name, |word| {
+        if !out.is_empty() {
+            out.push('_');
+        }
+        out.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+    });
+    out
+}
+
+/// `heck`'s UpperCamelCase; ASCII names (nearly all) take a direct path.
+fn camel_case(name: &str) -> String {
+    if !name.is_ascii() {
+        return name.to_upper_camel_case();
+    }
+    let mut out = String::with_capacity(name.len());
+    ascii_words(name, |word| {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+        }
+        out.extend(chars.map(|c| c.to_ascii_lowercase()));
+    });
+    out
+}
+
+/// The words `heck` splits an ASCII name into, in order, each non-empty:
+/// runs of letters and digits, split before an upper-case letter that follows
+/// a lower-case one (`fooBar`) and before the last capital of an acronym
+/// followed by a lower-case letter (`HTTPServer` -> `HTTP`, `Server`).
+/// Digits continue the current word. (A port of heck 0.5's `transform`.)
+fn ascii_words(name: &str, mut word: impl FnMut(&str)) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mode {
+        Boundary,
+        Lower,
+        Upper,
+    }
+    for part in name.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let bytes = part.as_bytes();
+        let mut init = 0;
+        let mut mode = Mode::Boundary;
+        for (i, &c) in bytes.iter().enumerate() {
+            let Some(&next) = bytes.get(i + 1) else {
+                word(&part[init..]);
+                break;
+            };
+            let next_mode = if c.is_ascii_lowercase() {
+                Mode::Lower
+            } else if c.is_ascii_uppercase() {
+                Mode::Upper
+            } else {
+                mode
+            };
+            if next_mode == Mode::Lower && next.is_ascii_uppercase() {
+                word(&part[init..=i]);
+                init = i + 1;
+                mode = Mode::Boundary;
+            } else if mode == Mode::Upper && c.is_ascii_uppercase() && next.is_ascii_lowercase() {
+                word(&part[init..i]);
+                init = i;
+                mode = Mode::Boundary;
+            } else {
+                mode = next_mode;
+            }
+        }
     }
 }
 
@@ -141,6 +220,40 @@ mod tests {
         assert_eq!(Ident::snake("9lives").as_str(), "_9lives");
         assert_eq!(Ident::snake("_").as_str(), "__");
         assert_eq!(Ident::camel("résumé").as_str(), "Rsum");
+    }
+
+    #[test]
+    fn ascii_cases_agree_with_heck() {
+        // Every string of up to 7 characters over one character of each class
+        // the word splitting distinguishes.
+        let alphabet = ['a', 'B', '1', '_', '-'];
+        let mut current = vec![String::new()];
+        for _ in 0..7 {
+            let mut next = Vec::new();
+            for s in &current {
+                for c in alphabet {
+                    let mut t = s.clone();
+                    t.push(c);
+                    assert_eq!(snake_case(&t), t.to_snake_case(), "{t:?}");
+                    assert_eq!(camel_case(&t), t.to_upper_camel_case(), "{t:?}");
+                    next.push(t);
+                }
+            }
+            current = next;
+        }
+        for s in [
+            "",
+            "HTTPServer",
+            "getHTTPResponseCode",
+            "x2y",
+            "ABC",
+            "aB",
+            "Ab",
+            " a b ",
+        ] {
+            assert_eq!(snake_case(s), s.to_snake_case(), "{s:?}");
+            assert_eq!(camel_case(s), s.to_upper_camel_case(), "{s:?}");
+        }
     }
 
     #[test]

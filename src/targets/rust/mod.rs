@@ -197,9 +197,11 @@
 //! permissions, timeout, confirm) and can refuse, wrap `invoke` in a timeout,
 //! or log, without touching generated code.
 
+mod fragments;
 mod ident;
 mod render;
 mod tables;
+mod text;
 mod types;
 mod view;
 
@@ -211,10 +213,11 @@ use crate::ir::{Package, Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use super::{GenContext, Generator, OutputFile, Target};
 use ident::{Ident, Namer};
 use tables::Tables;
-use types::{RESERVED, Typer};
+use text::{json_lit, lit, opt_lit, write_lit};
+use types::{Hint, RESERVED, Typer};
 use view::{
     AliasView, DescriptorView, ErrorView, FileView, StructView, ToolView, UnionView, VariantView,
-    doc_lines, lit, opt_lit,
+    doc_lines,
 };
 
 pub struct RustGenerator;
@@ -227,7 +230,7 @@ impl Generator for RustGenerator {
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
         let view = file_view(cx.program, package);
-        match render::render(&view, cx.options.template_dir.as_deref()) {
+        match render::render(view, cx.options.template_dir.as_deref()) {
             Ok(contents) => (
                 vec![OutputFile {
                     name: format!("{}.rs", package.name),
@@ -359,8 +362,9 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
         let output = tool
             .output
             .as_ref()
-            .map(|ty| typer.ty(ty, &format!("{}Output", owner.bare()), true));
+            .map(|ty| typer.ty(ty, Hint::Suffixed(owner.bare(), "Output"), true));
         let mcp = mcp_tool(program, tool);
+        let wrap = wraps_output(program, tool, &mcp);
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),
@@ -369,7 +373,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             args,
             variant,
             has_output: output.is_some(),
-            wrap: wraps_output(program, tool),
+            wrap,
             output: output.unwrap_or_else(|| "()".into()),
             errors_struct,
             errors: error_views(tool),
@@ -465,9 +469,21 @@ fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut 
 }
 
 /// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
-/// when the MCP outputSchema does.
-fn wraps_output(program: &Program, tool: &Tool) -> bool {
-    super::mcp::output_is_wrapped(program, tool)
+/// when the MCP outputSchema does. `mcp` is the tool's MCP JSON: an output
+/// schema that does not have the wrapper's shape is not wrapped, which saves
+/// lowering the output type again; only an object with just a `result`
+/// property, like the wrapper, needs the real answer.
+fn wraps_output(program: &Program, tool: &Tool, mcp: &serde_json::Value) -> bool {
+    let Some(schema) = mcp.get("outputSchema").and_then(|s| s.as_object()) else {
+        return false;
+    };
+    let keys = ["type", "properties", "required", "additionalProperties"];
+    let shaped = schema.len() == keys.len() + usize::from(schema.contains_key("$defs"))
+        && keys.iter().all(|k| schema.contains_key(*k))
+        && schema["properties"]
+            .as_object()
+            .is_some_and(|p| p.len() == 1 && p.contains_key("result"));
+    shaped && super::mcp::output_is_wrapped(program, tool)
 }
 
 fn error_views(tool: &Tool) -> Vec<ErrorView> {
@@ -480,7 +496,13 @@ fn error_views(tool: &Tool) -> Vec<ErrorView> {
             code: lit(&e.code),
             message: lit(&e.message),
             hint: match &e.help {
-                Some(h) => format!("Some({}.to_string())", lit(h)),
+                Some(h) => {
+                    let mut hint = String::with_capacity(h.len() + 20);
+                    hint.push_str("Some(");
+                    write_lit(&mut hint, h);
+                    hint.push_str(".to_string())");
+                    hint
+                }
                 None => "None".into(),
             },
             retryable: e.retryable,
@@ -489,7 +511,14 @@ fn error_views(tool: &Tool) -> Vec<ErrorView> {
 }
 
 fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
-    let permissions: Vec<String> = tool.permissions.iter().map(|p| lit(p)).collect();
+    let mut permissions = String::from("&[");
+    for (i, p) in tool.permissions.iter().enumerate() {
+        if i > 0 {
+            permissions.push_str(", ");
+        }
+        write_lit(&mut permissions, p);
+    }
+    permissions.push(']');
     DescriptorView {
         name: lit(tool.name_for("mcp")),
         title: opt_lit(tool.title.as_deref()),
@@ -503,8 +532,8 @@ fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
             Some(ms) => format!("Some({ms})"),
             None => "None".into(),
         },
-        permissions: format!("&[{}]", permissions.join(", ")),
-        mcp: lit(&serde_json::to_string(mcp).unwrap_or_default()),
+        permissions,
+        mcp: json_lit(mcp),
     }
 }
 
@@ -515,6 +544,12 @@ fn match_names(tool: &Tool) -> String {
             names.push(name);
         }
     }
-    let quoted: Vec<String> = names.iter().map(|n| lit(n)).collect();
-    quoted.join(" | ")
+    let mut out = String::new();
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" | ");
+        }
+        write_lit(&mut out, name);
+    }
+    out
 }

@@ -1,10 +1,22 @@
 //! Renders the view model with minijinja. Templates are embedded; a file
 //! `<template_dir>/rust/<name>` replaces the embedded one of that name.
+//!
+//! The embedded templates are compiled once per process. The context holds
+//! scalars, the pre-rendered `code` fragments and the view model's lists as
+//! lazy sequences: an item becomes a template value only if a template reads
+//! it, which the embedded templates never do.
 
+use std::fmt::Debug;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use minijinja::value::{Enumerator, Object, ObjectRepr};
+use minijinja::{Environment, Value, context};
+use serde::Serialize;
 
 use crate::targets::templates;
 
+use super::fragments;
 use super::view::FileView;
 
 const TEMPLATES: &[(&str, &str)] = &[
@@ -22,21 +34,97 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-pub fn render(view: &FileView, template_dir: Option<&Path>) -> Result<String, String> {
+pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, String> {
+    let overrides: Vec<(&str, std::path::PathBuf)> = match template_dir {
+        Some(dir) => TEMPLATES
+            .iter()
+            .map(|(name, _)| (*name, dir.join("rust").join(name)))
+            .filter(|(_, path)| path.is_file())
+            .collect(),
+        None => Vec::new(),
+    };
+    let ctx = context_of(view);
+    if overrides.is_empty() {
+        return match embedded() {
+            Ok(env) => render_with(env, ctx),
+            Err(e) => Err(e.clone()),
+        };
+    }
     let mut env = templates::environment();
     for (name, embedded) in TEMPLATES {
-        let source = match template_dir.map(|d| d.join("rust").join(name)) {
-            Some(path) if path.is_file() => std::fs::read_to_string(&path)
+        let source = match overrides.iter().find(|(n, _)| n == name) {
+            Some((_, path)) => std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-            _ => (*embedded).to_string(),
+            None => (*embedded).to_string(),
         };
         env.add_template_owned(*name, source)
             .map_err(|e| format!("template {name}: {e}"))?;
     }
+    render_with(&env, ctx)
+}
+
+/// The environment of the embedded templates, compiled on first use.
+fn embedded() -> &'static Result<Environment<'static>, String> {
+    static ENV: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = templates::environment();
+        for (name, source) in TEMPLATES {
+            env.add_template(name, source)
+                .map_err(|e| format!("template {name}: {e}"))?;
+        }
+        Ok(env)
+    })
+}
+
+fn render_with(env: &Environment<'_>, ctx: Value) -> Result<String, String> {
     let template = env
         .get_template("package.rs.j2")
         .map_err(|e| e.to_string())?;
     template
-        .render(view)
+        .render(ctx)
         .map_err(|e| format!("template error: {e:#}"))
+}
+
+fn context_of(view: FileView) -> Value {
+    let code = fragments::code(&view);
+    context! {
+        source => view.source,
+        package => view.package,
+        doc => view.doc,
+        trait_name => view.trait_name,
+        call_name => view.call_name,
+        tool_count => view.tools.len(),
+        def_count => view.defs.len(),
+        code => code,
+        aliases => lazy(view.aliases),
+        enums => lazy(view.enums),
+        structs => lazy(view.structs),
+        unions => lazy(view.unions),
+        tools => lazy(view.tools),
+        patterns => lazy(view.patterns),
+        defs => lazy(view.defs),
+    }
+}
+
+fn lazy<T: Serialize + Debug + Send + Sync + 'static>(items: Vec<T>) -> Value {
+    Value::from_object(Lazy(items))
+}
+
+/// A list whose items are converted to template values when read.
+#[derive(Debug)]
+struct Lazy<T>(Vec<T>);
+
+impl<T: Serialize + Debug + Send + Sync + 'static> Object for Lazy<T> {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Seq
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let item = self.0.get(key.as_usize()?)?;
+        Some(Value::from_serialize(item))
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Seq(self.0.len())
+    }
 }

@@ -131,28 +131,22 @@ pub struct PatternView {
     pub source: String,
 }
 
-/// A Rust string literal for `s` (Debug formatting of `str` is valid Rust).
-pub fn lit(s: &str) -> String {
-    format!("{s:?}")
-}
-
-/// `Some("...")` or `None`.
-pub fn opt_lit(s: Option<&str>) -> String {
-    match s {
-        Some(s) => format!("Some({})", lit(s)),
-        None => "None".to_string(),
-    }
-}
-
 /// Doc text as `///` line contents. Bare carriage returns are not allowed in
 /// Rust doc comments, so they are dropped.
 pub fn doc_lines(doc: Option<&str>) -> Vec<String> {
     match doc {
-        Some(d) if !d.trim().is_empty() => d
-            .split('\n')
-            .map(|l| l.replace('\r', ""))
-            .map(|l| if l.is_empty() { l } else { format!(" {l}") })
-            .collect(),
+        Some(d) if !d.trim().is_empty() => d.split('\n').map(doc_line).collect(),
         _ => Vec::new(),
     }
+}
+
+fn doc_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + 1);
+    for piece in line.split('\r') {
+        if out.is_empty() && !piece.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    }
+    out
 }

@@ -7,13 +7,15 @@
 //! without the last newline (the template's line supplies it).
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
-use serde::Serialize;
+use minijinja::Value;
+use minijinja::value::{Object, ObjectRepr};
 
 use super::view::{FileView, StructView, ToolView};
 
 /// The pre-rendered fragments, the `code` variable of the template.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default)]
 pub struct Code {
     /// `pub type` aliases, each after a blank line.
     pub aliases: String,
@@ -46,16 +48,92 @@ pub struct Code {
     pub tables: String,
 }
 
+impl Code {
+    fn parts_mut(&mut self) -> [&mut String; 14] {
+        [
+            &mut self.aliases,
+            &mut self.enums,
+            &mut self.structs,
+            &mut self.unions,
+            &mut self.errors,
+            &mut self.trait_methods,
+            &mut self.call_variants,
+            &mut self.descriptor_arms,
+            &mut self.parse_arms,
+            &mut self.invoke_arms,
+            &mut self.descriptors,
+            &mut self.patterns,
+            &mut self.defs,
+            &mut self.tables,
+        ]
+    }
+
+    /// The `code` map of the template context, and the fragments' total
+    /// length.
+    pub fn into_value(self) -> (Value, usize) {
+        let parts = [
+            ("aliases", self.aliases),
+            ("enums", self.enums),
+            ("structs", self.structs),
+            ("unions", self.unions),
+            ("errors", self.errors),
+            ("trait_methods", self.trait_methods),
+            ("call_variants", self.call_variants),
+            ("descriptor_arms", self.descriptor_arms),
+            ("parse_arms", self.parse_arms),
+            ("invoke_arms", self.invoke_arms),
+            ("descriptors", self.descriptors),
+            ("patterns", self.patterns),
+            ("defs", self.defs),
+            ("tables", self.tables),
+        ];
+        let len = parts.iter().map(|(_, text)| text.len()).sum();
+        let value = parts
+            .into_iter()
+            .map(|(name, text)| (name, Value::from_object(Fragment(text))))
+            .collect();
+        (value, len)
+    }
+}
+
+/// A fragment as a template value: it prints its text (without copying it
+/// into a string value first) and is true when not empty. Filters that take
+/// a string get its text.
+#[derive(Debug)]
+struct Fragment(String);
+
+impl Object for Fragment {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Plain
+    }
+
+    fn is_true(self: &Arc<Self>) -> bool {
+        !self.0.is_empty()
+    }
+
+    fn render(self: &Arc<Self>, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 pub fn code(view: &FileView) -> Code {
+    // Sized up front (a little over), so the buffers are not copied as
+    // they grow.
     let tools = view.tools.len();
+    let descriptors = view.tools.iter().map(|t| {
+        let d = &t.descriptor;
+        d.mcp.len() + d.description.len() + d.title.len() + d.permissions.len() + 400
+    });
+    let tables = view.tools.iter().map(|t| t.table_expr.len() + 80);
+    let trait_methods = view.tools.iter().map(|t| docs_len(&t.doc) + 200);
     let mut code = Code {
-        trait_methods: String::with_capacity(tools * 160),
-        call_variants: String::with_capacity(tools * 48),
-        descriptor_arms: String::with_capacity(tools * 48),
-        parse_arms: String::with_capacity(tools * 320),
-        invoke_arms: String::with_capacity(tools * 160),
-        descriptors: String::with_capacity(tools * 1600),
-        tables: String::with_capacity(tools * 900),
+        trait_methods: String::with_capacity(trait_methods.sum()),
+        call_variants: String::with_capacity(tools * 64),
+        descriptor_arms: String::with_capacity(tools * 64),
+        parse_arms: String::with_capacity(tools * 400),
+        invoke_arms: String::with_capacity(tools * 200),
+        descriptors: String::with_capacity(descriptors.sum()),
+        tables: String::with_capacity(tables.sum()),
         ..Code::default()
     };
     types(&mut code, view);
@@ -76,22 +154,7 @@ pub fn code(view: &FileView) -> Code {
         out.push_str(d);
         out.push_str(",\n");
     }
-    for part in [
-        &mut code.aliases,
-        &mut code.enums,
-        &mut code.structs,
-        &mut code.unions,
-        &mut code.errors,
-        &mut code.trait_methods,
-        &mut code.call_variants,
-        &mut code.descriptor_arms,
-        &mut code.parse_arms,
-        &mut code.invoke_arms,
-        &mut code.descriptors,
-        &mut code.patterns,
-        &mut code.defs,
-        &mut code.tables,
-    ] {
+    for part in code.parts_mut() {
         if part.ends_with('\n') {
             part.pop();
         }
@@ -107,6 +170,10 @@ fn docs(out: &mut String, indent: &str, lines: &[String]) {
         out.push_str(line);
         out.push('\n');
     }
+}
+
+fn docs_len(doc: &[String]) -> usize {
+    doc.iter().map(|l| l.len() + 8).sum()
 }
 
 fn types(code: &mut Code, view: &FileView) {
@@ -129,7 +196,14 @@ fn types(code: &mut Code, view: &FileView) {
         out.push_str("}\n");
     }
     let out = &mut code.structs;
-    out.reserve(view.structs.len() * 400);
+    let size = view.structs.iter().map(|s| {
+        let fields = s
+            .fields
+            .iter()
+            .map(|f| f.name.as_str().len() + f.ty.len() + f.serde.len() + docs_len(&f.doc) + 24);
+        fields.sum::<usize>() + docs_len(&s.doc) + 120
+    });
+    out.reserve(size.sum());
     for s in &view.structs {
         struct_item(out, s);
     }
@@ -156,23 +230,29 @@ fn types(code: &mut Code, view: &FileView) {
     }
 }
 
+/// Appends the pieces in order (the per-tool text is hot enough that going
+/// through `fmt` for every piece shows).
+fn push_all(out: &mut String, pieces: &[&str]) {
+    for piece in pieces {
+        out.push_str(piece);
+    }
+}
+
 fn struct_item(out: &mut String, s: &StructView) {
     out.push('\n');
     docs(out, "", &s.doc);
     out.push_str("#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]\n");
     if s.fields.is_empty() {
-        let _ = writeln!(out, "pub struct {} {{}}", s.name);
+        push_all(out, &["pub struct ", s.name.as_str(), " {}\n"]);
         return;
     }
-    let _ = writeln!(out, "pub struct {} {{", s.name);
+    push_all(out, &["pub struct ", s.name.as_str(), " {\n"]);
     for f in &s.fields {
         docs(out, "    ", &f.doc);
         if !f.serde.is_empty() {
-            out.push_str("    ");
-            out.push_str(&f.serde);
-            out.push('\n');
+            push_all(out, &["    ", &f.serde, "\n"]);
         }
-        let _ = writeln!(out, "    pub {}: {},", f.name, f.ty);
+        push_all(out, &["    pub ", f.name.as_str(), ": ", &f.ty, ",\n"]);
     }
     out.push_str("}\n");
 }
@@ -201,63 +281,106 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
         out.push('\n');
     }
     docs(out, "    ", &t.doc);
-    let _ = write!(
+    push_all(
         out,
-        "    fn {}(\n        &self,\n        args: {},\n    ) -> impl std::future::Future<Output = Result<{}, ToolError>> + Send;\n",
-        t.method, t.args, t.output
+        &[
+            "    fn ",
+            t.method.as_str(),
+            "(\n        &self,\n        args: ",
+            t.args.as_str(),
+            ",\n    ) -> impl std::future::Future<Output = Result<",
+            &t.output,
+            ", ToolError>> + Send;\n",
+        ],
     );
 
-    let _ = writeln!(code.call_variants, "    {}({}),", t.variant, t.args);
-    let _ = writeln!(
-        code.descriptor_arms,
-        "            Self::{}(_) => &TOOLS[{index}],",
-        t.variant
+    push_all(
+        &mut code.call_variants,
+        &["    ", t.variant.as_str(), "(", t.args.as_str(), "),\n"],
     );
-    let _ = write!(
-        code.parse_arms,
-        "            {} => {{\n                toolc_validate::check_args(&toolc_tables::{}, &toolc_tables::DEFS, &mut args)\n                    .map_err(invalid)?;\n                serde_json::from_value(args).map(Self::{}).map_err(undecodable)\n            }}\n",
-        t.names, t.table, t.variant
+    push_all(
+        &mut code.descriptor_arms,
+        &["            Self::", t.variant.as_str(), "(_) => &TOOLS["],
+    );
+    let _ = writeln!(code.descriptor_arms, "{index}],");
+    push_all(
+        &mut code.parse_arms,
+        &[
+            "            ",
+            &t.names,
+            " => {\n                toolc_validate::check_args(&toolc_tables::",
+            t.table.as_str(),
+            ", &toolc_tables::DEFS, &mut args)\n                    .map_err(invalid)?;\n                serde_json::from_value(args).map(Self::",
+            t.variant.as_str(),
+            ").map_err(undecodable)\n            }\n",
+        ],
     );
 
     let out = &mut code.invoke_arms;
-    let _ = writeln!(out, "            Self::{}(args) => {{", t.variant);
+    push_all(
+        out,
+        &["            Self::", t.variant.as_str(), "(args) => {\n"],
+    );
     if t.has_output {
-        let _ = write!(
+        push_all(
             out,
-            "                let output = tools.{}(args).await?;\n                output_json(&output, {})\n",
-            t.method, t.wrap
+            &[
+                "                let output = tools.",
+                t.method.as_str(),
+                "(args).await?;\n                output_json(&output, ",
+                bool_str(t.wrap),
+                ")\n",
+            ],
         );
     } else {
-        let _ = write!(
+        push_all(
             out,
-            "                tools.{}(args).await?;\n                Ok(serde_json::Value::Null)\n",
-            t.method
+            &[
+                "                tools.",
+                t.method.as_str(),
+                "(args).await?;\n                Ok(serde_json::Value::Null)\n",
+            ],
         );
     }
     out.push_str("            }\n");
 
     let d = &t.descriptor;
-    let out = &mut code.descriptors;
-    let _ = write!(
-        out,
-        "    ToolDescriptor {{\n        name: {},\n        title: {},\n        description: {},\n        tier: {},\n        mutates: {},\n        destructive: {},\n        confirm: {},\n        risk: {},\n        timeout_ms: {},\n        permissions: {},\n        mcp_json: ",
-        d.name,
-        d.title,
-        d.description,
-        d.tier,
-        d.mutates,
-        d.destructive,
-        d.confirm,
-        d.risk,
-        d.timeout_ms,
-        d.permissions
+    push_all(
+        &mut code.descriptors,
+        &[
+            "    ToolDescriptor {\n        name: ",
+            &d.name,
+            ",\n        title: ",
+            &d.title,
+            ",\n        description: ",
+            &d.description,
+            ",\n        tier: ",
+            &d.tier,
+            ",\n        mutates: ",
+            bool_str(d.mutates),
+            ",\n        destructive: ",
+            bool_str(d.destructive),
+            ",\n        confirm: ",
+            bool_str(d.confirm),
+            ",\n        risk: ",
+            &d.risk,
+            ",\n        timeout_ms: ",
+            &d.timeout_ms,
+            ",\n        permissions: ",
+            &d.permissions,
+            ",\n        mcp_json: ",
+            &d.mcp,
+            ",\n        mcp: std::sync::OnceLock::new(),\n    },\n",
+        ],
     );
-    out.push_str(&d.mcp);
-    out.push_str(",\n        mcp: std::sync::OnceLock::new(),\n    },\n");
 
-    let _ = write!(
-        code.tables,
-        "\n    pub static {}: [Field; {}] = {};\n",
-        t.table, t.table_len, t.table_expr
+    push_all(
+        &mut code.tables,
+        &["\n    pub static ", t.table.as_str(), ": [Field; "],
     );
+    let _ = writeln!(code.tables, "{}] = {};", t.table_len, t.table_expr);
+}
+
+fn bool_str(b: bool) -> &'static str {
+    if b { "true" } else { "false" }
 }

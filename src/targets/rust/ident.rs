@@ -2,22 +2,75 @@
 //! constructors here, so a raw DSL name never reaches generated code as an
 //! identifier unescaped.
 
-use std::collections::BTreeSet;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use serde::Serialize;
 
 /// Every keyword of Rust 2015-2024, strict and reserved.
-const KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
-    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
-    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
-    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "union",
-];
+fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "as" | "async"
+            | "await"
+            | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "dyn"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "fn"
+            | "for"
+            | "gen"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "Self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "type"
+            | "unsafe"
+            | "use"
+            | "where"
+            | "while"
+            | "abstract"
+            | "become"
+            | "box"
+            | "do"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "try"
+            | "typeof"
+            | "unsized"
+            | "virtual"
+            | "yield"
+            | "union"
+    )
+}
 
 /// Keywords that cannot be raw identifiers: renamed with a trailing `_`.
-const NOT_RAW: &[&str] = &["self", "Self", "super", "crate", "_"];
+fn is_not_raw(s: &str) -> bool {
+    matches!(s, "self" | "Self" | "super" | "crate" | "_")
+}
 
 /// A valid, escaped Rust identifier, ready to print.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -27,26 +80,34 @@ pub struct Ident(String);
 impl Ident {
     /// A value (field, method, function) name: snake_case.
     pub fn snake(name: &str) -> Ident {
-        Ident::escape(&fix_start(&snake_case(name), "_"))
+        Ident::escape(fix_start(snake_case(name), "_"))
     }
 
     /// A type or variant name: UpperCamelCase.
     pub fn camel(name: &str) -> Ident {
-        Ident::escape(&fix_start(&camel_case(name), "V"))
+        Ident::escape(fix_start(camel_case(name), "V"))
     }
 
     /// An UPPER_SNAKE_CASE static name.
     pub fn upper(name: &str) -> Ident {
-        Ident::escape(&fix_start(&snake_case(name).to_uppercase(), "_"))
+        let mut snake = snake_case(name);
+        let upper = if snake.is_ascii() {
+            snake.make_ascii_uppercase();
+            snake
+        } else {
+            snake.to_uppercase()
+        };
+        Ident::escape(fix_start(upper, "_"))
     }
 
-    fn escape(s: &str) -> Ident {
-        if NOT_RAW.contains(&s) {
-            Ident(format!("{s}_"))
-        } else if KEYWORDS.contains(&s) {
+    fn escape(mut s: String) -> Ident {
+        if is_not_raw(&s) {
+            s.push('_');
+            Ident(s)
+        } else if is_keyword(&s) {
             Ident(format!("r#{s}"))
         } else {
-            Ident(s.to_string())
+            Ident(s)
         }
     }
 
@@ -74,7 +135,7 @@ impl Ident {
         } else {
             bare
         };
-        Ident::escape(&format!("{stem}{n}"))
+        Ident::escape(format!("{stem}{n}"))
     }
 }
 
@@ -86,6 +147,9 @@ impl std::fmt::Display for Ident {
 
 /// `heck`'s snake_case; ASCII names (nearly all) take a direct path.
 fn snake_case(name: &str) -> String {
+    if is_lower_snake(name) {
+        return name.to_string();
+    }
     if !name.is_ascii() {
         return name.to_snake_case();
     }
@@ -94,25 +158,63 @@ fn snake_case(name: &str) -> String {
         if !out.is_empty() {
             out.push('_');
         }
-        out.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+        let start = out.len();
+        out.push_str(word);
+        if let Some(new) = out.get_mut(start..) {
+            new.make_ascii_lowercase();
+        }
     });
     out
 }
 
 /// `heck`'s UpperCamelCase; ASCII names (nearly all) take a direct path.
 fn camel_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    if name.bytes().all(is_lower_snake_byte) {
+        // Words are the non-empty runs between underscores.
+        let mut word_start = true;
+        for b in name.bytes() {
+            if b == b'_' {
+                word_start = true;
+            } else {
+                out.push(char::from(if word_start {
+                    b.to_ascii_uppercase()
+                } else {
+                    b
+                }));
+                word_start = false;
+            }
+        }
+        return out;
+    }
     if !name.is_ascii() {
         return name.to_upper_camel_case();
     }
-    let mut out = String::with_capacity(name.len());
     ascii_words(name, |word| {
-        let mut chars = word.chars();
-        if let Some(first) = chars.next() {
-            out.push(first.to_ascii_uppercase());
+        let start = out.len();
+        out.push_str(word);
+        if let Some(new) = out.get_mut(start..) {
+            new.make_ascii_lowercase();
         }
-        out.extend(chars.map(|c| c.to_ascii_lowercase()));
+        if let Some(first) = out.get_mut(start..=start) {
+            first.make_ascii_uppercase();
+        }
     });
     out
+}
+
+fn is_lower_snake_byte(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
+}
+
+/// Already snake_case as `heck` writes it (the usual spelling of tool and
+/// field names): lower-case letters and digits in words joined by single
+/// underscores.
+fn is_lower_snake(name: &str) -> bool {
+    name.bytes().all(is_lower_snake_byte)
+        && !name.starts_with('_')
+        && !name.ends_with('_')
+        && !name.contains("__")
 }
 
 /// The words `heck` splits an ASCII name into, in order, each non-empty:
@@ -160,14 +262,18 @@ fn ascii_words(name: &str, mut word: impl FnMut(&str)) {
 
 /// Keeps only identifier characters and makes sure the result starts like an
 /// identifier (`123abc` -> `V123abc` or `_123abc`, `""` -> `V`/`_`).
-fn fix_start(s: &str, prefix: &str) -> String {
-    let cleaned: String = s
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    match cleaned.chars().next() {
+fn fix_start(s: String, prefix: &str) -> String {
+    let is_ident_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let cleaned: String = if s.bytes().all(is_ident_byte) {
+        s
+    } else {
+        s.chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    match cleaned.as_bytes().first() {
         Some(c) if c.is_ascii_alphabetic() => cleaned,
-        Some('_') if cleaned.len() > 1 && prefix == "_" => cleaned,
+        Some(b'_') if cleaned.len() > 1 && prefix == "_" => cleaned,
         _ => format!("{prefix}{cleaned}"),
     }
 }
@@ -175,7 +281,43 @@ fn fix_start(s: &str, prefix: &str) -> String {
 /// Hands out distinct identifiers within one namespace.
 #[derive(Debug, Default)]
 pub struct Namer {
-    taken: BTreeSet<String>,
+    taken: HashSet<String, BuildHasherDefault<FxHasher>>,
+}
+
+/// The Fx hash (rustc's): names are short and come from the compiled source,
+/// so a fast hash beats SipHash's flooding resistance here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Namer {
@@ -187,14 +329,17 @@ impl Namer {
 
     /// `wanted`, or `wanted2`, `wanted3`, ... if taken.
     pub fn claim(&mut self, wanted: Ident) -> Ident {
-        let mut candidate = wanted.clone();
+        if self.taken.insert(wanted.bare().to_string()) {
+            return wanted;
+        }
         let mut n = 2;
-        while self.taken.contains(candidate.bare()) {
-            candidate = wanted.suffixed(n);
+        loop {
+            let candidate = wanted.suffixed(n);
+            if self.taken.insert(candidate.bare().to_string()) {
+                return candidate;
+            }
             n += 1;
         }
-        self.taken.insert(candidate.bare().to_string());
-        candidate
     }
 }
 

@@ -274,12 +274,14 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     let mut variants = Namer::default();
     let mut statics = Namer::with_reserved(&["DEFS"]);
     for tool in package.tools.values() {
+        let owner = Ident::camel(&tool.name);
         tool_names.push((
             methods.claim(Ident::snake(&tool.name)),
             namer.claim(Ident::camel(&format!("{}_args", tool.name))),
             namer.claim(Ident::camel(&format!("{}_errors", tool.name))),
-            variants.claim(Ident::camel(&tool.name)),
+            variants.claim(owner.clone()),
             statics.claim(Ident::upper(&tool.name)),
+            owner,
         ));
     }
     let mut typer = Typer::new(program, namer);
@@ -349,10 +351,9 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     }
     let mut tables = Tables::new(program);
     let mut tools = Vec::new();
-    for (tool, (method, args, errors_struct, variant, table)) in
+    for (tool, (method, args, errors_struct, variant, table, owner)) in
         package.tools.values().zip(tool_names)
     {
-        let owner = Ident::camel(&tool.name);
         let fields = typer.fields(owner.bare(), tool.params.values());
         structs.push(StructView {
             doc: doc_lines(Some(&format!("Arguments of `{}`.", tool.name))),

@@ -76,18 +76,23 @@ fn embedded() -> &'static Result<Environment<'static>, String> {
     })
 }
 
-fn render_with(env: &Environment<'_>, ctx: Value) -> Result<String, String> {
+fn render_with(env: &Environment<'_>, (ctx, size): (Value, usize)) -> Result<String, String> {
     let template = env
         .get_template("package.rs.j2")
         .map_err(|e| e.to_string())?;
+    // The output is mostly the fragments plus the validator's fixed text:
+    // sizing the buffer up front saves copying it over and over as it grows.
+    let mut out = Vec::with_capacity(size + 64 * 1024);
     template
-        .render(ctx)
-        .map_err(|e| format!("template error: {e:#}"))
+        .render_captured_to(ctx, &mut out)
+        .map_err(|e| format!("template error: {e:#}"))?;
+    String::from_utf8(out).map_err(|e| format!("template output is not UTF-8: {e}"))
 }
 
-fn context_of(view: FileView) -> Value {
-    let code = fragments::code(&view);
-    context! {
+/// The template context, and the size of the fragments in it.
+fn context_of(view: FileView) -> (Value, usize) {
+    let (code, size) = fragments::code(&view).into_value();
+    let ctx = context! {
         source => view.source,
         package => view.package,
         doc => view.doc,
@@ -103,7 +108,8 @@ fn context_of(view: FileView) -> Value {
         tools => lazy(view.tools),
         patterns => lazy(view.patterns),
         defs => lazy(view.defs),
-    }
+    };
+    (ctx, size)
 }
 
 fn lazy<T: Serialize + Debug + Send + Sync + 'static>(items: Vec<T>) -> Value {

@@ -62,7 +62,11 @@ impl<'a> Tables<'a> {
             write_lit(out, &f.name);
             out.push_str(", ty: ");
             self.write_ty(out, &f.ty, 0);
-            let _ = write!(out, ", required: {}, default: ", f.is_required());
+            out.push_str(if f.is_required() {
+                ", required: true, default: "
+            } else {
+                ", required: false, default: "
+            });
             match &f.default {
                 Some(d) => {
                     let json = serde_json::to_string(&d.value).unwrap_or_else(|_| "null".into());
@@ -185,7 +189,11 @@ impl<'a> Tables<'a> {
                 let _ = write!(out, "Kind::Def({index})");
             }
         }
-        let _ = write!(out, ", nullable: {} }}", r.nullable);
+        out.push_str(if r.nullable {
+            ", nullable: true }"
+        } else {
+            ", nullable: false }"
+        });
     }
 
     /// The `DEFS` index of a named type, building its entry on first use.

@@ -13,6 +13,52 @@ pub fn lit(s: &str) -> String {
     out
 }
 
+/// Bytes that a Rust string literal (and a JSON string) keeps as they are:
+/// printable ASCII but `"` and `\`.
+const PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x20;
+    while b < 0x7f {
+        table[b] = b != b'"' as usize && b != b'\\' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// The length of the leading run of plain bytes. Text is mostly plain, so
+/// whole words of 8 bytes are tested at once first.
+fn plain_run(bytes: &[u8]) -> usize {
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        if has_special(u64::from_le_bytes(word)) {
+            break;
+        }
+        i += 8;
+    }
+    let rest = &bytes[i..];
+    i + rest
+        .iter()
+        .position(|&b| !PLAIN[usize::from(b)])
+        .unwrap_or(rest.len())
+}
+
+/// Whether any byte of `w` is not plain: below 0x20, 0x7f or above, `"` or
+/// `\` (the classic "has zero byte" / "has byte less than" bit tricks, exact
+/// as a yes/no answer).
+fn has_special(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    let high = w & HIGH;
+    let quote = has_zero(w ^ (ONES * u64::from(b'"')));
+    let backslash = has_zero(w ^ (ONES * u64::from(b'\\')));
+    let del = has_zero(w ^ (ONES * 0x7f));
+    (below_space | high | quote | backslash | del) != 0
+}
+
 /// Appends the Rust string literal of `s` to `out`.
 pub fn write_lit(out: &mut String, s: &str) {
     out.push('"');
@@ -30,11 +76,10 @@ pub fn push_escaped(out: &mut String, s: &str) {
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            i += 1;
-            continue;
-        }
+        i += plain_run(&bytes[i..]);
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
         out.push_str(&s[start..i]);
         if b == b'"' || b == b'\\' {
             out.push('\\');
@@ -53,75 +98,102 @@ pub fn push_escaped(out: &mut String, s: &str) {
     out.push_str(&s[start..]);
 }
 
-/// The compact JSON text of `value` (as `serde_json::to_string` prints it)
-/// as a Rust string literal, in one pass: a serde_json formatter writes each
-/// JSON token already escaped for the literal.
+/// The compact JSON text of `value` (exactly as `serde_json::to_string`
+/// prints it) as a Rust string literal, written in one pass: each JSON token
+/// is escaped for the literal as it is produced.
 pub fn json_lit(value: &serde_json::Value) -> String {
-    let mut bytes = Vec::with_capacity(2048);
-    bytes.push(b'"');
-    let written = serde::Serialize::serialize(
-        value,
-        &mut serde_json::Serializer::with_formatter(&mut bytes, LitFormatter),
-    );
-    bytes.push(b'"');
-    match (written, String::from_utf8(bytes)) {
-        (Ok(()), Ok(text)) => text,
-        // Not reachable for a `Value`; the slow path is exact anyway.
-        _ => lit(&serde_json::to_string(value).unwrap_or_default()),
+    let mut out = String::with_capacity(4096);
+    out.push('"');
+    json_value(&mut out, value);
+    out.push('"');
+    out
+}
+
+fn json_value(out: &mut String, value: &serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        // `Number`'s `Display` is its JSON text (itoa, or the shortest
+        // round-trip float), the same formatting serde_json serializes with.
+        Value::Number(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::String(s) => json_str(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (key, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_str(out, key);
+                out.push(':');
+                json_value(out, item);
+            }
+            out.push('}');
+        }
     }
 }
 
-/// serde_json's compact output with every token escaped as inside a Rust
-/// string literal: quotes become `\"`, JSON escapes get their backslash
-/// doubled, and string contents are escaped like `str`'s `Debug` does.
-/// Punctuation, numbers and keywords are ASCII that needs no escaping.
-struct LitFormatter;
-
-impl serde_json::ser::Formatter for LitFormatter {
-    fn begin_string<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
-        writer.write_all(b"\\\"")
+/// A JSON string token escaped for the inside of a Rust literal: serde_json's
+/// escapes (`\"`, `\\`, `\n`, `\u001f`, ...) with their backslashes doubled
+/// and their quotes escaped, and the rest escaped like `str`'s `Debug` does.
+fn json_str(out: &mut String, s: &str) {
+    out.reserve(s.len() + 4);
+    out.push('\\');
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = plain_run(bytes);
+    if i == bytes.len() {
+        out.push_str(s);
+        out.push('\\');
+        out.push('"');
+        return;
     }
-
-    fn end_string<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
-        writer.write_all(b"\\\"")
-    }
-
-    fn write_string_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        // serde_json hands over runs without `"`, `\` and control bytes.
-        if fragment.bytes().all(|b| (0x20..0x7f).contains(&b)) {
-            writer.write_all(fragment.as_bytes())
-        } else {
-            let mut escaped = String::with_capacity(fragment.len() + 8);
-            push_escaped(&mut escaped, fragment);
-            writer.write_all(escaped.as_bytes())
+    while i < bytes.len() {
+        i += plain_run(&bytes[i..]);
+        let Some(&b) = bytes.get(i) else {
+            break;
+        };
+        out.push_str(&s[start..i]);
+        let mut len = 1;
+        match b {
+            b'"' => out.push_str("\\\\\\\""),
+            b'\\' => out.push_str("\\\\\\\\"),
+            0x08 => out.push_str("\\\\b"),
+            b'\t' => out.push_str("\\\\t"),
+            b'\n' => out.push_str("\\\\n"),
+            0x0c => out.push_str("\\\\f"),
+            b'\r' => out.push_str("\\\\r"),
+            0x00..=0x1f => {
+                let _ = write!(out, "\\\\u{b:04x}");
+            }
+            // DEL and every multi-byte character: JSON keeps them as they
+            // are, the literal escapes them like `Debug`.
+            _ => {
+                if let Some(c) = s[i..].chars().next() {
+                    let _ = write!(out, "{}", c.escape_debug());
+                    len = c.len_utf8();
+                }
+            }
         }
+        i += len;
+        start = i;
     }
-
-    fn write_char_escape<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        char_escape: serde_json::ser::CharEscape,
-    ) -> std::io::Result<()> {
-        let mut json = Vec::with_capacity(6);
-        serde_json::ser::CompactFormatter.write_char_escape(&mut json, char_escape)?;
-        let mut escaped = String::with_capacity(12);
-        push_escaped(&mut escaped, &String::from_utf8_lossy(&json));
-        writer.write_all(escaped.as_bytes())
-    }
-
-    fn write_raw_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        let mut escaped = String::with_capacity(fragment.len() + 8);
-        push_escaped(&mut escaped, fragment);
-        writer.write_all(escaped.as_bytes())
-    }
+    out.push_str(&s[start..]);
+    out.push('\\');
+    out.push('"');
 }
 
 /// `Some("...")` or `None`.
@@ -182,6 +254,23 @@ mod tests {
         });
         let expected = format!("{:?}", serde_json::to_string(&value).unwrap_or_default());
         assert_eq!(json_lit(&value), expected);
+    }
+
+    #[test]
+    fn plain_runs_stop_at_the_first_special_byte() {
+        for len in 0..20 {
+            for at in 0..=len {
+                for special in [0u8, 0x1f, b'"', b'\\', 0x7f, 0x80, 0xff] {
+                    let mut bytes = vec![b'a'; len];
+                    if at < len {
+                        bytes[at] = special;
+                    }
+                    assert_eq!(plain_run(&bytes), at, "{len} {at} {special}");
+                }
+            }
+        }
+        let all: Vec<u8> = (0x20..0x7f).filter(|b| *b != b'"' && *b != b'\\').collect();
+        assert_eq!(plain_run(&all), all.len());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use minijinja::Value;
 use minijinja::value::{Object, ObjectRepr};
 
-use super::view::{FileView, StructView, ToolView};
+use super::view::{DocLines, FileView, StructView, ToolView};
 
 /// The pre-rendered fragments, the `code` variable of the template.
 #[derive(Debug, Default)]
@@ -163,17 +163,17 @@ pub fn code(view: &FileView) -> Code {
 }
 
 /// `///` lines at `indent`.
-fn docs(out: &mut String, indent: &str, lines: &[String]) {
-    for line in lines {
+fn docs(out: &mut String, indent: &str, doc: &DocLines) {
+    for line in doc.lines() {
         out.push_str(indent);
         out.push_str("///");
-        out.push_str(line);
+        line.write(out);
         out.push('\n');
     }
 }
 
-fn docs_len(doc: &[String]) -> usize {
-    doc.iter().map(|l| l.len() + 8).sum()
+fn docs_len(doc: &DocLines) -> usize {
+    doc.len() * 2
 }
 
 fn types(code: &mut Code, view: &FileView) {

@@ -281,8 +281,13 @@ fn fix_start(s: String, prefix: &str) -> String {
 /// Hands out distinct identifiers within one namespace.
 #[derive(Debug, Default)]
 pub struct Namer {
+    /// A small namespace (one struct's fields) is a list searched in order;
+    /// past [`SMALL`] names the set takes over.
+    small: Vec<String>,
     taken: HashSet<String, BuildHasherDefault<FxHasher>>,
 }
+
+const SMALL: usize = 16;
 
 /// The Fx hash (rustc's): names are short and come from the compiled source,
 /// so a fast hash beats SipHash's flooding resistance here.
@@ -322,20 +327,37 @@ impl Hasher for FxHasher {
 
 impl Namer {
     pub fn with_reserved(reserved: &[&str]) -> Namer {
-        Namer {
-            taken: reserved.iter().map(|s| s.to_string()).collect(),
+        let mut namer = Namer::default();
+        for name in reserved {
+            namer.insert(name);
         }
+        namer
+    }
+
+    /// Takes `name`; false if it was taken already.
+    fn insert(&mut self, name: &str) -> bool {
+        if self.taken.is_empty() {
+            if self.small.iter().any(|s| s == name) {
+                return false;
+            }
+            if self.small.len() < SMALL {
+                self.small.push(name.to_string());
+                return true;
+            }
+            self.taken.extend(self.small.drain(..));
+        }
+        self.taken.insert(name.to_string())
     }
 
     /// `wanted`, or `wanted2`, `wanted3`, ... if taken.
     pub fn claim(&mut self, wanted: Ident) -> Ident {
-        if self.taken.insert(wanted.bare().to_string()) {
+        if self.insert(wanted.bare()) {
             return wanted;
         }
         let mut n = 2;
         loop {
             let candidate = wanted.suffixed(n);
-            if self.taken.insert(candidate.bare().to_string()) {
+            if self.insert(candidate.bare()) {
                 return candidate;
             }
             n += 1;
@@ -407,5 +429,15 @@ mod tests {
         assert_eq!(n.claim(Ident::camel("string")).as_str(), "String2");
         assert_eq!(n.claim(Ident::snake("a")).as_str(), "a");
         assert_eq!(n.claim(Ident::snake("a")).as_str(), "a2");
+        // Past the small list, the set still knows every name.
+        for i in 0..40 {
+            assert_eq!(
+                n.claim(Ident::snake(&format!("f{i}"))).as_str(),
+                format!("f{i}")
+            );
+        }
+        assert_eq!(n.claim(Ident::snake("a")).as_str(), "a3");
+        assert_eq!(n.claim(Ident::snake("f0")).as_str(), "f02");
+        assert_eq!(n.claim(Ident::camel("string")).as_str(), "String3");
     }
 }

@@ -10,7 +10,7 @@ use indexmap::IndexMap;
 use crate::ir::{Bound, Constraints, Field, Format, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 use super::ident::Ident;
-use super::text::{lit, write_lit};
+use super::text::{lit, push_i64, push_u64, write_lit};
 use super::view::PatternView;
 
 pub struct Tables<'a> {
@@ -91,10 +91,13 @@ impl<'a> Tables<'a> {
                 if def.recursive && matches!(def.kind, TypeDefKind::Alias { .. }) {
                     let index = self.def(key);
                     let nullable = self.program.resolve_alias_cow(ty).nullable;
-                    let _ = write!(
-                        out,
-                        "Ty {{ kind: Kind::Def({index}), nullable: {nullable} }}"
-                    );
+                    out.push_str("Ty { kind: Kind::Def(");
+                    push_u64(out, index as u64);
+                    out.push_str(if nullable {
+                        "), nullable: true }"
+                    } else {
+                        "), nullable: false }"
+                    });
                     return;
                 }
             }
@@ -186,7 +189,9 @@ impl<'a> Tables<'a> {
             }
             TyKind::Named { key } => {
                 let index = self.def(key);
-                let _ = write!(out, "Kind::Def({index})");
+                out.push_str("Kind::Def(");
+                push_u64(out, index as u64);
+                out.push(')');
             }
         }
         out.push_str(if r.nullable {
@@ -278,7 +283,9 @@ fn pattern_to_rust(source: &str) -> String {
 fn opt_u64(out: &mut String, n: Option<u64>) {
     match n {
         Some(n) => {
-            let _ = write!(out, "Some({n})");
+            out.push_str("Some(");
+            push_u64(out, n);
+            out.push(')');
         }
         None => out.push_str("None"),
     }
@@ -296,7 +303,9 @@ fn float(out: &mut String, x: f64) {
 fn num(out: &mut String, n: &serde_json::Number) {
     match n.as_i64() {
         Some(i) => {
-            let _ = write!(out, "Num::I({i})");
+            out.push_str("Num::I(");
+            push_i64(out, i);
+            out.push(')');
         }
         None => {
             out.push_str("Num::F(");

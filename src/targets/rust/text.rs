@@ -116,9 +116,13 @@ fn json_value(out: &mut String, value: &serde_json::Value) {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         // `Number`'s `Display` is its JSON text (itoa, or the shortest
         // round-trip float), the same formatting serde_json serializes with.
-        Value::Number(n) => {
-            let _ = write!(out, "{n}");
-        }
+        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+            (Some(u), _) => push_u64(out, u),
+            (None, Some(i)) => push_i64(out, i),
+            _ => {
+                let _ = write!(out, "{n}");
+            }
+        },
         Value::String(s) => json_str(out, s),
         Value::Array(items) => {
             out.push('[');
@@ -149,7 +153,6 @@ fn json_value(out: &mut String, value: &serde_json::Value) {
 /// escapes (`\"`, `\\`, `\n`, `\u001f`, ...) with their backslashes doubled
 /// and their quotes escaped, and the rest escaped like `str`'s `Debug` does.
 fn json_str(out: &mut String, s: &str) {
-    out.reserve(s.len() + 4);
     out.push('\\');
     out.push('"');
     let bytes = s.as_bytes();
@@ -194,6 +197,31 @@ fn json_str(out: &mut String, s: &str) {
     out.push_str(&s[start..]);
     out.push('\\');
     out.push('"');
+}
+
+/// Appends `n` in decimal (what `{n}` prints, without `fmt`).
+pub fn push_u64(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[start..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends `n` in decimal.
+pub fn push_i64(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    push_u64(out, n.unsigned_abs());
 }
 
 /// `Some("...")` or `None`.
@@ -271,6 +299,20 @@ mod tests {
         }
         let all: Vec<u8> = (0x20..0x7f).filter(|b| *b != b'"' && *b != b'\\').collect();
         assert_eq!(plain_run(&all), all.len());
+    }
+
+    #[test]
+    fn integers_print_like_display() {
+        for n in [0, 1, 9, 10, 99, 100, 12345, u64::MAX] {
+            let mut out = String::new();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+        for n in [0, -1, 7, -10, i64::MIN, i64::MAX] {
+            let mut out = String::new();
+            push_i64(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 
     #[test]

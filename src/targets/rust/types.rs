@@ -7,7 +7,7 @@ use crate::ir::{Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 use super::ident::{Ident, Namer};
 use super::text::{lit, write_lit};
-use super::view::{EnumView, FieldView, StructView, UnionView, VariantView, doc_lines};
+use super::view::{DocLines, EnumView, FieldView, StructView, UnionView, VariantView, doc_lines};
 
 /// Names of everything the generated file declares at its top level, and the
 /// items produced while typing fields.
@@ -250,7 +250,7 @@ impl<'a> Typer<'a> {
             let vname = variant_names.claim(Ident::camel(&label));
             let ty = self.ty(member, Hint::Suffixed(name.bare(), vname.bare()), false);
             variants.push(VariantView {
-                doc: Vec::new(),
+                doc: DocLines::default(),
                 name: vname,
                 wire: String::new(),
                 ty,

@@ -80,12 +80,12 @@ pub struct Ident(String);
 impl Ident {
     /// A value (field, method, function) name: snake_case.
     pub fn snake(name: &str) -> Ident {
-        Ident::escape(fix_start(snake_case(name), "_"))
+        Ident::escape(fix_start(snake_case(name), "_", name.is_ascii()))
     }
 
     /// A type or variant name: UpperCamelCase.
     pub fn camel(name: &str) -> Ident {
-        Ident::escape(fix_start(camel_case(name), "V"))
+        Ident::escape(fix_start(camel_case(name), "V", name.is_ascii()))
     }
 
     /// An UPPER_SNAKE_CASE static name.
@@ -97,7 +97,7 @@ impl Ident {
         } else {
             snake.to_uppercase()
         };
-        Ident::escape(fix_start(upper, "_"))
+        Ident::escape(fix_start(upper, "_", name.is_ascii()))
     }
 
     fn escape(mut s: String) -> Ident {
@@ -262,9 +262,11 @@ fn ascii_words(name: &str, mut word: impl FnMut(&str)) {
 
 /// Keeps only identifier characters and makes sure the result starts like an
 /// identifier (`123abc` -> `V123abc` or `_123abc`, `""` -> `V`/`_`).
-fn fix_start(s: String, prefix: &str) -> String {
+/// `clean` says `s` came from an ASCII name, whose cased form has only
+/// letters, digits and underscores already.
+fn fix_start(s: String, prefix: &str, clean: bool) -> String {
     let is_ident_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let cleaned: String = if s.bytes().all(is_ident_byte) {
+    let cleaned: String = if clean || s.bytes().all(is_ident_byte) {
         s
     } else {
         s.chars()

@@ -60,6 +60,7 @@ fn has_special(w: u64) -> bool {
 }
 
 /// Appends the Rust string literal of `s` to `out`.
+#[inline]
 pub fn write_lit(out: &mut String, s: &str) {
     out.push('"');
     push_escaped(out, s);
@@ -71,10 +72,21 @@ pub fn write_lit(out: &mut String, s: &str) {
 /// backslash, and every other character goes through `char::escape_debug`
 /// (which agrees with `str`'s `Debug` for every character but `'`, and `'` is
 /// printable ASCII).
+#[inline]
 pub fn push_escaped(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
+    let plain = plain_run(bytes);
+    if plain == bytes.len() {
+        out.push_str(s);
+    } else {
+        push_escaped_from(out, s, plain);
+    }
+}
+
+/// [`push_escaped`] once the first byte needing care, at `i`, is known.
+fn push_escaped_from(out: &mut String, s: &str, mut i: usize) {
+    let bytes = s.as_bytes();
     let mut start = 0;
-    let mut i = 0;
     while i < bytes.len() {
         i += plain_run(&bytes[i..]);
         let Some(&b) = bytes.get(i) else {
@@ -152,6 +164,7 @@ fn json_value(out: &mut String, value: &serde_json::Value) {
 /// A JSON string token escaped for the inside of a Rust literal: serde_json's
 /// escapes (`\"`, `\\`, `\n`, `\u001f`, ...) with their backslashes doubled
 /// and their quotes escaped, and the rest escaped like `str`'s `Debug` does.
+#[inline(always)]
 fn json_str(out: &mut String, s: &str) {
     out.push('\\');
     out.push('"');

@@ -134,3 +134,77 @@ impl<T: Serialize + Debug + Send + Sync + 'static> Object for Lazy<T> {
         Enumerator::Seq(self.0.len())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use crate::check::CheckOptions;
+    use crate::targets::{GenContext, GenOptions, Generator};
+
+    /// Generates `source` with `template` as the package template.
+    fn render_with_template(source: &str, template: &str) -> String {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let file = dir.path().join("demo.tool");
+        std::fs::write(&file, source).unwrap_or_else(|e| panic!("write: {e}"));
+        std::fs::create_dir_all(dir.path().join("rust")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("rust/package.rs.j2"), template)
+            .unwrap_or_else(|e| panic!("write: {e}"));
+        let analysis = crate::driver::analyze(&[PathBuf::from(&file)], &CheckOptions::default())
+            .unwrap_or_else(|e| panic!("analyze: {e:?}"));
+        assert!(!analysis.diagnostics.has_errors());
+        let options = GenOptions {
+            template_dir: Some(dir.path().to_path_buf()),
+            ..Default::default()
+        };
+        let cx = GenContext {
+            program: &analysis.program,
+            options: &options,
+        };
+        let package = analysis.program.packages.values().next();
+        let package = package.unwrap_or_else(|| panic!("no package"));
+        let (files, diagnostics) = super::super::RustGenerator.generate(&cx, package);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        files.into_iter().map(|f| f.contents).collect()
+    }
+
+    const SOURCE: &str = r#"package demo;
+
+/// Sets the font.
+tool set_font(
+    /// The font.
+    font: string len 1..=120,
+    "type"?: string,
+) -> string;
+
+/// Answers.
+tool ping() -> bool;
+"#;
+
+    #[test]
+    fn templates_can_still_loop_over_the_view_model() {
+        // (A block tag eats the newline after it.)
+        let template = "{{ tools | length }} {{ tool_count }} {{ tools[-1].method }}\n\
+            {% for t in tools %}{{ t.variant }}:{{ t.descriptor.name }}:{{ t.wrap }};{% endfor %}\n\
+            {% for s in structs %}{{ s.name }}({% for f in s.fields %}{{ f.name }}{{ f.doc }} {% endfor %}){% endfor %}\n\
+            {% for line in tools[0].doc %}[{{ line }}]{% endfor %}\n";
+        assert_eq!(
+            render_with_template(SOURCE, template),
+            "2 2 ping\n\
+             SetFont:\"set_font\":True;Ping:\"ping\":True;\
+             SetFontArgs(font[\" The font.\"] r#type[] )PingArgs()\
+             [ Sets the font.]"
+        );
+    }
+
+    #[test]
+    fn fragments_print_as_text_and_test_false_when_empty() {
+        let template = "{% if code.errors %}errors{% else %}none{% endif %}|{{ code.call_variants }}|\
+            {{ code.call_variants | upper }}|{{ code.call_variants | string | length }}";
+        assert_eq!(
+            render_with_template(SOURCE, template),
+            "none|    SetFont(SetFontArgs),\n    Ping(PingArgs),|\
+             \x20   SETFONT(SETFONTARGS),\n    PING(PINGARGS),|45"
+        );
+    }
+}

@@ -2,22 +2,75 @@
 //! constructors here, so a raw DSL name never reaches generated code as an
 //! identifier unescaped.
 
-use std::collections::BTreeSet;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use heck::{ToSnakeCase, ToUpperCamelCase};
 use serde::Serialize;
 
 /// Every keyword of Rust 2015-2024, strict and reserved.
-const KEYWORDS: &[&str] = &[
-    "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum", "extern",
-    "false", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut",
-    "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type",
-    "unsafe", "use", "where", "while", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "try", "typeof", "unsized", "virtual", "yield", "union",
-];
+fn is_keyword(s: &str) -> bool {
+    matches!(
+        s,
+        "as" | "async"
+            | "await"
+            | "break"
+            | "const"
+            | "continue"
+            | "crate"
+            | "dyn"
+            | "else"
+            | "enum"
+            | "extern"
+            | "false"
+            | "fn"
+            | "for"
+            | "gen"
+            | "if"
+            | "impl"
+            | "in"
+            | "let"
+            | "loop"
+            | "match"
+            | "mod"
+            | "move"
+            | "mut"
+            | "pub"
+            | "ref"
+            | "return"
+            | "self"
+            | "Self"
+            | "static"
+            | "struct"
+            | "super"
+            | "trait"
+            | "true"
+            | "type"
+            | "unsafe"
+            | "use"
+            | "where"
+            | "while"
+            | "abstract"
+            | "become"
+            | "box"
+            | "do"
+            | "final"
+            | "macro"
+            | "override"
+            | "priv"
+            | "try"
+            | "typeof"
+            | "unsized"
+            | "virtual"
+            | "yield"
+            | "union"
+    )
+}
 
 /// Keywords that cannot be raw identifiers: renamed with a trailing `_`.
-const NOT_RAW: &[&str] = &["self", "Self", "super", "crate", "_"];
+fn is_not_raw(s: &str) -> bool {
+    matches!(s, "self" | "Self" | "super" | "crate" | "_")
+}
 
 /// A valid, escaped Rust identifier, ready to print.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -27,32 +80,45 @@ pub struct Ident(String);
 impl Ident {
     /// A value (field, method, function) name: snake_case.
     pub fn snake(name: &str) -> Ident {
-        Ident::escape(&fix_start(&name.to_snake_case(), "_"))
+        Ident::escape(fix_start(snake_case(name), "_", name.is_ascii()))
     }
 
     /// A type or variant name: UpperCamelCase.
     pub fn camel(name: &str) -> Ident {
-        Ident::escape(&fix_start(&name.to_upper_camel_case(), "V"))
+        Ident::escape(fix_start(camel_case(name), "V", name.is_ascii()))
     }
 
     /// An UPPER_SNAKE_CASE static name.
     pub fn upper(name: &str) -> Ident {
-        Ident::escape(&fix_start(&name.to_snake_case().to_uppercase(), "_"))
+        let mut snake = snake_case(name);
+        let upper = if snake.is_ascii() {
+            snake.make_ascii_uppercase();
+            snake
+        } else {
+            snake.to_uppercase()
+        };
+        Ident::escape(fix_start(upper, "_", name.is_ascii()))
     }
 
-    fn escape(s: &str) -> Ident {
-        if NOT_RAW.contains(&s) {
-            Ident(format!("{s}_"))
-        } else if KEYWORDS.contains(&s) {
+    fn escape(mut s: String) -> Ident {
+        if is_not_raw(&s) {
+            s.push('_');
+            Ident(s)
+        } else if is_keyword(&s) {
             Ident(format!("r#{s}"))
         } else {
-            Ident(s.to_string())
+            Ident(s)
         }
     }
 
     /// The identifier as printed (`r#type`).
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The identifier as printed, as an owned string.
+    pub fn into_string(self) -> String {
+        self.0
     }
 
     /// The identifier without a raw prefix, for building derived names.
@@ -69,7 +135,7 @@ impl Ident {
         } else {
             bare
         };
-        Ident::escape(&format!("{stem}{n}"))
+        Ident::escape(format!("{stem}{n}"))
     }
 }
 
@@ -79,16 +145,137 @@ impl std::fmt::Display for Ident {
     }
 }
 
+/// `heck`'s snake_case; ASCII names (nearly all) take a direct path.
+fn snake_case(name: &str) -> String {
+    if is_lower_snake(name) {
+        return name.to_string();
+    }
+    if !name.is_ascii() {
+        return name.to_snake_case();
+    }
+    let mut out = String::with_capacity(name.len() + 4);
+    ascii_words(name, |word| {
+        if !out.is_empty() {
+            out.push('_');
+        }
+        let start = out.len();
+        out.push_str(word);
+        if let Some(new) = out.get_mut(start..) {
+            new.make_ascii_lowercase();
+        }
+    });
+    out
+}
+
+/// `heck`'s UpperCamelCase; ASCII names (nearly all) take a direct path.
+fn camel_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    if name.bytes().all(is_lower_snake_byte) {
+        // Words are the non-empty runs between underscores.
+        let mut word_start = true;
+        for b in name.bytes() {
+            if b == b'_' {
+                word_start = true;
+            } else {
+                out.push(char::from(if word_start {
+                    b.to_ascii_uppercase()
+                } else {
+                    b
+                }));
+                word_start = false;
+            }
+        }
+        return out;
+    }
+    if !name.is_ascii() {
+        return name.to_upper_camel_case();
+    }
+    ascii_words(name, |word| {
+        let start = out.len();
+        out.push_str(word);
+        if let Some(new) = out.get_mut(start..) {
+            new.make_ascii_lowercase();
+        }
+        if let Some(first) = out.get_mut(start..=start) {
+            first.make_ascii_uppercase();
+        }
+    });
+    out
+}
+
+fn is_lower_snake_byte(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'
+}
+
+/// Already snake_case as `heck` writes it (the usual spelling of tool and
+/// field names): lower-case letters and digits in words joined by single
+/// underscores.
+fn is_lower_snake(name: &str) -> bool {
+    name.bytes().all(is_lower_snake_byte)
+        && !name.starts_with('_')
+        && !name.ends_with('_')
+        && !name.contains("__")
+}
+
+/// The words `heck` splits an ASCII name into, in order, each non-empty:
+/// runs of letters and digits, split before an upper-case letter that follows
+/// a lower-case one (`fooBar`) and before the last capital of an acronym
+/// followed by a lower-case letter (`HTTPServer` -> `HTTP`, `Server`).
+/// Digits continue the current word. (A port of heck 0.5's `transform`.)
+fn ascii_words(name: &str, mut word: impl FnMut(&str)) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mode {
+        Boundary,
+        Lower,
+        Upper,
+    }
+    for part in name.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let bytes = part.as_bytes();
+        let mut init = 0;
+        let mut mode = Mode::Boundary;
+        for (i, &c) in bytes.iter().enumerate() {
+            let Some(&next) = bytes.get(i + 1) else {
+                word(&part[init..]);
+                break;
+            };
+            let next_mode = if c.is_ascii_lowercase() {
+                Mode::Lower
+            } else if c.is_ascii_uppercase() {
+                Mode::Upper
+            } else {
+                mode
+            };
+            if next_mode == Mode::Lower && next.is_ascii_uppercase() {
+                word(&part[init..=i]);
+                init = i + 1;
+                mode = Mode::Boundary;
+            } else if mode == Mode::Upper && c.is_ascii_uppercase() && next.is_ascii_lowercase() {
+                word(&part[init..i]);
+                init = i;
+                mode = Mode::Boundary;
+            } else {
+                mode = next_mode;
+            }
+        }
+    }
+}
+
 /// Keeps only identifier characters and makes sure the result starts like an
 /// identifier (`123abc` -> `V123abc` or `_123abc`, `""` -> `V`/`_`).
-fn fix_start(s: &str, prefix: &str) -> String {
-    let cleaned: String = s
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    match cleaned.chars().next() {
+/// `clean` says `s` came from an ASCII name, whose cased form has only
+/// letters, digits and underscores already.
+fn fix_start(s: String, prefix: &str, clean: bool) -> String {
+    let is_ident_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let cleaned: String = if clean || s.bytes().all(is_ident_byte) {
+        s
+    } else {
+        s.chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    match cleaned.as_bytes().first() {
         Some(c) if c.is_ascii_alphabetic() => cleaned,
-        Some('_') if cleaned.len() > 1 && prefix == "_" => cleaned,
+        Some(b'_') if cleaned.len() > 1 && prefix == "_" => cleaned,
         _ => format!("{prefix}{cleaned}"),
     }
 }
@@ -96,26 +283,87 @@ fn fix_start(s: &str, prefix: &str) -> String {
 /// Hands out distinct identifiers within one namespace.
 #[derive(Debug, Default)]
 pub struct Namer {
-    taken: BTreeSet<String>,
+    /// A small namespace (one struct's fields) is a list searched in order;
+    /// past [`SMALL`] names the set takes over.
+    small: Vec<String>,
+    taken: HashSet<String, BuildHasherDefault<FxHasher>>,
+}
+
+const SMALL: usize = 16;
+
+/// The Fx hash (rustc's): names are short and come from the compiled source,
+/// so a fast hash beats SipHash's flooding resistance here.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Namer {
     pub fn with_reserved(reserved: &[&str]) -> Namer {
-        Namer {
-            taken: reserved.iter().map(|s| s.to_string()).collect(),
+        let mut namer = Namer::default();
+        for name in reserved {
+            namer.insert(name);
         }
+        namer
+    }
+
+    /// Takes `name`; false if it was taken already.
+    fn insert(&mut self, name: &str) -> bool {
+        if self.taken.is_empty() {
+            if self.small.iter().any(|s| s == name) {
+                return false;
+            }
+            if self.small.len() < SMALL {
+                self.small.push(name.to_string());
+                return true;
+            }
+            self.taken.extend(self.small.drain(..));
+        }
+        self.taken.insert(name.to_string())
     }
 
     /// `wanted`, or `wanted2`, `wanted3`, ... if taken.
     pub fn claim(&mut self, wanted: Ident) -> Ident {
-        let mut candidate = wanted.clone();
+        if self.insert(wanted.bare()) {
+            return wanted;
+        }
         let mut n = 2;
-        while self.taken.contains(candidate.bare()) {
-            candidate = wanted.suffixed(n);
+        loop {
+            let candidate = wanted.suffixed(n);
+            if self.insert(candidate.bare()) {
+                return candidate;
+            }
             n += 1;
         }
-        self.taken.insert(candidate.bare().to_string());
-        candidate
     }
 }
 
@@ -144,10 +392,54 @@ mod tests {
     }
 
     #[test]
+    fn ascii_cases_agree_with_heck() {
+        // Every string of up to 7 characters over one character of each class
+        // the word splitting distinguishes.
+        let alphabet = ['a', 'B', '1', '_', '-'];
+        let mut current = vec![String::new()];
+        for _ in 0..7 {
+            let mut next = Vec::new();
+            for s in &current {
+                for c in alphabet {
+                    let mut t = s.clone();
+                    t.push(c);
+                    assert_eq!(snake_case(&t), t.to_snake_case(), "{t:?}");
+                    assert_eq!(camel_case(&t), t.to_upper_camel_case(), "{t:?}");
+                    next.push(t);
+                }
+            }
+            current = next;
+        }
+        for s in [
+            "",
+            "HTTPServer",
+            "getHTTPResponseCode",
+            "x2y",
+            "ABC",
+            "aB",
+            "Ab",
+            " a b ",
+        ] {
+            assert_eq!(snake_case(s), s.to_snake_case(), "{s:?}");
+            assert_eq!(camel_case(s), s.to_upper_camel_case(), "{s:?}");
+        }
+    }
+
+    #[test]
     fn namer_dedupes() {
         let mut n = Namer::with_reserved(&["String"]);
         assert_eq!(n.claim(Ident::camel("string")).as_str(), "String2");
         assert_eq!(n.claim(Ident::snake("a")).as_str(), "a");
         assert_eq!(n.claim(Ident::snake("a")).as_str(), "a2");
+        // Past the small list, the set still knows every name.
+        for i in 0..40 {
+            assert_eq!(
+                n.claim(Ident::snake(&format!("f{i}"))).as_str(),
+                format!("f{i}")
+            );
+        }
+        assert_eq!(n.claim(Ident::snake("a")).as_str(), "a3");
+        assert_eq!(n.claim(Ident::snake("f0")).as_str(), "f02");
+        assert_eq!(n.claim(Ident::camel("string")).as_str(), "String3");
     }
 }

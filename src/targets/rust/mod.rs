@@ -197,9 +197,12 @@
 //! permissions, timeout, confirm) and can refuse, wrap `invoke` in a timeout,
 //! or log, without touching generated code.
 
+mod fragments;
 mod ident;
 mod render;
 mod tables;
+mod text;
+mod tool_items;
 mod types;
 mod view;
 
@@ -211,11 +214,10 @@ use crate::ir::{Package, Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use super::{GenContext, Generator, OutputFile, Target};
 use ident::{Ident, Namer};
 use tables::Tables;
-use types::{RESERVED, Typer};
-use view::{
-    AliasView, DescriptorView, ErrorView, FileView, StructView, ToolView, UnionView, VariantView,
-    doc_lines, lit, opt_lit,
-};
+use text::lit;
+use tool_items::{descriptor, error_views, match_names, wraps_output};
+use types::{Hint, RESERVED, Typer};
+use view::{AliasView, FileView, StructView, ToolView, UnionView, VariantView, doc_lines};
 
 pub struct RustGenerator;
 
@@ -227,7 +229,7 @@ impl Generator for RustGenerator {
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
         let view = file_view(cx.program, package);
-        match render::render(&view, cx.options.template_dir.as_deref()) {
+        match render::render(view, cx.options.template_dir.as_deref()) {
             Ok(contents) => (
                 vec![OutputFile {
                     name: format!("{}.rs", package.name),
@@ -271,12 +273,14 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     let mut variants = Namer::default();
     let mut statics = Namer::with_reserved(&["DEFS"]);
     for tool in package.tools.values() {
+        let owner = Ident::camel(&tool.name);
         tool_names.push((
             methods.claim(Ident::snake(&tool.name)),
             namer.claim(Ident::camel(&format!("{}_args", tool.name))),
             namer.claim(Ident::camel(&format!("{}_errors", tool.name))),
-            variants.claim(Ident::camel(&tool.name)),
+            variants.claim(owner.clone()),
             statics.claim(Ident::upper(&tool.name)),
+            owner,
         ));
     }
     let mut typer = Typer::new(program, namer);
@@ -346,10 +350,9 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     }
     let mut tables = Tables::new(program);
     let mut tools = Vec::new();
-    for (tool, (method, args, errors_struct, variant, table)) in
+    for (tool, (method, args, errors_struct, variant, table, owner)) in
         package.tools.values().zip(tool_names)
     {
-        let owner = Ident::camel(&tool.name);
         let fields = typer.fields(owner.bare(), tool.params.values());
         structs.push(StructView {
             doc: doc_lines(Some(&format!("Arguments of `{}`.", tool.name))),
@@ -359,8 +362,9 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
         let output = tool
             .output
             .as_ref()
-            .map(|ty| typer.ty(ty, &format!("{}Output", owner.bare()), true));
+            .map(|ty| typer.ty(ty, Hint::Suffixed(owner.bare(), "Output"), true));
         let mcp = mcp_tool(program, tool);
+        let wrap = wraps_output(program, tool, &mcp);
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),
@@ -369,7 +373,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             args,
             variant,
             has_output: output.is_some(),
-            wrap: wraps_output(program, tool),
+            wrap,
             output: output.unwrap_or_else(|| "()".into()),
             errors_struct,
             errors: error_views(tool),
@@ -462,59 +466,4 @@ fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut 
         TyKind::Named { key } => visit_key(program, key, seen, out),
         _ => {}
     }
-}
-
-/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
-/// when the MCP outputSchema does.
-fn wraps_output(program: &Program, tool: &Tool) -> bool {
-    super::mcp::output_is_wrapped(program, tool)
-}
-
-fn error_views(tool: &Tool) -> Vec<ErrorView> {
-    let mut names = Namer::default();
-    tool.errors
-        .values()
-        .map(|e| ErrorView {
-            doc: doc_lines(Some(&e.message)),
-            method: names.claim(Ident::snake(&e.code)),
-            code: lit(&e.code),
-            message: lit(&e.message),
-            hint: match &e.help {
-                Some(h) => format!("Some({}.to_string())", lit(h)),
-                None => "None".into(),
-            },
-            retryable: e.retryable,
-        })
-        .collect()
-}
-
-fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
-    let permissions: Vec<String> = tool.permissions.iter().map(|p| lit(p)).collect();
-    DescriptorView {
-        name: lit(tool.name_for("mcp")),
-        title: opt_lit(tool.title.as_deref()),
-        description: opt_lit(tool.doc.as_deref()),
-        tier: lit(tool.tier.as_str()),
-        mutates: tool.mutates,
-        destructive: tool.destructive,
-        confirm: tool.confirm,
-        risk: lit(tool.risk.as_str()),
-        timeout_ms: match tool.timeout_ms {
-            Some(ms) => format!("Some({ms})"),
-            None => "None".into(),
-        },
-        permissions: format!("&[{}]", permissions.join(", ")),
-        mcp: lit(&serde_json::to_string(mcp).unwrap_or_default()),
-    }
-}
-
-fn match_names(tool: &Tool) -> String {
-    let mut names = vec![tool.name.as_str()];
-    for name in tool.target_names.values() {
-        if !names.contains(&name.as_str()) {
-            names.push(name);
-        }
-    }
-    let quoted: Vec<String> = names.iter().map(|n| lit(n)).collect();
-    quoted.join(" | ")
 }

@@ -1,10 +1,22 @@
 //! Renders the view model with minijinja. Templates are embedded; a file
 //! `<template_dir>/rust/<name>` replaces the embedded one of that name.
+//!
+//! The embedded templates are compiled once per process. The context holds
+//! scalars, the pre-rendered `code` fragments and the view model's lists as
+//! lazy sequences: an item becomes a template value only if a template reads
+//! it, which the embedded templates never do.
 
+use std::fmt::Debug;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use minijinja::value::{Enumerator, Object, ObjectRepr};
+use minijinja::{Environment, Value, context};
+use serde::Serialize;
 
 use crate::targets::templates;
 
+use super::fragments;
 use super::view::FileView;
 
 const TEMPLATES: &[(&str, &str)] = &[
@@ -22,21 +34,177 @@ const TEMPLATES: &[(&str, &str)] = &[
     ),
 ];
 
-pub fn render(view: &FileView, template_dir: Option<&Path>) -> Result<String, String> {
+pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, String> {
+    let overrides: Vec<(&str, std::path::PathBuf)> = match template_dir {
+        Some(dir) => TEMPLATES
+            .iter()
+            .map(|(name, _)| (*name, dir.join("rust").join(name)))
+            .filter(|(_, path)| path.is_file())
+            .collect(),
+        None => Vec::new(),
+    };
+    let ctx = context_of(view);
+    if overrides.is_empty() {
+        return match embedded() {
+            Ok(env) => render_with(env, ctx),
+            Err(e) => Err(e.clone()),
+        };
+    }
     let mut env = templates::environment();
     for (name, embedded) in TEMPLATES {
-        let source = match template_dir.map(|d| d.join("rust").join(name)) {
-            Some(path) if path.is_file() => std::fs::read_to_string(&path)
+        let source = match overrides.iter().find(|(n, _)| n == name) {
+            Some((_, path)) => std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-            _ => (*embedded).to_string(),
+            None => (*embedded).to_string(),
         };
         env.add_template_owned(*name, source)
             .map_err(|e| format!("template {name}: {e}"))?;
     }
+    render_with(&env, ctx)
+}
+
+/// The environment of the embedded templates, compiled on first use.
+fn embedded() -> &'static Result<Environment<'static>, String> {
+    static ENV: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = templates::environment();
+        for (name, source) in TEMPLATES {
+            env.add_template(name, source)
+                .map_err(|e| format!("template {name}: {e}"))?;
+        }
+        Ok(env)
+    })
+}
+
+fn render_with(env: &Environment<'_>, (ctx, size): (Value, usize)) -> Result<String, String> {
     let template = env
         .get_template("package.rs.j2")
         .map_err(|e| e.to_string())?;
+    // The output is mostly the fragments plus the validator's fixed text:
+    // sizing the buffer up front saves copying it over and over as it grows.
+    let mut out = Vec::with_capacity(size + 64 * 1024);
     template
-        .render(view)
-        .map_err(|e| format!("template error: {e:#}"))
+        .render_captured_to(ctx, &mut out)
+        .map_err(|e| format!("template error: {e:#}"))?;
+    String::from_utf8(out).map_err(|e| format!("template output is not UTF-8: {e}"))
+}
+
+/// The template context, and the size of the fragments in it.
+fn context_of(view: FileView) -> (Value, usize) {
+    let (code, size) = fragments::code(&view).into_value();
+    let ctx = context! {
+        source => view.source,
+        package => view.package,
+        doc => view.doc,
+        trait_name => view.trait_name,
+        call_name => view.call_name,
+        tool_count => view.tools.len(),
+        def_count => view.defs.len(),
+        code => code,
+        aliases => lazy(view.aliases),
+        enums => lazy(view.enums),
+        structs => lazy(view.structs),
+        unions => lazy(view.unions),
+        tools => lazy(view.tools),
+        patterns => lazy(view.patterns),
+        defs => lazy(view.defs),
+    };
+    (ctx, size)
+}
+
+fn lazy<T: Serialize + Debug + Send + Sync + 'static>(items: Vec<T>) -> Value {
+    Value::from_object(Lazy(items))
+}
+
+/// A list whose items are converted to template values when read.
+#[derive(Debug)]
+struct Lazy<T>(Vec<T>);
+
+impl<T: Serialize + Debug + Send + Sync + 'static> Object for Lazy<T> {
+    fn repr(self: &Arc<Self>) -> ObjectRepr {
+        ObjectRepr::Seq
+    }
+
+    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
+        let item = self.0.get(key.as_usize()?)?;
+        Some(Value::from_serialize(item))
+    }
+
+    fn enumerate(self: &Arc<Self>) -> Enumerator {
+        Enumerator::Seq(self.0.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use crate::check::CheckOptions;
+    use crate::targets::{GenContext, GenOptions, Generator};
+
+    /// Generates `source` with `template` as the package template.
+    fn render_with_template(source: &str, template: &str) -> String {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let file = dir.path().join("demo.tool");
+        std::fs::write(&file, source).unwrap_or_else(|e| panic!("write: {e}"));
+        std::fs::create_dir_all(dir.path().join("rust")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("rust/package.rs.j2"), template)
+            .unwrap_or_else(|e| panic!("write: {e}"));
+        let analysis = crate::driver::analyze(&[PathBuf::from(&file)], &CheckOptions::default())
+            .unwrap_or_else(|e| panic!("analyze: {e:?}"));
+        assert!(!analysis.diagnostics.has_errors());
+        let options = GenOptions {
+            template_dir: Some(dir.path().to_path_buf()),
+            ..Default::default()
+        };
+        let cx = GenContext {
+            program: &analysis.program,
+            options: &options,
+        };
+        let package = analysis.program.packages.values().next();
+        let package = package.unwrap_or_else(|| panic!("no package"));
+        let (files, diagnostics) = super::super::RustGenerator.generate(&cx, package);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        files.into_iter().map(|f| f.contents).collect()
+    }
+
+    const SOURCE: &str = r#"package demo;
+
+/// Sets the font.
+tool set_font(
+    /// The font.
+    font: string len 1..=120,
+    "type"?: string,
+) -> string;
+
+/// Answers.
+tool ping() -> bool;
+"#;
+
+    #[test]
+    fn templates_can_still_loop_over_the_view_model() {
+        // (A block tag eats the newline after it.)
+        let template = "{{ tools | length }} {{ tool_count }} {{ tools[-1].method }}\n\
+            {% for t in tools %}{{ t.variant }}:{{ t.descriptor.name }}:{{ t.wrap }};{% endfor %}\n\
+            {% for s in structs %}{{ s.name }}({% for f in s.fields %}{{ f.name }}{{ f.doc }} {% endfor %}){% endfor %}\n\
+            {% for line in tools[0].doc %}[{{ line }}]{% endfor %}\n";
+        assert_eq!(
+            render_with_template(SOURCE, template),
+            "2 2 ping\n\
+             SetFont:\"set_font\":True;Ping:\"ping\":True;\
+             SetFontArgs(font[\" The font.\"] r#type[] )PingArgs()\
+             [ Sets the font.]"
+        );
+    }
+
+    #[test]
+    fn fragments_print_as_text_and_test_false_when_empty() {
+        let template = "{% if code.errors %}errors{% else %}none{% endif %}|{{ code.call_variants }}|\
+            {{ code.call_variants | upper }}|{{ code.call_variants | string | length }}";
+        assert_eq!(
+            render_with_template(SOURCE, template),
+            "none|    SetFont(SetFontArgs),\n    Ping(PingArgs),|\
+             \x20   SETFONT(SETFONTARGS),\n    PING(PINGARGS),|45"
+        );
+    }
 }

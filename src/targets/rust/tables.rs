@@ -1,12 +1,17 @@
 //! Validation tables: each IR type becomes a `toolc_validate::Ty` expression
-//! (Rust source) that the generated validator walks at run time.
+//! (Rust source) that the generated validator walks at run time. The
+//! expressions are written straight into one buffer per table.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use indexmap::IndexMap;
 
 use crate::ir::{Bound, Constraints, Field, Format, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 use super::ident::Ident;
-use super::view::{PatternView, lit, opt_lit};
+use super::text::{lit, push_i64, push_u64, write_lit};
+use super::view::PatternView;
 
 pub struct Tables<'a> {
     program: &'a Program,
@@ -15,6 +20,8 @@ pub struct Tables<'a> {
     pub defs: Vec<String>,
     /// Regex source (already translated for Rust) -> function name.
     patterns: IndexMap<String, Ident>,
+    /// Pattern as written -> its function, so each is translated once.
+    translated: HashMap<String, Ident>,
 }
 
 impl<'a> Tables<'a> {
@@ -24,6 +31,7 @@ impl<'a> Tables<'a> {
             index: IndexMap::new(),
             defs: Vec::new(),
             patterns: IndexMap::new(),
+            translated: HashMap::new(),
         }
     }
 
@@ -37,94 +45,160 @@ impl<'a> Tables<'a> {
             .collect()
     }
 
-    /// `&[Field {..}, ..]` for an object's fields.
+    /// `[Field {..}, ..]` for an object's fields.
     pub fn fields<'f>(&mut self, fields: impl Iterator<Item = &'f Field>) -> String {
-        let items: Vec<String> = fields
-            .map(|f| {
-                let default = f
-                    .default
-                    .as_ref()
-                    .map(|d| serde_json::to_string(&d.value).unwrap_or_else(|_| "null".into()));
-                format!(
-                    "Field {{ name: {}, ty: {}, required: {}, default: {} }}",
-                    lit(&f.name),
-                    self.ty(&f.ty, 0),
-                    f.is_required(),
-                    opt_lit(default.as_deref())
-                )
-            })
-            .collect();
-        format!("[{}]", items.join(", "))
+        let mut out = String::with_capacity(256);
+        self.write_fields(&mut out, fields);
+        out
     }
 
-    pub fn ty(&mut self, ty: &Ty, depth: usize) -> String {
+    fn write_fields<'f>(&mut self, out: &mut String, fields: impl Iterator<Item = &'f Field>) {
+        out.push('[');
+        for (i, f) in fields.enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str("Field { name: ");
+            write_lit(out, &f.name);
+            out.push_str(", ty: ");
+            self.write_ty(out, &f.ty, 0);
+            out.push_str(if f.is_required() {
+                ", required: true, default: "
+            } else {
+                ", required: false, default: "
+            });
+            match &f.default {
+                Some(d) => {
+                    let json = serde_json::to_string(&d.value).unwrap_or_else(|_| "null".into());
+                    out.push_str("Some(");
+                    write_lit(out, &json);
+                    out.push_str(") }");
+                }
+                None => out.push_str("None }"),
+            }
+        }
+        out.push(']');
+    }
+
+    fn write_ty(&mut self, out: &mut String, ty: &Ty, depth: usize) {
         if depth > 64 {
-            return "Ty { kind: Kind::Any, nullable: true }".into();
+            out.push_str("Ty { kind: Kind::Any, nullable: true }");
+            return;
         }
         // Recursive aliases get a table entry, or inlining would never end.
         if let TyKind::Named { key } = &ty.kind {
             if let Some(def) = self.program.type_def(key) {
                 if def.recursive && matches!(def.kind, TypeDefKind::Alias { .. }) {
                     let index = self.def(key);
-                    let nullable = self.program.resolve_alias(ty).nullable;
-                    return format!("Ty {{ kind: Kind::Def({index}), nullable: {nullable} }}");
+                    let nullable = self.program.resolve_alias_cow(ty).nullable;
+                    out.push_str("Ty { kind: Kind::Def(");
+                    push_u64(out, index as u64);
+                    out.push_str(if nullable {
+                        "), nullable: true }"
+                    } else {
+                        "), nullable: false }"
+                    });
+                    return;
                 }
             }
         }
-        let r = self.program.resolve_alias(ty);
+        let r = self.program.resolve_alias_cow(ty);
         let c = &r.constraints;
-        let kind = match &r.kind {
-            TyKind::String => format!(
-                "Kind::Str(StrRule {{ min: {}, max: {}, pattern: {}, format: {} }})",
-                opt_u64(c.min_length),
-                opt_u64(c.max_length),
-                self.pattern(c.pattern.as_ref().map(|p| p.source.as_str())),
+        out.push_str("Ty { kind: ");
+        match &r.kind {
+            TyKind::String => {
+                out.push_str("Kind::Str(StrRule { min: ");
+                opt_u64(out, c.min_length);
+                out.push_str(", max: ");
+                opt_u64(out, c.max_length);
+                out.push_str(", pattern: ");
+                self.pattern(out, c.pattern.as_ref().map(|p| p.source.as_str()));
+                out.push_str(", format: ");
                 match c.format {
-                    Some(f) => format!("Some(Format::{})", format_variant(f)),
-                    None => "None".into(),
+                    Some(f) => {
+                        out.push_str("Some(Format::");
+                        out.push_str(format_variant(f));
+                        out.push(')');
+                    }
+                    None => out.push_str("None"),
                 }
-            ),
-            TyKind::Int => format!("Kind::Int({})", num_rule(c)),
-            TyKind::Number => format!("Kind::Num({})", num_rule(c)),
-            TyKind::Bool => "Kind::Bool".into(),
-            TyKind::Json => "Kind::Any".into(),
-            TyKind::Array { items } => format!(
-                "Kind::Array(&{}, CountRule {{ min: {}, max: {} }}, {})",
-                self.ty(items, depth + 1),
-                opt_u64(c.min_items.or(c.min_length)),
-                opt_u64(c.max_items.or(c.max_length)),
-                c.unique_items
-            ),
-            TyKind::Map { values } => format!(
-                "Kind::Map(&{}, CountRule {{ min: {}, max: {} }}, {})",
-                self.ty(values, depth + 1),
-                opt_u64(c.min_properties.or(c.min_items).or(c.min_length)),
-                opt_u64(c.max_properties.or(c.max_items).or(c.max_length)),
-                self.pattern(c.key_pattern.as_ref().map(|p| p.source.as_str()))
-            ),
+                out.push_str(" })");
+            }
+            TyKind::Int => {
+                out.push_str("Kind::Int(");
+                num_rule(out, c);
+                out.push(')');
+            }
+            TyKind::Number => {
+                out.push_str("Kind::Num(");
+                num_rule(out, c);
+                out.push(')');
+            }
+            TyKind::Bool => out.push_str("Kind::Bool"),
+            TyKind::Json => out.push_str("Kind::Any"),
+            TyKind::Array { items } => {
+                out.push_str("Kind::Array(&");
+                self.write_ty(out, items, depth + 1);
+                out.push_str(", CountRule { min: ");
+                opt_u64(out, c.min_items.or(c.min_length));
+                out.push_str(", max: ");
+                opt_u64(out, c.max_items.or(c.max_length));
+                let _ = write!(out, " }}, {})", c.unique_items);
+            }
+            TyKind::Map { values } => {
+                out.push_str("Kind::Map(&");
+                self.write_ty(out, values, depth + 1);
+                out.push_str(", CountRule { min: ");
+                opt_u64(out, c.min_properties.or(c.min_items).or(c.min_length));
+                out.push_str(", max: ");
+                opt_u64(out, c.max_properties.or(c.max_items).or(c.max_length));
+                out.push_str(" }, ");
+                self.pattern(out, c.key_pattern.as_ref().map(|p| p.source.as_str()));
+                out.push(')');
+            }
             TyKind::Literals { values } => {
                 if values.iter().all(|v| v.value.is_string()) {
-                    let items: Vec<String> = values
-                        .iter()
-                        .map(|v| lit(v.value.as_str().unwrap_or_default()))
-                        .collect();
-                    format!("Kind::StrEnum(&[{}])", items.join(", "))
+                    out.push_str("Kind::StrEnum(&[");
+                    for (i, v) in values.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        write_lit(out, v.value.as_str().unwrap_or_default());
+                    }
                 } else {
-                    let items: Vec<String> = values
-                        .iter()
-                        .filter_map(|v| v.value.as_f64())
-                        .map(float)
-                        .collect();
-                    format!("Kind::NumEnum(&[{}])", items.join(", "))
+                    out.push_str("Kind::NumEnum(&[");
+                    let numbers = values.iter().filter_map(|v| v.value.as_f64());
+                    for (i, x) in numbers.enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        float(out, x);
+                    }
                 }
+                out.push_str("])");
             }
             TyKind::Union { members } => {
-                let items: Vec<String> = members.iter().map(|m| self.ty(m, depth + 1)).collect();
-                format!("Kind::AnyOf(&[{}])", items.join(", "))
+                out.push_str("Kind::AnyOf(&[");
+                for (i, m) in members.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_ty(out, m, depth + 1);
+                }
+                out.push_str("])");
             }
-            TyKind::Named { key } => format!("Kind::Def({})", self.def(key)),
-        };
-        format!("Ty {{ kind: {kind}, nullable: {} }}", r.nullable)
+            TyKind::Named { key } => {
+                let index = self.def(key);
+                out.push_str("Kind::Def(");
+                push_u64(out, index as u64);
+                out.push(')');
+            }
+        }
+        out.push_str(if r.nullable {
+            ", nullable: true }"
+        } else {
+            ", nullable: false }"
+        });
     }
 
     /// The `DEFS` index of a named type, building its entry on first use.
@@ -135,51 +209,69 @@ impl<'a> Tables<'a> {
         let index = self.defs.len();
         self.index.insert(key.clone(), index);
         self.defs.push(String::new());
-        let expr = match self.program.type_def(key).map(|d| &d.kind) {
-            Some(TypeDefKind::Alias { target }) => self.ty(target, 1),
+        let program = self.program;
+        let mut expr = String::with_capacity(64);
+        match program.type_def(key).map(|d| &d.kind) {
+            Some(TypeDefKind::Alias { target }) => self.write_ty(&mut expr, target, 1),
             Some(TypeDefKind::Enum { variants }) => {
-                let items: Vec<String> = variants.iter().map(|v| lit(&v.value)).collect();
-                format!(
-                    "Ty {{ kind: Kind::StrEnum(&[{}]), nullable: false }}",
-                    items.join(", ")
-                )
+                expr.push_str("Ty { kind: Kind::StrEnum(&[");
+                for (i, v) in variants.iter().enumerate() {
+                    if i > 0 {
+                        expr.push_str(", ");
+                    }
+                    write_lit(&mut expr, &v.value);
+                }
+                expr.push_str("]), nullable: false }");
             }
-            Some(TypeDefKind::Struct { fields }) => format!(
-                "Ty {{ kind: Kind::Object(&{}), nullable: false }}",
-                self.fields(fields.values())
-            ),
+            Some(TypeDefKind::Struct { fields }) => {
+                expr.push_str("Ty { kind: Kind::Object(&");
+                self.write_fields(&mut expr, fields.values());
+                expr.push_str("), nullable: false }");
+            }
             Some(TypeDefKind::Union {
                 discriminator,
                 variants,
             }) => {
-                let items: Vec<String> = variants
-                    .values()
-                    .map(|v| format!("({}, {})", lit(&v.tag), self.def(&v.ty)))
-                    .collect();
-                format!(
-                    "Ty {{ kind: Kind::Tagged({}, &[{}]), nullable: false }}",
-                    lit(discriminator),
-                    items.join(", ")
-                )
+                expr.push_str("Ty { kind: Kind::Tagged(");
+                write_lit(&mut expr, discriminator);
+                expr.push_str(", &[");
+                for (i, v) in variants.values().enumerate() {
+                    if i > 0 {
+                        expr.push_str(", ");
+                    }
+                    expr.push('(');
+                    write_lit(&mut expr, &v.tag);
+                    let _ = write!(expr, ", {})", self.def(&v.ty));
+                }
+                expr.push_str("]), nullable: false }");
             }
-            None => "Ty { kind: Kind::Any, nullable: true }".into(),
-        };
+            None => expr.push_str("Ty { kind: Kind::Any, nullable: true }"),
+        }
         self.defs[index] = expr;
         index
     }
 
-    fn pattern(&mut self, source: Option<&str>) -> String {
+    fn pattern(&mut self, out: &mut String, source: Option<&str>) {
         let Some(source) = source else {
-            return "None".into();
+            out.push_str("None");
+            return;
         };
-        let rust = pattern_to_rust(source);
-        let next = self.patterns.len();
-        let name = self
-            .patterns
-            .entry(rust)
-            .or_insert_with(|| Ident::snake(&format!("pattern_{next}")))
-            .clone();
-        format!("Some(Pattern {{ source: {}, test: {name} }})", lit(source))
+        let name = match self.translated.get(source) {
+            Some(name) => name,
+            None => {
+                let rust = pattern_to_rust(source);
+                let next = self.patterns.len();
+                let name = self
+                    .patterns
+                    .entry(rust)
+                    .or_insert_with(|| Ident::snake(&format!("pattern_{next}")))
+                    .clone();
+                self.translated.entry(source.to_string()).or_insert(name)
+            }
+        };
+        out.push_str("Some(Pattern { source: ");
+        write_lit(out, source);
+        let _ = write!(out, ", test: {name} }})");
     }
 }
 
@@ -188,51 +280,67 @@ fn pattern_to_rust(source: &str) -> String {
     crate::pattern::to_rust(source)
 }
 
-fn opt_u64(n: Option<u64>) -> String {
+fn opt_u64(out: &mut String, n: Option<u64>) {
     match n {
-        Some(n) => format!("Some({n})"),
-        None => "None".into(),
+        Some(n) => {
+            out.push_str("Some(");
+            push_u64(out, n);
+            out.push(')');
+        }
+        None => out.push_str("None"),
     }
 }
 
 /// A float literal Rust accepts (`1.0`, `0.25`, `1e300`).
-fn float(x: f64) -> String {
-    let text = format!("{x:?}");
-    if text.contains(['.', 'e', 'E']) {
-        text
-    } else {
-        format!("{text}.0")
+fn float(out: &mut String, x: f64) {
+    let start = out.len();
+    let _ = write!(out, "{x:?}");
+    if !out[start..].contains(['.', 'e', 'E']) {
+        out.push_str(".0");
     }
 }
 
-fn num(n: &serde_json::Number) -> String {
+fn num(out: &mut String, n: &serde_json::Number) {
     match n.as_i64() {
-        Some(i) => format!("Num::I({i})"),
-        None => format!("Num::F({})", float(n.as_f64().unwrap_or(0.0))),
-    }
-}
-
-fn bound(b: &Option<Bound>) -> String {
-    match b {
-        Some(b) => format!(
-            "Some(Bound {{ value: {}, exclusive: {} }})",
-            num(&b.value),
-            b.exclusive
-        ),
-        None => "None".into(),
-    }
-}
-
-fn num_rule(c: &Constraints) -> String {
-    format!(
-        "NumRule {{ min: {}, max: {}, multiple_of: {} }}",
-        bound(&c.minimum),
-        bound(&c.maximum),
-        match &c.multiple_of {
-            Some(m) => format!("Some({})", num(m)),
-            None => "None".into(),
+        Some(i) => {
+            out.push_str("Num::I(");
+            push_i64(out, i);
+            out.push(')');
         }
-    )
+        None => {
+            out.push_str("Num::F(");
+            float(out, n.as_f64().unwrap_or(0.0));
+            out.push(')');
+        }
+    }
+}
+
+fn bound(out: &mut String, b: &Option<Bound>) {
+    match b {
+        Some(b) => {
+            out.push_str("Some(Bound { value: ");
+            num(out, &b.value);
+            let _ = write!(out, ", exclusive: {} }})", b.exclusive);
+        }
+        None => out.push_str("None"),
+    }
+}
+
+fn num_rule(out: &mut String, c: &Constraints) {
+    out.push_str("NumRule { min: ");
+    bound(out, &c.minimum);
+    out.push_str(", max: ");
+    bound(out, &c.maximum);
+    out.push_str(", multiple_of: ");
+    match &c.multiple_of {
+        Some(m) => {
+            out.push_str("Some(");
+            num(out, m);
+            out.push(')');
+        }
+        None => out.push_str("None"),
+    }
+    out.push_str(" }");
 }
 
 fn format_variant(f: Format) -> &'static str {

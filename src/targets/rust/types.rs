@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use crate::ir::{Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 use super::ident::{Ident, Namer};
-use super::view::{EnumView, FieldView, StructView, UnionView, VariantView, doc_lines, lit};
+use super::text::{lit, write_lit};
+use super::view::{DocLines, EnumView, FieldView, StructView, UnionView, VariantView, doc_lines};
 
 /// Names of everything the generated file declares at its top level, and the
 /// items produced while typing fields.
@@ -17,6 +18,25 @@ pub struct Typer<'a> {
     pub names: BTreeMap<TypeKey, Ident>,
     pub enums: Vec<EnumView>,
     pub unions: Vec<UnionView>,
+}
+
+/// What an inline item (a literal enum or scalar union inside a type) is
+/// named after. Only such items need the text, so it is built on demand.
+#[derive(Clone, Copy)]
+pub enum Hint<'a> {
+    /// `<owner><Field>`: the type of a field of `owner`.
+    Field { owner: &'a str, field: &'a str },
+    /// The two parts joined (`SetFontOutput`, `NameItem`).
+    Suffixed(&'a str, &'a str),
+}
+
+impl Hint<'_> {
+    fn text(&self) -> String {
+        match self {
+            Hint::Field { owner, field } => format!("{owner}{}", Ident::camel(field)),
+            Hint::Suffixed(a, b) => format!("{a}{b}"),
+        }
+    }
 }
 
 /// Names the generated code itself uses unqualified, so user types must not
@@ -76,26 +96,34 @@ impl<'a> Typer<'a> {
     pub fn field_ty(&mut self, field: &Field, owner: &str) -> (String, bool) {
         let base = self.ty(
             &field.ty,
-            &format!("{owner}{}", Ident::camel(&field.name)),
+            Hint::Field {
+                owner,
+                field: &field.name,
+            },
             false,
         );
         let is_option = base.starts_with("Option<");
         if !is_option && field.optional && field.default.is_none() && !self.is_json(&field.ty) {
-            (format!("Option<{base}>"), true)
+            let mut wrapped = String::with_capacity(base.len() + 8);
+            wrapped.push_str("Option<");
+            wrapped.push_str(&base);
+            wrapped.push('>');
+            (wrapped, true)
         } else {
             (base, is_option)
         }
     }
 
     fn is_json(&self, ty: &Ty) -> bool {
-        matches!(self.program.resolve_alias(ty).kind, TyKind::Json)
+        matches!(self.program.resolve_alias_cow(ty).kind, TyKind::Json)
     }
 
     /// The Rust type of `ty`; `hint` names inline items (`SetFontMode`).
-    pub fn ty(&mut self, ty: &Ty, hint: &str, in_container: bool) -> String {
-        let resolved = self.program.resolve_alias(ty);
+    pub fn ty(&mut self, ty: &Ty, hint: Hint<'_>, in_container: bool) -> String {
+        let resolved = self.program.resolve_alias_cow(ty);
+        let option = resolved.nullable && !matches!(resolved.kind, TyKind::Json);
         let base = self.base(ty, hint, in_container);
-        if resolved.nullable && !matches!(resolved.kind, TyKind::Json) {
+        if option {
             format!("Option<{base}>")
         } else {
             base
@@ -104,10 +132,10 @@ impl<'a> Typer<'a> {
 
     /// The non-nullable type an alias stands for (`pub type Name = ...`).
     pub fn base_of_alias(&mut self, target: &Ty, alias: &str) -> String {
-        self.base(target, &format!("{alias}Item"), true)
+        self.base(target, Hint::Suffixed(alias, "Item"), true)
     }
 
-    fn base(&mut self, ty: &Ty, hint: &str, in_container: bool) -> String {
+    fn base(&mut self, ty: &Ty, hint: Hint<'_>, in_container: bool) -> String {
         match &ty.kind {
             TyKind::String => "String".into(),
             TyKind::Int => "i64".into(),
@@ -125,7 +153,7 @@ impl<'a> Typer<'a> {
                         .iter()
                         .map(|v| (v.value.as_str().unwrap_or_default().to_string(), None))
                         .collect();
-                    self.inline_enum(hint, wires).to_string()
+                    self.inline_enum(&hint.text(), wires).to_string()
                 } else if values.iter().all(|v| v.value.is_i64()) {
                     "i64".into()
                 } else {
@@ -133,16 +161,16 @@ impl<'a> Typer<'a> {
                 }
             }
             TyKind::Union { members } => {
-                let name = self.namer.claim(Ident::camel(hint));
+                let name = self.namer.claim(Ident::camel(&hint.text()));
                 self.scalar_union(name.clone(), None, members);
                 name.to_string()
             }
             TyKind::Named { key } => {
-                let name = self.named(key).to_string();
                 let boxed = !in_container
                     && self.program.type_def(key).is_some_and(|d| {
                         d.recursive && !matches!(d.kind, TypeDefKind::Alias { .. })
                     });
+                let name = self.named(key).into_string();
                 if boxed { format!("Box<{name}>") } else { name }
             }
         }
@@ -220,9 +248,9 @@ impl<'a> Typer<'a> {
                 _ => format!("Variant{i}"),
             };
             let vname = variant_names.claim(Ident::camel(&label));
-            let ty = self.ty(member, &format!("{}{}", name.bare(), vname.bare()), false);
+            let ty = self.ty(member, Hint::Suffixed(name.bare(), vname.bare()), false);
             variants.push(VariantView {
-                doc: Vec::new(),
+                doc: DocLines::default(),
                 name: vname,
                 wire: String::new(),
                 ty,
@@ -240,43 +268,55 @@ impl<'a> Typer<'a> {
     pub fn fields<'f>(
         &mut self,
         owner: &str,
-        fields: impl Iterator<Item = &'f Field>,
+        fields: impl ExactSizeIterator<Item = &'f Field>,
     ) -> Vec<FieldView> {
         let mut names = Namer::default();
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(fields.len());
         for field in fields {
             let ident = names.claim(Ident::snake(&field.name));
             let (ty, is_option) = self.field_ty(field, owner);
-            let mut serde = Vec::new();
-            if ident.bare() != field.name {
-                serde.push(format!("rename = {}", lit(&field.name)));
-            }
-            if is_option && (field.optional || field.default.is_some()) {
-                serde.push("default".to_string());
-                serde.push("skip_serializing_if = \"Option::is_none\"".to_string());
+            let rename = ident.bare() != field.name;
+            let skip_if = if is_option && (field.optional || field.default.is_some()) {
+                Some("Option::is_none")
             } else if ty == "serde_json::Value" && !field.is_required() {
-                serde.push("default".to_string());
-                serde.push("skip_serializing_if = \"serde_json::Value::is_null\"".to_string());
-            }
-            let serde_attr = if serde.is_empty() {
-                String::new()
+                Some("serde_json::Value::is_null")
             } else {
-                format!("#[serde({})]", serde.join(", "))
+                None
             };
-            let mut doc = field.doc.clone();
-            if let Some(dep) = &field.deprecated {
-                let note = dep.note.as_deref().unwrap_or("");
-                let line = format!("Deprecated. {note}").trim_end().to_string();
-                doc = Some(match doc {
-                    Some(d) => format!("{d}\n\n{line}"),
-                    None => line,
-                });
+            let mut serde = String::new();
+            if rename || skip_if.is_some() {
+                serde.push_str("#[serde(");
+                if rename {
+                    serde.push_str("rename = ");
+                    write_lit(&mut serde, &field.name);
+                }
+                if let Some(skip_if) = skip_if {
+                    if rename {
+                        serde.push_str(", ");
+                    }
+                    serde.push_str("default, skip_serializing_if = \"");
+                    serde.push_str(skip_if);
+                    serde.push('"');
+                }
+                serde.push_str(")]");
             }
+            let doc = match &field.deprecated {
+                Some(dep) => {
+                    let note = dep.note.as_deref().unwrap_or("");
+                    let line = format!("Deprecated. {note}").trim_end().to_string();
+                    let doc = match &field.doc {
+                        Some(d) => format!("{d}\n\n{line}"),
+                        None => line,
+                    };
+                    doc_lines(Some(&doc))
+                }
+                None => doc_lines(field.doc.as_deref()),
+            };
             out.push(FieldView {
-                doc: doc_lines(doc.as_deref()),
+                doc,
                 name: ident,
                 ty,
-                serde: serde_attr,
+                serde,
             });
         }
         out

@@ -10,7 +10,7 @@ pub struct FileView {
     /// Source file the package comes from, for the header.
     pub source: String,
     pub package: String,
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub trait_name: Ident,
     pub call_name: Ident,
     pub aliases: Vec<AliasView>,
@@ -25,14 +25,14 @@ pub struct FileView {
 
 #[derive(Debug, Serialize)]
 pub struct AliasView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub name: Ident,
     pub ty: String,
 }
 
 #[derive(Debug, Serialize)]
 pub struct EnumView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub name: Ident,
     pub variants: Vec<VariantView>,
 }
@@ -41,7 +41,7 @@ pub struct EnumView {
 /// tagged unions).
 #[derive(Debug, Serialize)]
 pub struct VariantView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub name: Ident,
     pub wire: String,
     pub ty: String,
@@ -49,14 +49,14 @@ pub struct VariantView {
 
 #[derive(Debug, Serialize)]
 pub struct StructView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub name: Ident,
     pub fields: Vec<FieldView>,
 }
 
 #[derive(Debug, Serialize)]
 pub struct FieldView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub name: Ident,
     pub ty: String,
     /// A complete `#[serde(...)]` attribute, or empty.
@@ -67,7 +67,7 @@ pub struct FieldView {
 /// untagged scalar union (`tag` is `None`).
 #[derive(Debug, Serialize)]
 pub struct UnionView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub name: Ident,
     pub tag: Option<String>,
     pub variants: Vec<VariantView>,
@@ -75,7 +75,7 @@ pub struct UnionView {
 
 #[derive(Debug, Serialize)]
 pub struct ToolView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     /// The wire name as a string literal.
     pub wire: String,
     /// Every name the dispatcher accepts for the tool, as a match pattern
@@ -100,7 +100,7 @@ pub struct ToolView {
 
 #[derive(Debug, Serialize)]
 pub struct ErrorView {
-    pub doc: Vec<String>,
+    pub doc: DocLines,
     pub method: Ident,
     pub code: String,
     pub message: String,
@@ -121,6 +121,7 @@ pub struct DescriptorView {
     pub risk: String,
     pub timeout_ms: String,
     pub permissions: String,
+    /// The MCP `Tool` JSON as a string literal.
     pub mcp: String,
 }
 
@@ -131,28 +132,95 @@ pub struct PatternView {
     pub source: String,
 }
 
-/// A Rust string literal for `s` (Debug formatting of `str` is valid Rust).
-pub fn lit(s: &str) -> String {
-    format!("{s:?}")
-}
+/// Doc text as `///` line contents: each line of the doc with a leading
+/// space (empty lines stay empty), carriage returns dropped (bare ones are not
+/// allowed in Rust doc comments); no lines for a blank doc. Kept as the doc
+/// text itself, split only when written; templates see the list of lines.
+#[derive(Debug, Default)]
+pub struct DocLines(String);
 
-/// `Some("...")` or `None`.
-pub fn opt_lit(s: Option<&str>) -> String {
-    match s {
-        Some(s) => format!("Some({})", lit(s)),
-        None => "None".to_string(),
+impl DocLines {
+    /// Every line, as printed after `///`.
+    pub fn lines(&self) -> impl Iterator<Item = DocLine<'_>> {
+        // A blank doc is stored empty and has no lines.
+        self.0
+            .split('\n')
+            .filter(|_| !self.0.is_empty())
+            .map(DocLine)
+    }
+
+    /// Length of the doc text (an estimate of the printed size).
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
 }
 
-/// Doc text as `///` line contents. Bare carriage returns are not allowed in
-/// Rust doc comments, so they are dropped.
-pub fn doc_lines(doc: Option<&str>) -> Vec<String> {
+/// One line of a [`DocLines`].
+pub struct DocLine<'a>(&'a str);
+
+impl DocLine<'_> {
+    /// Appends the line as printed after `///`.
+    pub fn write(&self, out: &mut String) {
+        if !self.0.contains('\r') {
+            if !self.0.is_empty() {
+                out.push(' ');
+                out.push_str(self.0);
+            }
+            return;
+        }
+        let start = out.len();
+        for piece in self.0.split('\r') {
+            if out.len() == start && !piece.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(piece);
+        }
+    }
+}
+
+impl Serialize for DocLines {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.lines().map(|line| {
+            let mut text = String::with_capacity(line.0.len() + 1);
+            line.write(&mut text);
+            text
+        }))
+    }
+}
+
+pub fn doc_lines(doc: Option<&str>) -> DocLines {
     match doc {
-        Some(d) if !d.trim().is_empty() => d
-            .split('\n')
-            .map(|l| l.replace('\r', ""))
-            .map(|l| if l.is_empty() { l } else { format!(" {l}") })
-            .collect(),
-        _ => Vec::new(),
+        Some(d) if !d.trim().is_empty() => DocLines(d.to_string()),
+        _ => DocLines::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines as a list, the way templates see them.
+    fn listed(doc: Option<&str>) -> Vec<String> {
+        doc_lines(doc)
+            .lines()
+            .map(|line| {
+                let mut text = String::new();
+                line.write(&mut text);
+                text
+            })
+            .collect()
+    }
+
+    #[test]
+    fn doc_lines_get_a_space_and_lose_carriage_returns() {
+        assert!(listed(None).is_empty());
+        assert!(listed(Some(" \n\t")).is_empty());
+        assert_eq!(listed(Some("One.")), [" One."]);
+        assert_eq!(listed(Some("a\n\nb")), [" a", "", " b"]);
+        assert_eq!(listed(Some("a\r\nb\r")), [" a", " b"]);
+        assert_eq!(listed(Some("\r\n x")), ["", "  x"]);
+        assert_eq!(listed(Some("a\rb\n")), [" ab", ""]);
+        let json = serde_json::to_string(&doc_lines(Some("a\r\n\nb"))).unwrap_or_default();
+        assert_eq!(json, r#"[" a",""," b"]"#);
     }
 }

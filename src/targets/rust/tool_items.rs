@@ -1,0 +1,94 @@
+//! The per-tool parts of the view model that come from the tool alone and
+//! its MCP JSON: descriptor, declared errors, accepted names, output wrapping.
+
+use crate::ir::{Program, Tool};
+
+use super::ident::{Ident, Namer};
+use super::text::{json_lit, lit, opt_lit, write_lit};
+use super::view::{DescriptorView, ErrorView, doc_lines};
+
+/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
+/// when the MCP outputSchema does. `mcp` is the tool's MCP JSON: an output
+/// schema that does not have the wrapper's shape is not wrapped, which saves
+/// lowering the output type again; only an object with just a `result`
+/// property, like the wrapper, needs the real answer.
+pub fn wraps_output(program: &Program, tool: &Tool, mcp: &serde_json::Value) -> bool {
+    let Some(schema) = mcp.get("outputSchema").and_then(|s| s.as_object()) else {
+        return false;
+    };
+    let keys = ["type", "properties", "required", "additionalProperties"];
+    let shaped = schema.len() == keys.len() + usize::from(schema.contains_key("$defs"))
+        && keys.iter().all(|k| schema.contains_key(*k))
+        && schema["properties"]
+            .as_object()
+            .is_some_and(|p| p.len() == 1 && p.contains_key("result"));
+    shaped && crate::targets::mcp::output_is_wrapped(program, tool)
+}
+
+pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
+    let mut names = Namer::default();
+    tool.errors
+        .values()
+        .map(|e| ErrorView {
+            doc: doc_lines(Some(&e.message)),
+            method: names.claim(Ident::snake(&e.code)),
+            code: lit(&e.code),
+            message: lit(&e.message),
+            hint: match &e.help {
+                Some(h) => {
+                    let mut hint = String::with_capacity(h.len() + 20);
+                    hint.push_str("Some(");
+                    write_lit(&mut hint, h);
+                    hint.push_str(".to_string())");
+                    hint
+                }
+                None => "None".into(),
+            },
+            retryable: e.retryable,
+        })
+        .collect()
+}
+
+pub fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
+    let mut permissions = String::from("&[");
+    for (i, p) in tool.permissions.iter().enumerate() {
+        if i > 0 {
+            permissions.push_str(", ");
+        }
+        write_lit(&mut permissions, p);
+    }
+    permissions.push(']');
+    DescriptorView {
+        name: lit(tool.name_for("mcp")),
+        title: opt_lit(tool.title.as_deref()),
+        description: opt_lit(tool.doc.as_deref()),
+        tier: lit(tool.tier.as_str()),
+        mutates: tool.mutates,
+        destructive: tool.destructive,
+        confirm: tool.confirm,
+        risk: lit(tool.risk.as_str()),
+        timeout_ms: match tool.timeout_ms {
+            Some(ms) => format!("Some({ms})"),
+            None => "None".into(),
+        },
+        permissions,
+        mcp: json_lit(mcp),
+    }
+}
+
+pub fn match_names(tool: &Tool) -> String {
+    let mut names = vec![tool.name.as_str()];
+    for name in tool.target_names.values() {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
+        }
+    }
+    let mut out = String::new();
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" | ");
+        }
+        write_lit(&mut out, name);
+    }
+    out
+}

@@ -5,6 +5,9 @@
 
 use serde_json::{Map, Value};
 
+use super::node::{Node, Obj};
+use super::write;
+
 /// Keywords that constrain a value (as opposed to annotations).
 pub const CONSTRAINT_KEYWORDS: &[&str] = &[
     "minimum",
@@ -30,10 +33,20 @@ pub fn constraint_phrases(
     schema: &Map<String, Value>,
     include: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
+    let mut map = Obj::with_capacity(schema.len());
+    for (k, v) in schema {
+        map.insert(k.as_str(), Node::from_value(v));
+    }
+    phrases_of(&map, include)
+}
+
+/// [`constraint_phrases`] of a schema tree (its values expanded, see
+/// [`Node::expand`]).
+pub fn phrases_of(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool) -> Vec<String> {
     let get = |k: &str| schema.get(k).filter(|_| include(k));
-    let text = |v: &Value| match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
+    let text = |v: &Node<'_>| match v.as_str() {
+        Some(s) => s.to_string(),
+        None => v.to_string(),
     };
     let mut out = Vec::new();
 
@@ -78,10 +91,13 @@ pub fn constraint_phrases(
     if let Some(p) = count_phrase(get("minItems"), get("maxItems"), "item") {
         out.push(format!("{}.", capitalize(&p)));
     }
-    if get("uniqueItems") == Some(&Value::Bool(true)) {
+    if get("uniqueItems").and_then(Node::as_bool) == Some(true) {
         out.push("Items must be unique.".into());
     }
-    if let Some(p) = get("propertyNames").and_then(|p| p.get("pattern")) {
+    let key_pattern = get("propertyNames")
+        .and_then(Node::as_obj)
+        .and_then(|p| p.get("pattern"));
+    if let Some(p) = key_pattern {
         out.push(format!("Keys match the regex `{}`.", text(p)));
     }
     if let Some(p) = count_phrase(get("minProperties"), get("maxProperties"), "entry") {
@@ -92,8 +108,8 @@ pub fn constraint_phrases(
 
 /// "1 to 120 characters", "at least 1 item", "at most 10 entries",
 /// "exactly 5 characters".
-fn count_phrase(min: Option<&Value>, max: Option<&Value>, unit: &str) -> Option<String> {
-    let plural = |n: &Value| {
+fn count_phrase(min: Option<&Node<'_>>, max: Option<&Node<'_>>, unit: &str) -> Option<String> {
+    let plural = |n: &Node<'_>| {
         let one = n.as_u64() == Some(1);
         match (unit, one) {
             (u, true) => u.to_string(),
@@ -102,7 +118,7 @@ fn count_phrase(min: Option<&Value>, max: Option<&Value>, unit: &str) -> Option<
         }
     };
     match (min, max) {
-        (Some(a), Some(b)) if a == b => Some(format!("exactly {a} {}", plural(b))),
+        (Some(a), Some(b)) if a.json_eq(b) => Some(format!("exactly {a} {}", plural(b))),
         (Some(a), Some(b)) => Some(format!("{a} to {b} {}", plural(b))),
         (Some(a), None) => Some(format!("at least {a} {}", plural(a))),
         (None, Some(b)) => Some(format!("at most {b} {}", plural(b))),
@@ -121,4 +137,11 @@ fn capitalize(s: &str) -> String {
 /// `value` as compact JSON, for "Default: 400." and example lists.
 pub fn json_text(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+/// [`json_text`] of a schema tree node.
+pub fn node_text(node: &Node<'_>) -> String {
+    let mut out = String::new();
+    write::compact(&mut out, node);
+    out
 }

@@ -1,71 +1,111 @@
-//! Lowering of types and fields (the `SchemaBuilder` methods that recurse).
+//! Lowering of types and fields (the `Lowering` methods that recurse).
 
-use serde_json::{Map, Value, json};
+use std::borrow::Cow;
 
-use super::{NamedTypes, SchemaBuilder, join_doc, nullable};
+use serde_json::Number;
+
+use super::builder::Lowering;
+use super::node::{Node, Obj};
+use super::{NamedTypes, join_doc};
 use crate::ir::{Constraints, Field, Literal, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
 
 /// A lowered type before its description is attached.
-struct Lowered {
-    schema: Value,
+struct Lowered<'p, 't> {
+    schema: Node<'t>,
     /// The doc of the named type (or alias) written here, when inlined.
-    type_doc: Option<String>,
+    type_doc: Option<&'p str>,
     /// The enum variants' docs as a list, when the enum is inlined.
     notes: Option<String>,
 }
 
-impl SchemaBuilder<'_> {
+impl<'p> Lowering<'p> {
     /// The schema of a type in a nested position (array items, map values,
     /// union members), described by its named type's doc.
-    pub fn ty(&mut self, ty: &Ty) -> Value {
+    pub fn ty<'t>(&mut self, ty: &'t Ty) -> Node<'t>
+    where
+        'p: 't,
+    {
         let lowered = self.lower(ty, false);
-        let doc = join_doc(&[lowered.type_doc.as_deref(), lowered.notes.as_deref()]);
+        let doc = describe(lowered.type_doc, &[lowered.notes.as_deref()]);
         with_description(lowered.schema, doc)
     }
 
     /// A type at the root of a schema: a recursive named struct or union is
     /// inlined here once instead of being a bare `$ref`.
-    pub(super) fn root_ty(&mut self, ty: &Ty) -> Value {
+    pub(super) fn root_ty<'t>(&mut self, ty: &'t Ty) -> Node<'t>
+    where
+        'p: 't,
+    {
         let lowered = self.lower(ty, true);
-        let doc = join_doc(&[lowered.type_doc.as_deref(), lowered.notes.as_deref()]);
+        let doc = describe(lowered.type_doc, &[lowered.notes.as_deref()]);
         with_description(lowered.schema, doc)
     }
 
     /// The schema of a struct field or tool parameter: its type plus the
     /// field's description, title, default, examples, deprecation, secrecy and
     /// extra keys (verbatim, last).
-    pub fn field(&mut self, field: &Field) -> Value {
+    pub fn field<'t>(&mut self, field: &'t Field) -> Node<'t>
+    where
+        'p: 't,
+    {
         let lowered = self.lower(&field.ty, false);
         let deprecation = field.deprecated.as_ref().and_then(|d| d.note.as_deref());
         let deprecation = deprecation.map(|note| format!("Deprecated: {note}"));
-        let own = field.doc.as_deref().or(lowered.type_doc.as_deref());
-        let doc = join_doc(&[own, lowered.notes.as_deref(), deprecation.as_deref()]);
-        let mut map = into_map(with_description(lowered.schema, doc));
+        let own = field.doc.as_deref().or(lowered.type_doc);
+        let doc = describe(own, &[lowered.notes.as_deref(), deprecation.as_deref()]);
+        let mut map = into_obj(with_description(lowered.schema, doc));
         if let Some(title) = &field.title {
-            map.insert("title".into(), json!(title));
+            map.insert("title", title.as_str());
         }
         if let Some(default) = &field.default {
-            map.insert("default".into(), default.value.clone());
+            map.insert("default", &default.value);
         }
         if !field.examples.is_empty() {
-            let examples = field.examples.iter().map(|e| e.value.clone()).collect();
-            map.insert("examples".into(), Value::Array(examples));
+            let examples: Vec<Node<'t>> =
+                field.examples.iter().map(|e| (&e.value).into()).collect();
+            map.insert("examples", examples);
         }
         if field.deprecated.is_some() {
-            map.insert("deprecated".into(), json!(true));
+            map.insert("deprecated", true);
         }
         if field.secret {
-            map.insert("writeOnly".into(), json!(true));
+            map.insert("writeOnly", true);
         }
         for (key, value) in &field.extra {
-            map.insert(key.clone(), value.clone());
+            map.insert(key.as_str(), value);
         }
-        Value::Object(map)
+        Node::Obj(map)
     }
 
-    fn lower(&mut self, ty: &Ty, root: bool) -> Lowered {
+    fn lower<'t>(&mut self, ty: &'t Ty, root: bool) -> Lowered<'p, 't>
+    where
+        'p: 't,
+    {
         let alias_doc = self.alias_doc(ty);
-        let resolved = self.program.resolve_alias_cow(ty);
+        match self.program.resolve_alias_cow(ty) {
+            Cow::Borrowed(resolved) => self.lower_resolved(resolved, root, alias_doc),
+            Cow::Owned(resolved) => {
+                // An alias use: the merged type is a temporary, so the tree
+                // takes its own copy of the text it borrows.
+                let lowered = self.lower_resolved(&resolved, root, alias_doc);
+                Lowered {
+                    schema: lowered.schema.into_owned(),
+                    type_doc: lowered.type_doc,
+                    notes: lowered.notes,
+                }
+            }
+        }
+    }
+
+    fn lower_resolved<'t>(
+        &mut self,
+        resolved: &'t Ty,
+        root: bool,
+        alias_doc: Option<&'p str>,
+    ) -> Lowered<'p, 't>
+    where
+        'p: 't,
+    {
         let c = &resolved.constraints;
         let mut type_doc = alias_doc;
         let mut notes = None;
@@ -73,29 +113,29 @@ impl SchemaBuilder<'_> {
             TyKind::String => string_schema(c),
             TyKind::Int => number_schema("integer", c),
             TyKind::Number => number_schema("number", c),
-            TyKind::Bool => json!({"type": "boolean"}),
-            TyKind::Json => json!({}),
+            TyKind::Bool => single("type", "boolean"),
+            TyKind::Json => Node::Obj(Obj::new()),
             TyKind::Array { items } => {
-                let mut map = Map::new();
-                map.insert("type".into(), json!("array"));
-                map.insert("items".into(), self.ty(items));
+                let mut map = Obj::with_capacity(4);
+                map.insert("type", "array");
+                map.insert("items", self.ty(items));
                 put_u64(&mut map, "minItems", c.min_items.or(c.min_length));
                 put_u64(&mut map, "maxItems", c.max_items.or(c.max_length));
                 if c.unique_items {
-                    map.insert("uniqueItems".into(), json!(true));
+                    map.insert("uniqueItems", true);
                 }
-                Value::Object(map)
+                Node::Obj(map)
             }
             TyKind::Map { values } => {
-                let mut map = Map::new();
-                map.insert("type".into(), json!("object"));
-                map.insert("additionalProperties".into(), self.ty(values));
+                let mut map = Obj::with_capacity(4);
+                map.insert("type", "object");
+                map.insert("additionalProperties", self.ty(values));
                 if let Some(p) = &c.key_pattern {
-                    map.insert("propertyNames".into(), json!({"pattern": p.source}));
+                    map.insert("propertyNames", single("pattern", p.source.as_str()));
                 }
                 put_u64(&mut map, "minProperties", c.min_properties.or(c.min_length));
                 put_u64(&mut map, "maxProperties", c.max_properties.or(c.max_length));
-                Value::Object(map)
+                Node::Obj(map)
             }
             TyKind::Literals { values } => literal_schema(values),
             TyKind::Union { members } => self.union_schema(members),
@@ -120,18 +160,19 @@ impl SchemaBuilder<'_> {
 
     /// The doc of the first alias written at `ty` (aliases are inlined, so
     /// their doc describes the use site unless the field has its own).
-    fn alias_doc(&self, ty: &Ty) -> Option<String> {
+    fn alias_doc(&self, ty: &Ty) -> Option<&'p str> {
+        let program = self.program;
         let mut current = ty;
         for _ in 0..64 {
             let TyKind::Named { key } = &current.kind else {
                 return None;
             };
-            let def = self.program.type_def(key)?;
+            let def = program.type_def(key)?;
             let TypeDefKind::Alias { target } = &def.kind else {
                 return None;
             };
             if def.doc.is_some() {
-                return def.doc.clone();
+                return def.doc.as_deref();
             }
             current = target;
         }
@@ -141,67 +182,73 @@ impl SchemaBuilder<'_> {
     /// A named enum, struct or union: `(schema, doc, variant notes)`. The doc
     /// and notes are `None` when the type is referenced (its definition
     /// carries them).
-    fn named(&mut self, key: &TypeKey, root: bool) -> (Value, Option<String>, Option<String>) {
+    fn named(&mut self, key: &TypeKey, root: bool) -> (Node<'p>, Option<&'p str>, Option<String>) {
         let program = self.program;
-        let Some(def) = program.type_def(key) else {
-            return (json!({}), None, None);
+        let Some((index, key, def)) = program.types.get_full(key) else {
+            return (Node::Obj(Obj::new()), None, None);
         };
         let by_ref = self.options.named == NamedTypes::Defs
             || (def.recursive && !root && !matches!(def.kind, TypeDefKind::Enum { .. }))
-            || self.inlining.contains(key);
+            || self.inlining.contains(&index);
         if by_ref {
-            return (self.reference(key, def), None, None);
+            return (self.reference(index, key, def), None, None);
         }
-        self.inlining.push(key.clone());
+        self.inlining.push(index);
         let (schema, notes) = self.body(def);
         self.inlining.pop();
-        (schema, def.doc.clone(), notes)
+        (schema, def.doc.as_deref(), notes)
     }
 
     /// `{"$ref": "#/$defs/Name"}`, lowering the definition on first use.
-    fn reference(&mut self, key: &TypeKey, def: &TypeDef) -> Value {
-        let name = self.def_name(key);
+    fn reference(&mut self, index: usize, key: &TypeKey, def: &'p TypeDef) -> Node<'p> {
+        let name = self.def_name(index, key, def);
         if !self.defs.contains_key(&name) {
-            self.defs.insert(name.clone(), Value::Null);
+            self.defs.insert(name.clone(), Node::Null);
             let (body, notes) = self.body(def);
-            let doc = join_doc(&[def.doc.as_deref(), notes.as_deref()]);
+            let doc = describe(def.doc.as_deref(), &[notes.as_deref()]);
             self.defs.insert(name.clone(), with_description(body, doc));
         }
-        json!({"$ref": format!("#/$defs/{name}")})
+        single("$ref", format!("#/$defs/{name}"))
     }
 
     /// The schema of a named type's definition, without its doc.
-    fn body(&mut self, def: &TypeDef) -> (Value, Option<String>) {
+    fn body(&mut self, def: &'p TypeDef) -> (Node<'p>, Option<String>) {
         match &def.kind {
             TypeDefKind::Alias { target } => (self.ty(target), None),
             TypeDefKind::Enum { variants } => {
-                let values: Vec<Value> = variants.iter().map(|v| json!(v.value)).collect();
+                let values: Vec<Node<'p>> =
+                    variants.iter().map(|v| v.value.as_str().into()).collect();
                 let documented = variants
                     .iter()
                     .any(|v| v.doc.is_some() || v.deprecated.is_some());
                 let notes = documented.then(|| {
-                    let lines: Vec<String> = variants
-                        .iter()
-                        .map(|v| {
-                            let mut line = format!("- `{}`", v.value);
-                            if let Some(doc) = &v.doc {
-                                line.push_str(": ");
-                                line.push_str(doc);
+                    let mut text = String::new();
+                    for (i, v) in variants.iter().enumerate() {
+                        if i > 0 {
+                            text.push('\n');
+                        }
+                        text.push_str("- `");
+                        text.push_str(&v.value);
+                        text.push('`');
+                        if let Some(doc) = &v.doc {
+                            text.push_str(": ");
+                            text.push_str(doc);
+                        }
+                        if let Some(dep) = &v.deprecated {
+                            text.push_str(" (deprecated");
+                            if let Some(note) = &dep.note {
+                                text.push_str(": ");
+                                text.push_str(note);
                             }
-                            if let Some(dep) = &v.deprecated {
-                                line.push_str(" (deprecated");
-                                if let Some(note) = &dep.note {
-                                    line.push_str(": ");
-                                    line.push_str(note);
-                                }
-                                line.push(')');
-                            }
-                            line
-                        })
-                        .collect();
-                    lines.join("\n")
+                            text.push(')');
+                        }
+                    }
+                    text
                 });
-                (json!({"type": "string", "enum": values}), notes)
+                let mut map = Obj::with_capacity(3);
+                map.insert("type", "string");
+                map.insert("enum", values);
+                (Node::Obj(map), notes)
             }
             TypeDefKind::Struct { fields } => (self.object(fields), None),
             TypeDefKind::Union {
@@ -209,14 +256,14 @@ impl SchemaBuilder<'_> {
                 variants,
             } => {
                 let program = self.program;
-                let mut members = Vec::new();
+                let mut members = Vec::with_capacity(variants.len());
                 for variant in variants.values() {
-                    let mut tag = Map::new();
-                    tag.insert("type".into(), json!("string"));
-                    tag.insert("const".into(), json!(variant.tag));
-                    let mut properties = Map::new();
-                    properties.insert(discriminator.clone(), Value::Object(tag));
-                    let mut required = vec![json!(discriminator)];
+                    let mut tag = Obj::with_capacity(2);
+                    tag.insert("type", "string");
+                    tag.insert("const", variant.tag.as_str());
+                    let mut properties = Obj::new();
+                    properties.insert(discriminator.as_str(), tag);
+                    let mut required = vec![Node::from(discriminator.as_str())];
                     let strukt = program.type_def(&variant.ty);
                     if let Some(TypeDef {
                         kind: TypeDefKind::Struct { fields },
@@ -224,88 +271,94 @@ impl SchemaBuilder<'_> {
                     }) = strukt
                     {
                         for (name, field) in fields {
-                            properties.insert(name.clone(), self.field(field));
+                            properties.insert(name.as_str(), self.field(field));
                             if field.is_required() {
-                                required.push(json!(name));
+                                required.push(name.as_str().into());
                             }
                         }
                     }
-                    let mut object = Map::new();
-                    object.insert("type".into(), json!("object"));
-                    object.insert("properties".into(), Value::Object(properties));
-                    object.insert("required".into(), Value::Array(required));
-                    object.insert("additionalProperties".into(), json!(false));
+                    let mut object = Obj::with_capacity(5);
+                    object.insert("type", "object");
+                    object.insert("properties", properties);
+                    object.insert("required", required);
+                    object.insert("additionalProperties", false);
                     let doc = variant
                         .doc
-                        .clone()
-                        .or_else(|| strukt.and_then(|s| s.doc.clone()));
-                    members.push(with_description(Value::Object(object), doc));
+                        .as_deref()
+                        .or_else(|| strukt.and_then(|s| s.doc.as_deref()));
+                    members.push(with_description(Node::Obj(object), doc.map(Cow::Borrowed)));
                 }
-                (json!({"anyOf": members}), None)
+                (single("anyOf", members), None)
             }
         }
     }
 
     /// Plain scalar members with no constraints become a `type` array; the
     /// rest an `anyOf`.
-    fn union_schema(&mut self, members: &[Ty]) -> Value {
-        let resolved: Vec<_> = members
-            .iter()
-            .map(|m| self.program.resolve_alias_cow(m))
-            .collect();
-        let simple: Option<Vec<&str>> = resolved
-            .iter()
-            .map(|m| {
-                if !m.constraints.is_empty() {
-                    return None;
-                }
-                match m.kind {
-                    TyKind::String => Some("string"),
-                    TyKind::Int => Some("integer"),
-                    TyKind::Number => Some("number"),
-                    TyKind::Bool => Some("boolean"),
-                    _ => None,
-                }
-            })
-            .collect();
-        match simple {
-            Some(types) if resolved.iter().all(|m| !m.nullable) => {
-                let mut types: Vec<&str> = types;
-                types.dedup();
-                json!({"type": types})
+    fn union_schema<'t>(&mut self, members: &'t [Ty]) -> Node<'t>
+    where
+        'p: 't,
+    {
+        let mut types: Vec<Node<'t>> = Vec::with_capacity(members.len());
+        let mut simple = true;
+        for m in members {
+            let resolved = self.program.resolve_alias_cow(m);
+            let name = match resolved.kind {
+                TyKind::String => "string",
+                TyKind::Int => "integer",
+                TyKind::Number => "number",
+                TyKind::Bool => "boolean",
+                _ => "",
+            };
+            if name.is_empty() || !resolved.constraints.is_empty() || resolved.nullable {
+                simple = false;
+                break;
             }
-            _ => {
-                let schemas: Vec<Value> = members.iter().map(|m| self.ty(m)).collect();
-                json!({"anyOf": schemas})
+            // `dedup`: only a repeat of the previous member is dropped.
+            if types.last().and_then(Node::as_str) != Some(name) {
+                types.push(name.into());
             }
+        }
+        if simple {
+            single("type", types)
+        } else {
+            let schemas: Vec<Node<'t>> = members.iter().map(|m| self.ty(m)).collect();
+            single("anyOf", schemas)
         }
     }
 }
 
-fn string_schema(c: &Constraints) -> Value {
-    let mut map = Map::new();
-    map.insert("type".into(), json!("string"));
+/// `{key: value}`.
+fn single<'a>(key: &'static str, value: impl Into<Node<'a>>) -> Node<'a> {
+    let mut map = Obj::with_capacity(2);
+    map.insert(key, value);
+    Node::Obj(map)
+}
+
+fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
+    let mut map = Obj::with_capacity(4);
+    map.insert("type", "string");
     put_u64(&mut map, "minLength", c.min_length);
     put_u64(&mut map, "maxLength", c.max_length);
     if let Some(p) = &c.pattern {
-        map.insert("pattern".into(), json!(p.source));
+        map.insert("pattern", p.source.as_str());
     }
     if let Some(f) = c.format {
-        map.insert("format".into(), json!(f.as_str()));
+        map.insert("format", f.as_str());
     }
-    Value::Object(map)
+    Node::Obj(map)
 }
 
-fn number_schema(ty: &str, c: &Constraints) -> Value {
-    let mut map = Map::new();
-    map.insert("type".into(), json!(ty));
+fn number_schema<'t>(ty: &'static str, c: &'t Constraints) -> Node<'t> {
+    let mut map = Obj::with_capacity(4);
+    map.insert("type", ty);
     if let Some(b) = &c.minimum {
         let key = if b.exclusive {
             "exclusiveMinimum"
         } else {
             "minimum"
         };
-        map.insert(key.into(), Value::Number(b.value.clone()));
+        map.insert(key, Node::Num(b.value.clone()));
     }
     if let Some(b) = &c.maximum {
         let key = if b.exclusive {
@@ -313,51 +366,117 @@ fn number_schema(ty: &str, c: &Constraints) -> Value {
         } else {
             "maximum"
         };
-        map.insert(key.into(), Value::Number(b.value.clone()));
+        map.insert(key, Node::Num(b.value.clone()));
     }
     if let Some(m) = &c.multiple_of {
-        map.insert("multipleOf".into(), Value::Number(m.clone()));
+        map.insert("multipleOf", Node::Num(m.clone()));
     }
-    Value::Object(map)
+    Node::Obj(map)
 }
 
-fn literal_schema(values: &[Literal]) -> Value {
-    let values: Vec<Value> = values.iter().map(|l| l.value.clone()).collect();
-    let ty = if values.iter().all(Value::is_string) {
+fn literal_schema(values: &[Literal]) -> Node<'_> {
+    let ty = if values.iter().all(|l| l.value.is_string()) {
         "string"
-    } else if values.iter().all(|v| v.is_i64() || v.is_u64()) {
+    } else if values.iter().all(|l| l.value.is_i64() || l.value.is_u64()) {
         "integer"
     } else {
         "number"
     };
-    json!({"type": ty, "enum": values})
+    let values: Vec<Node<'_>> = values.iter().map(|l| (&l.value).into()).collect();
+    let mut map = Obj::with_capacity(3);
+    map.insert("type", ty);
+    map.insert("enum", values);
+    Node::Obj(map)
 }
 
-fn put_u64(map: &mut Map<String, Value>, key: &str, value: Option<u64>) {
+fn put_u64(map: &mut Obj<'_>, key: &'static str, value: Option<u64>) {
     if let Some(v) = value {
-        map.insert(key.into(), json!(v));
+        map.insert(key, Node::Num(Number::from(v)));
     }
 }
 
-fn into_map(schema: Value) -> Map<String, Value> {
+fn into_obj(schema: Node<'_>) -> Obj<'_> {
     match schema {
-        Value::Object(map) => map,
+        Node::Obj(map) => map,
         // Lowering only builds objects; keep any other value reachable.
         other => {
-            let mut map = Map::new();
-            map.insert("allOf".into(), json!([other]));
+            let mut map = Obj::new();
+            map.insert("allOf", vec![other]);
             map
         }
     }
 }
 
+/// `own` and `rest` joined by [`join_doc`], borrowing `own` when it is the
+/// only part.
+fn describe<'t>(own: Option<&'t str>, rest: &[Option<&str>]) -> Option<Cow<'t, str>> {
+    if rest.iter().flatten().all(|p| p.is_empty()) {
+        return own.filter(|d| !d.is_empty()).map(Cow::Borrowed);
+    }
+    let mut parts = Vec::with_capacity(rest.len() + 1);
+    parts.push(own);
+    parts.extend_from_slice(rest);
+    join_doc(&parts).map(Cow::Owned)
+}
+
 /// Sets `description` (after the type keywords) unless `doc` is `None`.
-pub(super) fn with_description(schema: Value, doc: Option<String>) -> Value {
+pub(super) fn with_description<'t>(schema: Node<'t>, doc: Option<Cow<'t, str>>) -> Node<'t> {
     match (schema, doc) {
-        (Value::Object(mut map), Some(doc)) => {
-            map.insert("description".into(), json!(doc));
-            Value::Object(map)
+        (Node::Obj(mut map), Some(doc)) => {
+            map.insert("description", doc);
+            Node::Obj(map)
         }
         (schema, _) => schema,
     }
+}
+
+/// Makes `schema` also accept `null`: `"null"` joins a scalar type (and its
+/// `enum`), while objects, arrays, references and unions get an `anyOf`
+/// member, which every consumer (OpenAI strict mode included) understands.
+pub fn nullable(schema: Node<'_>) -> Node<'_> {
+    let Node::Obj(mut map) = schema else {
+        return schema;
+    };
+    if map.is_empty() {
+        return Node::Obj(map); // `{}` already accepts null
+    }
+    if let Some(Node::Arr(members)) = map.get_mut("anyOf") {
+        if !members.iter().any(Node::is_null_type) {
+            members.push(single("type", "null"));
+        }
+        return Node::Obj(map);
+    }
+    let scalar = match map.get("type") {
+        Some(Node::Arr(types)) => !types
+            .iter()
+            .any(|t| matches!(t.as_str(), Some("object" | "array"))),
+        Some(t) => t.as_str().is_some_and(|t| !matches!(t, "object" | "array")),
+        None => false,
+    };
+    if !scalar {
+        // The description describes the whole value, so it moves out.
+        let description = map.remove("description");
+        let mut outer = Obj::with_capacity(2);
+        outer.insert("anyOf", vec![Node::Obj(map), single("type", "null")]);
+        if let Some(d) = description {
+            outer.insert("description", d);
+        }
+        return Node::Obj(outer);
+    }
+    match map.get_mut("type") {
+        Some(Node::Str(t)) => {
+            let t = std::mem::take(t);
+            map.insert("type", vec![Node::Str(t), "null".into()]);
+        }
+        Some(Node::Arr(types)) if !types.iter().any(|t| t.as_str() == Some("null")) => {
+            types.push("null".into());
+        }
+        _ => {}
+    }
+    if let Some(Node::Arr(values)) = map.get_mut("enum") {
+        if !values.iter().any(Node::is_null) {
+            values.push(Node::Null);
+        }
+    }
+    Node::Obj(map)
 }

@@ -5,38 +5,62 @@ use serde_json::Value;
 
 use super::{OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::{Package, Tool};
+use crate::ir::{Example, Package, Tool};
+use crate::schema::{Node, Obj, write};
 
 /// Pretty JSON with a trailing newline: the same bytes on every run (object
 /// keys keep insertion order).
 pub fn json_file(name: String, value: &Value) -> OutputFile {
-    let mut contents = serde_json::to_string_pretty(value).unwrap_or_default();
+    tree_file(name, &Node::Json(value), 0)
+}
+
+/// [`json_file`] of a schema tree: the same bytes `serde_json` would print.
+/// `capacity` is a guess of the size, to spare the buffer's regrowth.
+pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
+    let mut contents = String::with_capacity(capacity);
+    write::pretty(&mut contents, node, 0);
     contents.push('\n');
     OutputFile { name, contents }
 }
+
+/// About the size of one tool's JSON definition, to size output buffers.
+pub const TOOL_SIZE: usize = 4096;
 
 /// The one file of a tool-list target, `<package>.<target>.json`: checks every
 /// tool's name against `rule`, builds each definition with `tool_value` and
 /// the document around them with `document`. A package without tools gets no
 /// file.
-pub fn tools_file(
-    package: &Package,
+pub fn tools_file<'p>(
+    package: &'p Package,
     target: Target,
     rule: NameRule,
-    mut tool_value: impl FnMut(&Tool, &mut Diagnostics) -> Value,
-    document: impl FnOnce(Vec<Value>) -> Value,
+    mut tool_value: impl FnMut(&'p Tool, &mut Diagnostics) -> Node<'p>,
+    document: impl FnOnce(Vec<Node<'p>>) -> Node<'p>,
 ) -> (Vec<OutputFile>, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
     if package.tools.is_empty() {
         return (Vec::new(), diagnostics);
     }
-    let mut tools = Vec::new();
+    let mut tools = Vec::with_capacity(package.tools.len());
     for tool in package.tools.values() {
         check_name(tool, target, rule, &mut diagnostics);
         tools.push(tool_value(tool, &mut diagnostics));
     }
     let name = format!("{}.{}.json", package.name, target.as_str());
-    (vec![json_file(name, &document(tools))], diagnostics)
+    let capacity = package.tools.len() * TOOL_SIZE;
+    (
+        vec![tree_file(name, &document(tools), capacity)],
+        diagnostics,
+    )
+}
+
+/// [`Example::to_json`] as a tree: the argument object a model would send.
+pub fn example_tree(example: &Example) -> Node<'_> {
+    let mut args = Obj::with_capacity(example.args.len());
+    for (name, literal) in &example.args {
+        args.insert(name.as_str(), &literal.value);
+    }
+    Node::Obj(args)
 }
 
 /// Which names a consumer accepts.

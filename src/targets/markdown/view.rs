@@ -4,14 +4,14 @@
 
 use indexmap::IndexSet;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
-use crate::schema::describe::{CONSTRAINT_KEYWORDS, constraint_phrases, json_text};
-use crate::schema::{SchemaBuilder, SchemaOptions};
+use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, phrases_of};
+use crate::schema::{Lowering, Node, Obj, SchemaOptions};
 
 #[derive(Serialize)]
 pub struct DocumentView {
@@ -186,10 +186,11 @@ fn facts(tool: &Tool) -> String {
 }
 
 fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<RowView> {
-    let mut builder = SchemaBuilder::new(program, SchemaOptions::default());
+    let mut lowering = Lowering::new(program, SchemaOptions::default());
     fields
         .map(|field| {
-            let schema = builder.field(field);
+            let mut schema = lowering.field(field);
+            schema.expand();
             let default = field
                 .default
                 .as_ref()
@@ -225,9 +226,9 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
 
 /// The constraints of a schema as sentences, with those on array items and
 /// map values after them ("Each item: Length 1 to 40 characters.").
-fn constraints_text(schema: &Value) -> String {
+fn constraints_text(schema: &Node<'_>) -> String {
     let map = value_keywords(schema);
-    let mut phrases = constraint_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k));
+    let mut phrases = phrases_of(map, &|k| CONSTRAINT_KEYWORDS.contains(&k));
     for (key, label) in [
         ("items", "Each item"),
         ("additionalProperties", "Each value"),
@@ -258,15 +259,14 @@ fn duration_text(ms: u64) -> String {
 }
 
 /// The keywords of a field schema, looking through a nullable `anyOf`.
-fn value_keywords(schema: &Value) -> &Map<String, Value> {
-    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
-    let empty = EMPTY.get_or_init(Map::new);
-    let Some(map) = schema.as_object() else {
-        return empty;
+fn value_keywords<'n, 'a>(schema: &'n Node<'a>) -> &'n Obj<'a> {
+    static EMPTY: Obj<'static> = Obj::new();
+    let Some(map) = schema.as_obj() else {
+        return &EMPTY;
     };
-    match map.get("anyOf").and_then(Value::as_array) {
-        Some(members) if members.len() == 2 => {
-            members.first().and_then(Value::as_object).unwrap_or(map)
+    match map.get("anyOf") {
+        Some(Node::Arr(members)) if members.len() == 2 => {
+            members.first().and_then(Node::as_obj).unwrap_or(map)
         }
         _ => map,
     }
@@ -340,7 +340,8 @@ fn type_view(program: &Program, key: &TypeKey) -> Option<TypeView> {
     };
     match &def.kind {
         TypeDefKind::Alias { target } => {
-            let schema = SchemaBuilder::new(program, SchemaOptions::default()).ty(target);
+            let mut schema = Lowering::new(program, SchemaOptions::default()).ty(target);
+            schema.expand();
             view.summary = format!("Type: `{}`.", program.type_text(target));
             let constraints = constraints_text(&schema);
             if !constraints.is_empty() {

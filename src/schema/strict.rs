@@ -10,9 +10,10 @@
 
 use serde_json::Value;
 
-use super::describe::{CONSTRAINT_KEYWORDS, node_text, phrases_of};
+use super::describe::{CONSTRAINT_KEYWORDS, push_phrases};
 use super::lower::nullable;
 use super::node::{Node, Obj};
+use super::write;
 
 /// Formats strict mode accepts; other formats move into the description.
 pub const STRICT_FORMATS: &[&str] = &[
@@ -226,25 +227,36 @@ impl Walk {
             .get("description")
             .and_then(Node::as_str)
             .unwrap_or_default();
-        let mut phrases = Vec::new();
+        let mut notes = String::new();
         if let Some(title) = moved.get("title").and_then(Node::as_str) {
-            phrases.push(format!("Title: {title}."));
+            note(&mut notes, &["Title: ", title, "."]);
         }
-        phrases.extend(phrases_of(&moved, &|_| true));
+        push_phrases(&moved, &|_| true, &mut notes);
         if let Some(d) = moved.get("default") {
-            phrases.push(format!("Default: {}.", node_text(d)));
+            note(&mut notes, &["Default: "]);
+            write::compact(&mut notes, d);
+            notes.push('.');
         }
         if let Some(Node::Arr(examples)) = moved.get("examples") {
-            let list: Vec<String> = examples.iter().map(node_text).collect();
-            phrases.push(format!("Examples: {}.", list.join(", ")));
+            note(&mut notes, &["Examples: "]);
+            for (i, e) in examples.iter().enumerate() {
+                if i > 0 {
+                    notes.push_str(", ");
+                }
+                write::compact(&mut notes, e);
+            }
+            notes.push('.');
         }
         if moved.get("deprecated").and_then(Node::as_bool) == Some(true)
             && !description.contains("Deprecated")
         {
-            phrases.push("Deprecated.".into());
+            note(&mut notes, &["Deprecated."]);
         }
         if moved.get("writeOnly").and_then(Node::as_bool) == Some(true) {
-            phrases.push("Sensitive: never repeat this value in replies or logs.".into());
+            note(
+                &mut notes,
+                &["Sensitive: never repeat this value in replies or logs."],
+            );
         }
         for (k, v) in moved.iter() {
             let known = matches!(
@@ -252,19 +264,23 @@ impl Walk {
                 "title" | "default" | "examples" | "deprecated" | "writeOnly"
             ) || CONSTRAINT_KEYWORDS.contains(&k);
             if !known {
-                phrases.push(format!("{k}: {}.", node_text(v)));
+                note(&mut notes, &[k, ": "]);
+                write::compact(&mut notes, v);
+                notes.push('.');
             }
         }
-        if phrases.is_empty() {
+        if notes.is_empty() {
             return;
         }
-        let notes = phrases.join(" ");
         let text = if description.is_empty() {
             notes
-        } else if description.contains('\n') {
-            format!("{description}\n\n{notes}")
         } else {
-            format!("{description} {notes}")
+            let sep = if description.contains('\n') { "\n\n" } else { " " };
+            let mut text = String::with_capacity(description.len() + sep.len() + notes.len());
+            text.push_str(description);
+            text.push_str(sep);
+            text.push_str(&notes);
+            text
         };
         map.insert("description", text);
     }
@@ -290,4 +306,14 @@ fn split_type_array(map: &mut Obj<'_>) {
         .collect();
     map.remove("type");
     map.insert("anyOf", members);
+}
+
+/// Starts a new sentence of `notes` (after a space) with `parts`.
+fn note(notes: &mut String, parts: &[&str]) {
+    if !notes.is_empty() {
+        notes.push(' ');
+    }
+    for part in parts {
+        notes.push_str(part);
+    }
 }

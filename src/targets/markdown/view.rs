@@ -10,7 +10,7 @@ use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
-use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, phrases_of};
+use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, node_text, push_phrases};
 use crate::schema::{Lowering, Node, Obj, SchemaOptions};
 
 #[derive(Serialize)]
@@ -191,11 +191,10 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
         .map(|field| {
             let mut schema = lowering.field(field);
             schema.expand();
-            let default = field
-                .default
-                .as_ref()
-                .map(|d| format!("`{}`", json_text(&d.value)))
-                .unwrap_or_default();
+            let default = match &field.default {
+                Some(d) => quoted_cell("`", &node_text(&Node::Json(&d.value)), "`"),
+                None => String::new(),
+            };
             let mut description = field.doc.clone().unwrap_or_default();
             if let Some(dep) = &field.deprecated {
                 description.push_str(" Deprecated");
@@ -208,15 +207,18 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 description.push_str(" Sensitive.");
             }
             if !field.examples.is_empty() {
-                let list: Vec<String> =
-                    field.examples.iter().map(|e| json_text(&e.value)).collect();
+                let list: Vec<String> = field
+                    .examples
+                    .iter()
+                    .map(|e| node_text(&Node::Json(&e.value)))
+                    .collect();
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }
             RowView {
-                name: cell(&format!("`{}`", field.name)),
-                ty: cell(&format!("`{}`", program.type_text(&field.ty))),
+                name: quoted_cell("`", &field.name, "`"),
+                ty: quoted_cell("`", &program.type_text(&field.ty), "`"),
                 required: if field.is_required() { "yes" } else { "no" },
-                default: cell(&default),
+                default,
                 constraints: cell(&constraints_text(&schema)),
                 description: cell(description.trim()),
             }
@@ -227,8 +229,14 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
 /// The constraints of a schema as sentences, with those on array items and
 /// map values after them ("Each item: Length 1 to 40 characters.").
 fn constraints_text(schema: &Node<'_>) -> String {
+    let mut out = String::new();
+    push_constraints(schema, &mut out);
+    out
+}
+
+fn push_constraints(schema: &Node<'_>, out: &mut String) {
     let map = value_keywords(schema);
-    let mut phrases = phrases_of(map, &|k| CONSTRAINT_KEYWORDS.contains(&k));
+    push_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k), out);
     for (key, label) in [
         ("items", "Each item"),
         ("additionalProperties", "Each value"),
@@ -236,11 +244,15 @@ fn constraints_text(schema: &Node<'_>) -> String {
         if let Some(inner) = map.get(key).filter(|v| v.is_object()) {
             let inner = constraints_text(inner);
             if !inner.is_empty() {
-                phrases.push(format!("{label}: {inner}"));
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(label);
+                out.push_str(": ");
+                out.push_str(&inner);
             }
         }
     }
-    phrases.join(" ")
 }
 
 /// "5 s", "1 min", "250 ms": the largest unit that divides evenly.
@@ -274,7 +286,22 @@ fn value_keywords<'n, 'a>(schema: &'n Node<'a>) -> &'n Obj<'a> {
 
 /// Text for a table cell: one line, pipes escaped.
 fn cell(text: &str) -> String {
-    text.replace('\n', " ").replace('|', "\\|")
+    quoted_cell("", text, "")
+}
+
+/// [`cell`] of `before + text + after`, in one pass.
+fn quoted_cell(before: &str, text: &str, after: &str) -> String {
+    let mut out = String::with_capacity(before.len() + text.len() + after.len());
+    for part in [before, text, after] {
+        let mut rest = part;
+        while let Some(i) = rest.find(['\n', '|']) {
+            out.push_str(&rest[..i]);
+            out.push_str(if rest.as_bytes()[i] == b'|' { "\\|" } else { " " });
+            rest = &rest[i + 1..];
+        }
+        out.push_str(rest);
+    }
+    out
 }
 
 /// Named types reachable from the package's tools, in first-use order.

@@ -80,8 +80,9 @@ pub fn generate(
         let mut files = Vec::new();
         let mut diagnostics = Diagnostics::new();
         for package in packages {
+            let mut memo = targets::PackageMemo::default();
             for generator in &generators {
-                let (out, diags) = generator.generate(&cx, package);
+                let (out, diags) = generator.generate_with(&cx, package, &mut memo);
                 files.extend(out);
                 diagnostics.extend(diags);
             }

@@ -81,7 +81,11 @@ fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut dyn 
         }
         (Some((a, ea)), Some((b, eb))) => {
             let from = if ea { "Greater than " } else { "At least " };
-            let to = if eb { " and less than " } else { " and at most " };
+            let to = if eb {
+                " and less than "
+            } else {
+                " and at most "
+            };
             words(&mut buf, &[from, "", to, "", "."], &[a, b]);
         }
         (Some((a, e)), None) => {
@@ -140,7 +144,12 @@ fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut dyn 
         buf.push_str("`.");
         flush(&mut buf);
     }
-    if count_phrase(&mut buf, get("minProperties"), get("maxProperties"), "entry") {
+    if count_phrase(
+        &mut buf,
+        get("minProperties"),
+        get("maxProperties"),
+        "entry",
+    ) {
         capitalize(&mut buf);
         buf.push('.');
         flush(&mut buf);

@@ -26,6 +26,12 @@ pub enum Node<'a> {
     Obj(Obj<'a>),
     /// User-written JSON, embedded as is.
     Json(&'a Value),
+    /// JSON text already pretty-printed at nesting `level` (a schema that
+    /// several documents of one package embed is written once).
+    Text {
+        text: &'a str,
+        level: usize,
+    },
 }
 
 /// An object: entries in insertion order, keys unique.
@@ -125,6 +131,7 @@ impl<'a> Node<'a> {
             Node::Arr(items) => Value::Array(items.iter().map(Node::to_value).collect()),
             Node::Obj(map) => Value::Object(map.to_map()),
             Node::Json(v) => (*v).clone(),
+            Node::Text { text, .. } => serde_json::from_str(text).unwrap_or(Value::Null),
         }
     }
 
@@ -155,6 +162,10 @@ impl<'a> Node<'a> {
             }
             Node::Arr(items) => items.iter_mut().for_each(Node::expand),
             Node::Obj(map) => map.values_mut().for_each(Node::expand),
+            Node::Text { text, .. } => {
+                let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+                *self = Node::from_value(&value).into_owned();
+            }
             _ => {}
         }
     }
@@ -174,8 +185,8 @@ impl<'a> Node<'a> {
                     .map(|(k, v)| (Cow::Owned(k.into_owned()), v.into_owned()))
                     .collect(),
             }),
-            Node::Json(v) => {
-                let mut node = Node::Json(v);
+            node @ (Node::Json(_) | Node::Text { .. }) => {
+                let mut node = node;
                 node.expand();
                 node.into_owned()
             }

@@ -105,3 +105,26 @@ fn constraint_phrases_word_every_keyword() {
         ]
     );
 }
+
+#[test]
+fn written_text_moves_to_any_depth() {
+    let schema = json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}});
+    let document = json!({"tools": [{"inputSchema": schema.clone()}]});
+    let expected = serde_json::to_string_pretty(&document).unwrap_or_default();
+    for written_at in 0..6 {
+        let mut text = String::new();
+        write::pretty(&mut text, &Node::Json(&schema), written_at);
+        let mut tool = Obj::new();
+        tool.insert(
+            "inputSchema",
+            Node::Text {
+                text: &text,
+                level: written_at,
+            },
+        );
+        let mut root = Obj::new();
+        root.insert("tools", vec![Node::Obj(tool)]);
+        assert_eq!(pretty(&Node::Obj(root.clone())), expected);
+        assert_eq!(Node::Obj(root).to_value(), document);
+    }
+}

@@ -275,7 +275,11 @@ impl Walk {
         let text = if description.is_empty() {
             notes
         } else {
-            let sep = if description.contains('\n') { "\n\n" } else { " " };
+            let sep = if description.contains('\n') {
+                "\n\n"
+            } else {
+                " "
+            };
             let mut text = String::with_capacity(description.len() + sep.len() + notes.len());
             text.push_str(description);
             text.push_str(sep);

@@ -20,6 +20,17 @@ pub fn pretty(out: &mut String, node: &Node<'_>, level: usize) {
             seq(out, '{', '}', entries, level);
         }
         Node::Json(v) => pretty_value(out, v, level),
+        Node::Text { text, level: at } if *at == level => out.push_str(text),
+        Node::Text { text, level: at } => {
+            // Every line but the first starts with the indent of `at` (JSON
+            // strings never hold a raw newline); it becomes that of `level`.
+            let mut lines = text.split('\n');
+            out.push_str(lines.next().unwrap_or_default());
+            for text in lines {
+                line(out, level);
+                out.push_str(text.get(2 * at..).unwrap_or(text));
+            }
+        }
         scalar => scalar_text(out, scalar),
     }
 }
@@ -119,6 +130,9 @@ pub fn compact(out: &mut String, node: &Node<'_>) {
         }
         Node::Json(v @ (Value::Array(_) | Value::Object(_))) => {
             out.push_str(&serde_json::to_string(v).unwrap_or_default());
+        }
+        Node::Text { .. } => {
+            out.push_str(&serde_json::to_string(&node.to_value()).unwrap_or_default());
         }
         scalar => scalar_text(out, scalar),
     }

@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::{OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::{Example, Package, Tool};
-use crate::schema::{Node, Obj, write};
+use crate::ir::{Example, Package, Program, Tool};
+use crate::schema::{self, Node, Obj, write};
 
 /// Pretty JSON with a trailing newline: the same bytes on every run (object
 /// keys keep insertion order).
@@ -23,6 +23,48 @@ pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
     OutputFile { name, contents }
 }
 
+/// Work the targets of one package share: the driver hands the same memo to
+/// every generator of a package. The MCP, Anthropic and (for tools that
+/// cannot be strict) OpenAI documents embed the same input schema per tool,
+/// so it is lowered and written once, then copied (re-indented where the
+/// document nests it at another depth).
+#[derive(Debug, Default)]
+pub struct PackageMemo {
+    /// Each tool's generic input schema as pretty JSON written at nesting
+    /// `level`, in tool order; empty until a target asks for them.
+    inputs: Vec<String>,
+    level: usize,
+}
+
+impl PackageMemo {
+    /// Writes every tool's input schema of `package` unless done already,
+    /// for a document that nests them at `level`.
+    pub fn write_inputs(&mut self, program: &Program, package: &Package, level: usize) -> &Self {
+        if self.inputs.len() != package.tools.len() {
+            self.level = level;
+            self.inputs = package
+                .tools
+                .values()
+                .map(|tool| {
+                    let mut text = String::with_capacity(TOOL_SIZE);
+                    write::pretty(&mut text, &schema::input_tree(program, tool), level);
+                    text
+                })
+                .collect();
+        }
+        self
+    }
+
+    /// The input schema of the tool at `index`, when written.
+    pub fn input(&self, index: usize) -> Option<Node<'_>> {
+        let text = self.inputs.get(index)?;
+        Some(Node::Text {
+            text,
+            level: self.level,
+        })
+    }
+}
+
 /// About the size of one tool's JSON definition, to size output buffers.
 pub const TOOL_SIZE: usize = 4096;
 
@@ -30,21 +72,22 @@ pub const TOOL_SIZE: usize = 4096;
 /// tool's name against `rule`, builds each definition with `tool_value` and
 /// the document around them with `document`. A package without tools gets no
 /// file.
-pub fn tools_file<'p>(
+/// `tool_value` gets each tool's position in the package too.
+pub fn tools_file<'p: 'n, 'n>(
     package: &'p Package,
     target: Target,
     rule: NameRule,
-    mut tool_value: impl FnMut(&'p Tool, &mut Diagnostics) -> Node<'p>,
-    document: impl FnOnce(Vec<Node<'p>>) -> Node<'p>,
+    mut tool_value: impl FnMut(usize, &'p Tool, &mut Diagnostics) -> Node<'n>,
+    document: impl FnOnce(Vec<Node<'n>>) -> Node<'n>,
 ) -> (Vec<OutputFile>, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
     if package.tools.is_empty() {
         return (Vec::new(), diagnostics);
     }
     let mut tools = Vec::with_capacity(package.tools.len());
-    for tool in package.tools.values() {
+    for (index, tool) in package.tools.values().enumerate() {
         check_name(tool, target, rule, &mut diagnostics);
-        tools.push(tool_value(tool, &mut diagnostics));
+        tools.push(tool_value(index, tool, &mut diagnostics));
     }
     let name = format!("{}.{}.json", package.name, target.as_str());
     let capacity = package.tools.len() * TOOL_SIZE;

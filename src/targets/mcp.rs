@@ -13,7 +13,7 @@
 use serde_json::Value;
 
 use super::json_common::{NameRule, example_tree, source_name, tools_file};
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::Diagnostics;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tool};
@@ -27,11 +27,25 @@ impl Generator for Mcp {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with(
+        &self,
+        cx: &GenContext<'_>,
+        package: &Package,
+        memo: &mut PackageMemo,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        // Where the document nests each tool's input schema.
+        let memo = memo.write_inputs(cx.program, package, 3);
         tools_file(
             package,
             Target::Mcp,
             NameRule::Mcp,
-            |tool, _| mcp_tree(cx.program, tool),
+            |index, tool, _| {
+                let input = memo.input(index).unwrap_or_default();
+                mcp_tree_with(cx.program, tool, input)
+            },
             |tools| {
                 let mut meta = Obj::with_capacity(1);
                 meta.insert(
@@ -75,6 +89,11 @@ pub fn mcp_tool(program: &Program, tool: &Tool) -> Value {
 
 /// [`mcp_tool`] as a tree.
 pub fn mcp_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
+    mcp_tree_with(program, tool, schema::input_tree(program, tool))
+}
+
+/// [`mcp_tree`] around `input`, the tool's input schema.
+fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
     let mut out = Obj::with_capacity(7);
     out.insert("name", tool.name_for("mcp"));
     if let Some(title) = &tool.title {
@@ -83,7 +102,7 @@ pub fn mcp_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
     if let Some(description) = tool_description(tool) {
         out.insert("description", description);
     }
-    out.insert("inputSchema", schema::input_tree(program, tool));
+    out.insert("inputSchema", input);
     if let Some(output) = output_schema(program, tool) {
         out.insert("outputSchema", output);
     }

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::json_common::{NameRule, tools_file};
 use super::mcp::tool_description;
-use super::{GenContext, Generator, OpenAiApi, OutputFile, Target};
+use super::{GenContext, Generator, OpenAiApi, OutputFile, PackageMemo, Target};
 use crate::check::strict_blockers;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool};
@@ -26,17 +26,33 @@ impl Generator for OpenAi {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with(
+        &self,
+        cx: &GenContext<'_>,
+        package: &Package,
+        memo: &mut PackageMemo,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        // Most tools are strict, so the generic schemas are reused when
+        // another target wrote them but not written for this one.
         tools_file(
             package,
             Target::Openai,
             NameRule::Function,
-            |tool, diagnostics| {
+            |index, tool, diagnostics| {
                 let blocked = blocker_reasons(cx.program, tool);
                 // The checks already report W0011 for every strict blocker; this
                 // covers only what the strict profile itself could not express.
                 let reported = !blocked.is_empty();
-                let (value, reasons) =
-                    openai_tree(cx.program, tool, cx.options.openai_api, blocked);
+                let (value, reasons) = openai_tree(
+                    cx.program,
+                    tool,
+                    cx.options.openai_api,
+                    blocked,
+                    memo.input(index),
+                );
                 if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
                     diagnostics.push(not_strict(tool, &reasons));
                 }
@@ -51,20 +67,25 @@ impl Generator for OpenAi {
 /// when it is).
 pub fn openai_tool(program: &Program, tool: &Tool, api: OpenAiApi) -> (Value, Vec<String>) {
     let blocked = blocker_reasons(program, tool);
-    let (tree, reasons) = openai_tree(program, tool, api, blocked);
+    let (tree, reasons) = openai_tree(program, tool, api, blocked, None);
     (tree.to_value(), reasons)
 }
 
-/// [`openai_tool`] as a tree, given the tool's strict blockers.
-fn openai_tree<'p>(
-    program: &'p Program,
-    tool: &'p Tool,
+/// [`openai_tool`] as a tree, given the tool's strict blockers and, when
+/// already written, its generic input schema.
+fn openai_tree<'a>(
+    program: &'a Program,
+    tool: &'a Tool,
     api: OpenAiApi,
     blocked: Vec<String>,
-) -> (Node<'p>, Vec<String>) {
+    generic: Option<Node<'a>>,
+) -> (Node<'a>, Vec<String>) {
     let (parameters, reasons) = match strict_tree(program, tool, blocked) {
         Ok(p) => (p, Vec::new()),
-        Err(reasons) => (schema::input_tree(program, tool), reasons),
+        Err(reasons) => {
+            let generic = generic.unwrap_or_else(|| schema::input_tree(program, tool));
+            (generic, reasons)
+        }
     };
     let strict = reasons.is_empty();
     let mut function = Obj::with_capacity(5);

@@ -296,7 +296,11 @@ fn quoted_cell(before: &str, text: &str, after: &str) -> String {
         let mut rest = part;
         while let Some(i) = rest.find(['\n', '|']) {
             out.push_str(&rest[..i]);
-            out.push_str(if rest.as_bytes()[i] == b'|' { "\\|" } else { " " });
+            out.push_str(if rest.as_bytes()[i] == b'|' {
+                "\\|"
+            } else {
+                " "
+            });
             rest = &rest[i + 1..];
         }
         out.push_str(rest);

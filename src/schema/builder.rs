@@ -71,20 +71,20 @@ impl<'p> Lowering<'p> {
         let mut properties = Obj::with_capacity(fields.len());
         let mut required = Vec::new();
         for (name, field) in fields {
-            properties.insert(name.as_str(), self.field(field));
+            properties.push(name.as_str(), self.field(field));
             if field.is_required() {
                 required.push(Node::from(name.as_str()));
             }
         }
         let mut object = Obj::with_capacity(4);
-        object.insert("type", "object");
+        object.push("type", "object");
         if !properties.is_empty() {
-            object.insert("properties", properties);
+            object.push("properties", properties);
         }
         if !required.is_empty() {
-            object.insert("required", required);
+            object.push("required", required);
         }
-        object.insert("additionalProperties", false);
+        object.push("additionalProperties", false);
         Node::Obj(object)
     }
 

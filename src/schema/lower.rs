@@ -117,21 +117,21 @@ impl<'p> Lowering<'p> {
             TyKind::Json => Node::Obj(Obj::new()),
             TyKind::Array { items } => {
                 let mut map = Obj::with_capacity(4);
-                map.insert("type", "array");
-                map.insert("items", self.ty(items));
+                map.push("type", "array");
+                map.push("items", self.ty(items));
                 put_u64(&mut map, "minItems", c.min_items.or(c.min_length));
                 put_u64(&mut map, "maxItems", c.max_items.or(c.max_length));
                 if c.unique_items {
-                    map.insert("uniqueItems", true);
+                    map.push("uniqueItems", true);
                 }
                 Node::Obj(map)
             }
             TyKind::Map { values } => {
                 let mut map = Obj::with_capacity(4);
-                map.insert("type", "object");
-                map.insert("additionalProperties", self.ty(values));
+                map.push("type", "object");
+                map.push("additionalProperties", self.ty(values));
                 if let Some(p) = &c.key_pattern {
-                    map.insert("propertyNames", single("pattern", p.source.as_str()));
+                    map.push("propertyNames", single("pattern", p.source.as_str()));
                 }
                 put_u64(&mut map, "minProperties", c.min_properties.or(c.min_length));
                 put_u64(&mut map, "maxProperties", c.max_properties.or(c.max_length));
@@ -246,8 +246,8 @@ impl<'p> Lowering<'p> {
                     text
                 });
                 let mut map = Obj::with_capacity(3);
-                map.insert("type", "string");
-                map.insert("enum", values);
+                map.push("type", "string");
+                map.push("enum", values);
                 (Node::Obj(map), notes)
             }
             TypeDefKind::Struct { fields } => (self.object(fields), None),
@@ -259,8 +259,8 @@ impl<'p> Lowering<'p> {
                 let mut members = Vec::with_capacity(variants.len());
                 for variant in variants.values() {
                     let mut tag = Obj::with_capacity(2);
-                    tag.insert("type", "string");
-                    tag.insert("const", variant.tag.as_str());
+                    tag.push("type", "string");
+                    tag.push("const", variant.tag.as_str());
                     let mut properties = Obj::new();
                     properties.insert(discriminator.as_str(), tag);
                     let mut required = vec![Node::from(discriminator.as_str())];
@@ -278,10 +278,10 @@ impl<'p> Lowering<'p> {
                         }
                     }
                     let mut object = Obj::with_capacity(5);
-                    object.insert("type", "object");
-                    object.insert("properties", properties);
-                    object.insert("required", required);
-                    object.insert("additionalProperties", false);
+                    object.push("type", "object");
+                    object.push("properties", properties);
+                    object.push("required", required);
+                    object.push("additionalProperties", false);
                     let doc = variant
                         .doc
                         .as_deref()
@@ -331,34 +331,34 @@ impl<'p> Lowering<'p> {
 /// `{key: value}`.
 fn single<'a>(key: &'static str, value: impl Into<Node<'a>>) -> Node<'a> {
     let mut map = Obj::with_capacity(2);
-    map.insert(key, value);
+    map.push(key, value);
     Node::Obj(map)
 }
 
 fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
     let mut map = Obj::with_capacity(4);
-    map.insert("type", "string");
+    map.push("type", "string");
     put_u64(&mut map, "minLength", c.min_length);
     put_u64(&mut map, "maxLength", c.max_length);
     if let Some(p) = &c.pattern {
-        map.insert("pattern", p.source.as_str());
+        map.push("pattern", p.source.as_str());
     }
     if let Some(f) = c.format {
-        map.insert("format", f.as_str());
+        map.push("format", f.as_str());
     }
     Node::Obj(map)
 }
 
 fn number_schema<'t>(ty: &'static str, c: &'t Constraints) -> Node<'t> {
     let mut map = Obj::with_capacity(4);
-    map.insert("type", ty);
+    map.push("type", ty);
     if let Some(b) = &c.minimum {
         let key = if b.exclusive {
             "exclusiveMinimum"
         } else {
             "minimum"
         };
-        map.insert(key, Node::Num(b.value.clone()));
+        map.push(key, Node::Num(b.value.clone()));
     }
     if let Some(b) = &c.maximum {
         let key = if b.exclusive {
@@ -366,10 +366,10 @@ fn number_schema<'t>(ty: &'static str, c: &'t Constraints) -> Node<'t> {
         } else {
             "maximum"
         };
-        map.insert(key, Node::Num(b.value.clone()));
+        map.push(key, Node::Num(b.value.clone()));
     }
     if let Some(m) = &c.multiple_of {
-        map.insert("multipleOf", Node::Num(m.clone()));
+        map.push("multipleOf", Node::Num(m.clone()));
     }
     Node::Obj(map)
 }
@@ -384,14 +384,14 @@ fn literal_schema(values: &[Literal]) -> Node<'_> {
     };
     let values: Vec<Node<'_>> = values.iter().map(|l| (&l.value).into()).collect();
     let mut map = Obj::with_capacity(3);
-    map.insert("type", ty);
-    map.insert("enum", values);
+    map.push("type", ty);
+    map.push("enum", values);
     Node::Obj(map)
 }
 
 fn put_u64(map: &mut Obj<'_>, key: &'static str, value: Option<u64>) {
     if let Some(v) = value {
-        map.insert(key, Node::Num(Number::from(v)));
+        map.push(key, Node::Num(Number::from(v)));
     }
 }
 
@@ -401,7 +401,7 @@ fn into_obj(schema: Node<'_>) -> Obj<'_> {
         // Lowering only builds objects; keep any other value reachable.
         other => {
             let mut map = Obj::new();
-            map.insert("allOf", vec![other]);
+            map.push("allOf", vec![other]);
             map
         }
     }
@@ -457,9 +457,9 @@ pub fn nullable(schema: Node<'_>) -> Node<'_> {
         // The description describes the whole value, so it moves out.
         let description = map.remove("description");
         let mut outer = Obj::with_capacity(2);
-        outer.insert("anyOf", vec![Node::Obj(map), single("type", "null")]);
+        outer.push("anyOf", vec![Node::Obj(map), single("type", "null")]);
         if let Some(d) = description {
-            outer.insert("description", d);
+            outer.push("description", d);
         }
         return Node::Obj(outer);
     }

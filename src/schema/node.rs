@@ -63,6 +63,14 @@ impl<'a> Obj<'a> {
         }
     }
 
+    /// Appends `key`, which the caller knows is not there yet (objects built
+    /// from fixed keywords); cheaper than [`Obj::insert`]'s search.
+    pub fn push(&mut self, key: impl Into<Cow<'a, str>>, value: impl Into<Node<'a>>) {
+        let key = key.into();
+        debug_assert!(!self.contains_key(&key), "duplicate key {key}");
+        self.entries.push((key, value.into()));
+    }
+
     pub fn get(&self, key: &str) -> Option<&Node<'a>> {
         self.entries.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }

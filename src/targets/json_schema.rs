@@ -80,13 +80,15 @@ pub fn document_tree<'p>(program: &'p Program, package: &'p Package) -> Node<'p>
         if let (Node::Obj(map), Some(doc)) = (&mut input, tool_description(tool)) {
             map.insert("description", doc);
         }
-        defs.insert(input_name, input);
+        // Every name is new: `tool_def_names` are distinct and reserved, so
+        // the named types' definitions take other names.
+        defs.push(input_name, input);
         if let Some(output) = lowering.tool_output(tool) {
-            defs.insert(output_name, output);
+            defs.push(output_name, output);
         }
     }
     for (name, def) in lowering.take_defs().into_entries() {
-        defs.insert(name, def);
+        defs.push(name, def);
     }
 
     let mut doc = Obj::with_capacity(5);

@@ -25,11 +25,11 @@ impl Generator for Anthropic {
         self.generate_with(cx, package, &mut PackageMemo::default())
     }
 
-    fn generate_with(
+    fn generate_with<'p>(
         &self,
-        cx: &GenContext<'_>,
-        package: &Package,
-        memo: &mut PackageMemo,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         // Where the document nests each tool's input schema.
         let memo = memo.write_inputs(cx.program, package, 2);

@@ -27,30 +27,38 @@ pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
 /// every generator of a package. The MCP, Anthropic and (for tools that
 /// cannot be strict) OpenAI documents embed the same input schema per tool,
 /// so it is lowered and written once, then copied (re-indented where the
-/// document nests it at another depth).
+/// document nests it at another depth); the OpenAI strict profile rewrites
+/// the lowered trees.
 #[derive(Debug, Default)]
-pub struct PackageMemo {
+pub struct PackageMemo<'p> {
     /// Each tool's generic input schema as pretty JSON written at nesting
     /// `level`, in tool order; empty until a target asks for them.
     inputs: Vec<String>,
     level: usize,
+    /// The same schemas as trees, until a target takes them.
+    trees: Vec<Option<Node<'p>>>,
 }
 
-impl PackageMemo {
+impl<'p> PackageMemo<'p> {
     /// Writes every tool's input schema of `package` unless done already,
     /// for a document that nests them at `level`.
-    pub fn write_inputs(&mut self, program: &Program, package: &Package, level: usize) -> &Self {
+    pub fn write_inputs(
+        &mut self,
+        program: &'p Program,
+        package: &'p Package,
+        level: usize,
+    ) -> &Self {
         if self.inputs.len() != package.tools.len() {
             self.level = level;
-            self.inputs = package
-                .tools
-                .values()
-                .map(|tool| {
-                    let mut text = String::with_capacity(TOOL_SIZE);
-                    write::pretty(&mut text, &schema::input_tree(program, tool), level);
-                    text
-                })
-                .collect();
+            self.inputs.clear();
+            self.trees.clear();
+            for tool in package.tools.values() {
+                let tree = schema::input_tree(program, tool);
+                let mut text = String::with_capacity(TOOL_SIZE);
+                write::pretty(&mut text, &tree, level);
+                self.inputs.push(text);
+                self.trees.push(Some(tree));
+            }
         }
         self
     }
@@ -62,6 +70,12 @@ impl PackageMemo {
             text,
             level: self.level,
         })
+    }
+
+    /// The input schema trees, by tool position, when lowered and not taken
+    /// yet (taking them leaves the texts).
+    pub fn take_trees(&mut self) -> Vec<Option<Node<'p>>> {
+        std::mem::take(&mut self.trees)
     }
 }
 

@@ -43,15 +43,36 @@ pub fn tool_def_names(package: &Package) -> Vec<(String, String)> {
     let mut taken = HashSet::new();
     let mut out = Vec::new();
     for tool in package.tools.values() {
-        let base = tool.name.to_upper_camel_case();
+        let base = upper_camel(&tool.name);
         let mut stem = base.clone();
         let mut n = 2;
         while taken.contains(&stem) {
             stem = format!("{base}{n}");
             n += 1;
         }
-        taken.insert(stem.clone());
-        out.push((format!("{stem}Input"), format!("{stem}Output")));
+        out.push((stem.clone() + "Input", stem.clone() + "Output"));
+        taken.insert(stem);
+    }
+    out
+}
+
+/// `heck`'s UpperCamelCase, computed directly for the usual snake-case
+/// names (no upper-case or non-ASCII letters), where it only capitalises
+/// each word; heck's formatter machinery is slow next to the rest.
+fn upper_camel(name: &str) -> String {
+    let simple = name
+        .bytes()
+        .all(|b| b.is_ascii() && !b.is_ascii_uppercase());
+    if !simple {
+        return name.to_upper_camel_case();
+    }
+    let mut out = String::with_capacity(name.len());
+    for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.push_str(chars.as_str());
+        }
     }
     out
 }
@@ -106,4 +127,36 @@ pub fn document_tree<'p>(program: &'p Program, package: &'p Package) -> Node<'p>
     }
     doc.insert("$defs", defs);
     Node::Obj(doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use heck::ToUpperCamelCase;
+
+    #[test]
+    fn upper_camel_matches_heck() {
+        for name in [
+            "update_record_0",
+            "get-node",
+            "get__node_",
+            "_lead",
+            "a.b.c",
+            "v2_api",
+            "9lives",
+            "x",
+            "",
+            "getNode",
+            "HTTPServer",
+            "café_au_lait",
+            "ünïcode",
+            "snake_Case_mix",
+            "a1b2_c3d4",
+        ] {
+            assert_eq!(
+                super::upper_camel(name),
+                name.to_upper_camel_case(),
+                "{name}"
+            );
+        }
+    }
 }

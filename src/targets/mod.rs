@@ -109,11 +109,11 @@ pub trait Generator {
     /// [`Generator::generate`] reusing what other targets of the same build
     /// already computed for `package` (the driver passes one memo per
     /// package to all of them). The output is the same either way.
-    fn generate_with(
+    fn generate_with<'p>(
         &self,
-        cx: &GenContext<'_>,
-        package: &Package,
-        memo: &mut PackageMemo,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let _ = memo;
         self.generate(cx, package)

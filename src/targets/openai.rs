@@ -29,19 +29,22 @@ impl Generator for OpenAi {
         self.generate_with(cx, package, &mut PackageMemo::default())
     }
 
-    fn generate_with(
+    fn generate_with<'p>(
         &self,
-        cx: &GenContext<'_>,
-        package: &Package,
-        memo: &mut PackageMemo,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         // Most tools are strict, so the generic schemas are reused when
         // another target wrote them but not written for this one.
+        let mut trees = memo.take_trees();
+        let memo = &*memo;
         tools_file(
             package,
             Target::Openai,
             NameRule::Function,
             |index, tool, diagnostics| {
+                let tree = trees.get_mut(index).and_then(Option::take);
                 let blocked = blocker_reasons(cx.program, tool);
                 // The checks already report W0011 for every strict blocker; this
                 // covers only what the strict profile itself could not express.
@@ -51,7 +54,10 @@ impl Generator for OpenAi {
                     tool,
                     cx.options.openai_api,
                     blocked,
-                    memo.input(index),
+                    Generic {
+                        tree,
+                        text: memo.input(index),
+                    },
                 );
                 if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
                     diagnostics.push(not_strict(tool, &reasons));
@@ -67,23 +73,31 @@ impl Generator for OpenAi {
 /// when it is).
 pub fn openai_tool(program: &Program, tool: &Tool, api: OpenAiApi) -> (Value, Vec<String>) {
     let blocked = blocker_reasons(program, tool);
-    let (tree, reasons) = openai_tree(program, tool, api, blocked, None);
+    let (tree, reasons) = openai_tree(program, tool, api, blocked, Generic::default());
     (tree.to_value(), reasons)
 }
 
-/// [`openai_tool`] as a tree, given the tool's strict blockers and, when
-/// already written, its generic input schema.
+/// A tool's generic input schema, when another target lowered or wrote it.
+#[derive(Default)]
+struct Generic<'a> {
+    tree: Option<Node<'a>>,
+    text: Option<Node<'a>>,
+}
+
+/// [`openai_tool`] as a tree, given the tool's strict blockers.
 fn openai_tree<'a>(
     program: &'a Program,
     tool: &'a Tool,
     api: OpenAiApi,
     blocked: Vec<String>,
-    generic: Option<Node<'a>>,
+    generic: Generic<'a>,
 ) -> (Node<'a>, Vec<String>) {
-    let (parameters, reasons) = match strict_tree(program, tool, blocked) {
+    let (parameters, reasons) = match strict_tree(program, tool, blocked, generic.tree) {
         Ok(p) => (p, Vec::new()),
         Err(reasons) => {
-            let generic = generic.unwrap_or_else(|| schema::input_tree(program, tool));
+            let generic = generic
+                .text
+                .unwrap_or_else(|| schema::input_tree(program, tool));
             (generic, reasons)
         }
     };
@@ -112,7 +126,7 @@ fn openai_tree<'a>(
 
 /// The strict-mode parameters schema of `tool`, or why it cannot have one.
 pub fn strict_parameters(program: &Program, tool: &Tool) -> Result<Value, Vec<String>> {
-    strict_tree(program, tool, blocker_reasons(program, tool)).map(|s| s.to_value())
+    strict_tree(program, tool, blocker_reasons(program, tool), None).map(|s| s.to_value())
 }
 
 /// Why the checks say `tool` cannot be strict (empty when nothing blocks it).
@@ -125,15 +139,19 @@ fn blocker_reasons(program: &Program, tool: &Tool) -> Vec<String> {
     reasons
 }
 
-fn strict_tree<'p>(
-    program: &'p Program,
-    tool: &'p Tool,
+/// The strict parameters of `tool` from its generic schema (`generic`, or
+/// lowered here).
+fn strict_tree<'a>(
+    program: &'a Program,
+    tool: &'a Tool,
     blocked: Vec<String>,
-) -> Result<Node<'p>, Vec<String>> {
+    generic: Option<Node<'a>>,
+) -> Result<Node<'a>, Vec<String>> {
     if !blocked.is_empty() {
         return Err(blocked);
     }
-    let mut strict = strict::strict_tree(schema::input_tree(program, tool))?;
+    let generic = generic.unwrap_or_else(|| schema::input_tree(program, tool));
+    let mut strict = strict::strict_tree(generic)?;
     // Strict mode wants the root's property list and required list even when
     // the tool takes no parameters.
     if let Node::Obj(map) = &mut strict {

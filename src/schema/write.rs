@@ -21,6 +21,18 @@ pub fn pretty(out: &mut String, node: &Node<'_>, level: usize) {
         }
         Node::Json(v) => pretty_value(out, v, level),
         Node::Text { text, level: at } if *at == level => out.push_str(text),
+        Node::Text { text, level: at } if *at > level => {
+            // Shallower: each line after the first loses the difference,
+            // and is copied with its newline in one piece.
+            let cut = 2 * (at - level);
+            let mut rest: &str = text;
+            while let Some(i) = rest.find('\n') {
+                out.push_str(&rest[..=i]);
+                rest = &rest[i + 1..];
+                rest = rest.get(cut..).unwrap_or(rest);
+            }
+            out.push_str(rest);
+        }
         Node::Text { text, level: at } => {
             // Every line but the first starts with the indent of `at` (JSON
             // strings never hold a raw newline); it becomes that of `level`.

@@ -7,7 +7,7 @@ use serde_json::Number;
 use super::builder::Lowering;
 use super::node::{Node, Obj};
 use super::{NamedTypes, join_doc};
-use crate::ir::{Constraints, Field, Literal, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
+use crate::ir::{Constraints, Field, Literal, Program, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
 
 /// A lowered type before its description is attached.
 struct Lowered<'p, 't> {
@@ -116,25 +116,17 @@ impl<'p> Lowering<'p> {
             TyKind::Bool => single("type", "boolean"),
             TyKind::Json => Node::Obj(Obj::new()),
             TyKind::Array { items } => {
-                let mut map = Obj::with_capacity(4);
+                let mut map = Obj::with_capacity(5);
                 map.push("type", "array");
                 map.push("items", self.ty(items));
-                put_u64(&mut map, "minItems", c.min_items.or(c.min_length));
-                put_u64(&mut map, "maxItems", c.max_items.or(c.max_length));
-                if c.unique_items {
-                    map.push("uniqueItems", true);
-                }
+                array_keywords(&mut map, c);
                 Node::Obj(map)
             }
             TyKind::Map { values } => {
-                let mut map = Obj::with_capacity(4);
+                let mut map = Obj::with_capacity(5);
                 map.push("type", "object");
                 map.push("additionalProperties", self.ty(values));
-                if let Some(p) = &c.key_pattern {
-                    map.push("propertyNames", single("pattern", p.source.as_str()));
-                }
-                put_u64(&mut map, "minProperties", c.min_properties.or(c.min_length));
-                put_u64(&mut map, "maxProperties", c.max_properties.or(c.max_length));
+                map_keywords(&mut map, c);
                 Node::Obj(map)
             }
             TyKind::Literals { values } => literal_schema(values),
@@ -302,18 +294,10 @@ impl<'p> Lowering<'p> {
         let mut types: Vec<Node<'t>> = Vec::with_capacity(members.len());
         let mut simple = true;
         for m in members {
-            let resolved = self.program.resolve_alias_cow(m);
-            let name = match resolved.kind {
-                TyKind::String => "string",
-                TyKind::Int => "integer",
-                TyKind::Number => "number",
-                TyKind::Bool => "boolean",
-                _ => "",
-            };
-            if name.is_empty() || !resolved.constraints.is_empty() || resolved.nullable {
+            let Some(name) = simple_member(self.program, m) else {
                 simple = false;
                 break;
-            }
+            };
             // `dedup`: only a repeat of the previous member is dropped.
             if types.last().and_then(Node::as_str) != Some(name) {
                 types.push(name.into());
@@ -328,6 +312,22 @@ impl<'p> Lowering<'p> {
     }
 }
 
+/// The JSON type of a union member that is a plain scalar (no constraints,
+/// not nullable): such unions become a `type` array.
+pub(super) fn simple_member(program: &Program, member: &Ty) -> Option<&'static str> {
+    let resolved = program.resolve_alias_cow(member);
+    if !resolved.constraints.is_empty() || resolved.nullable {
+        return None;
+    }
+    match resolved.kind {
+        TyKind::String => Some("string"),
+        TyKind::Int => Some("integer"),
+        TyKind::Number => Some("number"),
+        TyKind::Bool => Some("boolean"),
+        _ => None,
+    }
+}
+
 /// `{key: value}`.
 fn single<'a>(key: &'static str, value: impl Into<Node<'a>>) -> Node<'a> {
     let mut map = Obj::with_capacity(2);
@@ -335,7 +335,26 @@ fn single<'a>(key: &'static str, value: impl Into<Node<'a>>) -> Node<'a> {
     Node::Obj(map)
 }
 
-fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
+/// The constraint keywords of an array schema (after `type` and `items`).
+pub(super) fn array_keywords(map: &mut Obj<'_>, c: &Constraints) {
+    put_u64(map, "minItems", c.min_items.or(c.min_length));
+    put_u64(map, "maxItems", c.max_items.or(c.max_length));
+    if c.unique_items {
+        map.push("uniqueItems", true);
+    }
+}
+
+/// The constraint keywords of a map schema (after `type` and
+/// `additionalProperties`).
+pub(super) fn map_keywords<'t>(map: &mut Obj<'t>, c: &'t Constraints) {
+    if let Some(p) = &c.key_pattern {
+        map.push("propertyNames", single("pattern", p.source.as_str()));
+    }
+    put_u64(map, "minProperties", c.min_properties.or(c.min_length));
+    put_u64(map, "maxProperties", c.max_properties.or(c.max_length));
+}
+
+pub(super) fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
     let mut map = Obj::with_capacity(4);
     map.push("type", "string");
     put_u64(&mut map, "minLength", c.min_length);
@@ -349,7 +368,7 @@ fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
     Node::Obj(map)
 }
 
-fn number_schema<'t>(ty: &'static str, c: &'t Constraints) -> Node<'t> {
+pub(super) fn number_schema<'t>(ty: &'static str, c: &'t Constraints) -> Node<'t> {
     let mut map = Obj::with_capacity(4);
     map.push("type", ty);
     if let Some(b) = &c.minimum {

@@ -26,6 +26,7 @@
 //! OpenAI's strict subset is a transform over this output ([`strict`]).
 
 mod builder;
+pub mod constraints;
 pub mod describe;
 mod lower;
 pub mod node;

@@ -10,6 +10,7 @@ use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
+use crate::schema::constraints::type_constraints;
 use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, node_text, push_phrases};
 use crate::schema::{Lowering, Node, Obj, SchemaOptions};
 
@@ -219,11 +220,9 @@ fn facts(tool: &Tool) -> String {
 }
 
 fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<RowView> {
-    let mut lowering = Lowering::new(program, SchemaOptions::default());
     fields
         .map(|field| {
-            let mut schema = lowering.field(field);
-            schema.expand();
+            let constraints = field_constraints(program, field);
             let default = match &field.default {
                 Some(d) => quoted_cell("`", &node_text(&Node::Json(&d.value)), "`"),
                 None => String::new(),
@@ -252,16 +251,28 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 quoted_cell("`", &program.type_text(&field.ty), "`"),
                 if field.is_required() { "yes" } else { "no" },
                 default,
-                cell(&constraints_text(&schema)),
+                cell(&constraints),
                 cell(description.trim()),
             )
         })
         .collect()
 }
 
+/// The constraints of a field as sentences. Extra keywords written on the
+/// field (`@extra`) may add constraints, so those fields word their lowered
+/// schema; the rest are worded from the IR.
+fn field_constraints(program: &Program, field: &Field) -> String {
+    if field.extra.is_empty() {
+        return type_constraints(program, &field.ty);
+    }
+    let mut schema = Lowering::new(program, SchemaOptions::default()).field(field);
+    schema.expand();
+    constraints_text(&schema)
+}
+
 /// The constraints of a schema as sentences, with those on array items and
 /// map values after them ("Each item: Length 1 to 40 characters.").
-fn constraints_text(schema: &Node<'_>) -> String {
+pub(super) fn constraints_text(schema: &Node<'_>) -> String {
     let mut out = String::new();
     push_constraints(schema, &mut out);
     out
@@ -404,10 +415,8 @@ fn type_view(program: &Program, key: &TypeKey) -> Option<TypeView> {
     };
     match &def.kind {
         TypeDefKind::Alias { target } => {
-            let mut schema = Lowering::new(program, SchemaOptions::default()).ty(target);
-            schema.expand();
             view.summary = format!("Type: `{}`.", program.type_text(target));
-            let constraints = constraints_text(&schema);
+            let constraints = type_constraints(program, target);
             if !constraints.is_empty() {
                 view.summary.push(' ');
                 view.summary.push_str(&constraints);

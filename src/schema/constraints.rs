@@ -12,8 +12,8 @@
 //! references carry no constraint keywords.
 
 use super::describe::push_phrases;
-use super::lower::{array_keywords, map_keywords, number_schema, simple_member, string_schema};
 use super::node::{Node, Obj};
+use super::shapes::{array_keywords, map_keywords, number_schema, simple_member, string_schema};
 use crate::ir::{Program, Ty, TyKind};
 
 /// The constraints of `ty` as sentences, with those on array items and map

@@ -30,6 +30,7 @@ pub mod constraints;
 pub mod describe;
 mod lower;
 pub mod node;
+mod shapes;
 pub mod strict;
 pub mod write;
 
@@ -148,10 +149,10 @@ pub fn output_tree<'p>(program: &'p Program, tool: &'p Tool) -> Option<Node<'p>>
 /// `enum`), while objects, arrays, references and unions get an `anyOf`
 /// member, which every consumer (OpenAI strict mode included) understands.
 pub fn nullable(schema: Value) -> Value {
-    lower::nullable(Node::from_value(&schema)).to_value()
+    shapes::nullable(Node::from_value(&schema)).to_value()
 }
 
-pub use lower::nullable as nullable_tree;
+pub use shapes::nullable as nullable_tree;
 
 /// Joins description parts with a blank line, skipping empty ones.
 pub(crate) fn join_doc(parts: &[Option<&str>]) -> Option<String> {

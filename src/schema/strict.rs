@@ -11,8 +11,8 @@
 use serde_json::Value;
 
 use super::describe::{CONSTRAINT_KEYWORDS, push_phrases};
-use super::lower::nullable;
 use super::node::{Node, Obj};
+use super::shapes::nullable;
 use super::write;
 
 /// Formats strict mode accepts; other formats move into the description.

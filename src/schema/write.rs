@@ -26,7 +26,7 @@ pub fn pretty(out: &mut String, node: &Node<'_>, level: usize) {
             // and is copied with its newline in one piece.
             let cut = 2 * (at - level);
             let mut rest: &str = text;
-            while let Some(i) = rest.find('\n') {
+            while let Some(i) = find_newline(rest.as_bytes()) {
                 out.push_str(&rest[..=i]);
                 rest = &rest[i + 1..];
                 rest = rest.get(cut..).unwrap_or(rest);
@@ -36,12 +36,14 @@ pub fn pretty(out: &mut String, node: &Node<'_>, level: usize) {
         Node::Text { text, level: at } => {
             // Every line but the first starts with the indent of `at` (JSON
             // strings never hold a raw newline); it becomes that of `level`.
-            let mut lines = text.split('\n');
-            out.push_str(lines.next().unwrap_or_default());
-            for text in lines {
+            let mut rest: &str = text;
+            while let Some(i) = find_newline(rest.as_bytes()) {
+                out.push_str(&rest[..i]);
                 line(out, level);
-                out.push_str(text.get(2 * at..).unwrap_or(text));
+                rest = &rest[i + 1..];
+                rest = rest.get(2 * at..).unwrap_or(rest);
             }
+            out.push_str(rest);
         }
         scalar => scalar_text(out, scalar),
     }
@@ -240,6 +242,26 @@ fn find_escape(bytes: &[u8]) -> Option<usize> {
     None
 }
 
+/// The index of the first `\n`, eight bytes at a time (lines of pretty
+/// JSON are short, where `memchr`'s setup dominates).
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        if has_zero(u64::from_le_bytes(word) ^ (ONES * u64::from(b'\n'))) {
+            break;
+        }
+        offset += 8;
+    }
+    bytes[offset..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| offset + i)
+}
+
 fn first_escape(bytes: &[u8]) -> Option<usize> {
     bytes
         .iter()
@@ -252,9 +274,15 @@ fn first_escape(bytes: &[u8]) -> Option<usize> {
 fn has_escape(x: u64) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-    let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-    below_space | zero(x ^ (ONES * u64::from(b'"'))) | zero(x ^ (ONES * u64::from(b'\\'))) != 0
+    let below_space = x.wrapping_sub(ONES * 0x20) & !x & HIGHS != 0;
+    below_space | has_zero(x ^ (ONES * u64::from(b'"'))) | has_zero(x ^ (ONES * u64::from(b'\\')))
+}
+
+/// Whether any byte of `x` is zero.
+fn has_zero(x: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    x.wrapping_sub(ONES) & !x & HIGHS != 0
 }
 
 impl fmt::Display for Node<'_> {

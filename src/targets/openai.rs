@@ -35,8 +35,9 @@ impl Generator for OpenAi {
         package: &'p Package,
         memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        // Most tools are strict, so the generic schemas are reused when
-        // another target wrote them but not written for this one.
+        // The strict profile rewrites the input trees another target lowered
+        // (taking them); tools that cannot be strict reuse the written text.
+        // Neither is made here for the memo: most tools are strict.
         let mut trees = memo.take_trees();
         let memo = &*memo;
         tools_file(

@@ -71,12 +71,16 @@ pub fn generate(
     let packages: Vec<&Package> = analysis.program.packages.values().collect();
     // Packages are independent: they are generated on all cores, and the
     // results come back in package order, as a sequential build makes them.
+    // The targets of one package share a memo (each tool's schema is lowered
+    // and written once).
     let per_package = crate::timing::phase("generate", || {
         crate::parallel::map(&packages, 1, |package| {
             let mut files = Vec::new();
             let mut diagnostics = Diagnostics::new();
+            let mut memo = targets::PackageMemo::default();
             for &target in targets {
-                let (out, diags) = targets::generator(target).generate(&cx, package);
+                let (out, diags) =
+                    targets::generator(target).generate_with(&cx, package, &mut memo);
                 files.extend(out);
                 diagnostics.extend(diags);
             }

@@ -5,6 +5,9 @@
 
 use serde_json::{Map, Value};
 
+use super::node::{Node, Obj};
+use super::write;
+
 /// Keywords that constrain a value (as opposed to annotations).
 pub const CONSTRAINT_KEYWORDS: &[&str] = &[
     "minimum",
@@ -30,12 +33,41 @@ pub fn constraint_phrases(
     schema: &Map<String, Value>,
     include: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
-    let get = |k: &str| schema.get(k).filter(|_| include(k));
-    let text = |v: &Value| match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
+    let mut map = Obj::with_capacity(schema.len());
+    for (k, v) in schema {
+        map.insert(k.as_str(), Node::from_value(v));
+    }
+    phrases_of(&map, include)
+}
+
+/// [`constraint_phrases`] of a schema tree (its values expanded, see
+/// [`Node::expand`]).
+pub fn phrases_of(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool) -> Vec<String> {
     let mut out = Vec::new();
+    each_phrase(schema, include, &mut |p| out.push(p.to_string()));
+    out
+}
+
+/// The phrases of [`phrases_of`] appended to `out`, each after a space
+/// unless `out` is empty.
+pub fn push_phrases(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, out: &mut String) {
+    each_phrase(schema, include, &mut |p| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(p);
+    });
+}
+
+/// Calls `emit` with each constraint phrase of `schema`, in order. Phrases
+/// are built in one buffer: this runs for every field of every tool.
+fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut dyn FnMut(&str)) {
+    let get = |k: &str| schema.get(k).filter(|_| include(k));
+    let mut buf = String::new();
+    let mut flush = |buf: &mut String| {
+        emit(buf);
+        buf.clear();
+    };
 
     let low = get("minimum")
         .map(|v| (v, false))
@@ -44,81 +76,162 @@ pub fn constraint_phrases(
         .map(|v| (v, false))
         .or_else(|| get("exclusiveMaximum").map(|v| (v, true)));
     match (low, high) {
-        (Some((a, false)), Some((b, false))) => out.push(format!("From {a} to {b}.")),
-        (Some((a, ea)), Some((b, eb))) => out.push(format!(
-            "{} {a} and {} {b}.",
-            if ea { "Greater than" } else { "At least" },
-            if eb { "less than" } else { "at most" }
-        )),
-        (Some((a, e)), None) => out.push(format!(
-            "{} {a}.",
-            if e { "Greater than" } else { "At least" }
-        )),
+        (Some((a, false)), Some((b, false))) => {
+            words(&mut buf, &["From ", "", " to ", "", "."], &[a, b]);
+        }
+        (Some((a, ea)), Some((b, eb))) => {
+            let from = if ea { "Greater than " } else { "At least " };
+            let to = if eb {
+                " and less than "
+            } else {
+                " and at most "
+            };
+            words(&mut buf, &[from, "", to, "", "."], &[a, b]);
+        }
+        (Some((a, e)), None) => {
+            let from = if e { "Greater than " } else { "At least " };
+            words(&mut buf, &[from, "", "."], &[a]);
+        }
         (None, Some((b, e))) => {
-            out.push(format!("{} {b}.", if e { "Less than" } else { "At most" }))
+            let to = if e { "Less than " } else { "At most " };
+            words(&mut buf, &[to, "", "."], &[b]);
         }
         (None, None) => {}
     }
-    if let Some(m) = get("multipleOf") {
-        out.push(format!("A multiple of {m}."));
+    if !buf.is_empty() {
+        flush(&mut buf);
     }
-    if let Some(p) = count_phrase(get("minLength"), get("maxLength"), "character") {
-        if p.starts_with(char::is_numeric) {
-            out.push(format!("Length {p}."));
+    if let Some(m) = get("multipleOf") {
+        words(&mut buf, &["A multiple of ", "", "."], &[m]);
+        flush(&mut buf);
+    }
+    if count_phrase(&mut buf, get("minLength"), get("maxLength"), "character") {
+        if buf.starts_with(char::is_numeric) {
+            buf.insert_str(0, "Length ");
         } else {
-            out.push(format!("{}.", capitalize(&p)));
+            capitalize(&mut buf);
         }
+        buf.push('.');
+        flush(&mut buf);
     }
     if let Some(p) = get("pattern") {
-        out.push(format!("Matches the regex `{}`.", text(p)));
+        buf.push_str("Matches the regex `");
+        text(&mut buf, p);
+        buf.push_str("`.");
+        flush(&mut buf);
     }
     if let Some(f) = get("format") {
-        out.push(format!("Format: {}.", text(f)));
+        buf.push_str("Format: ");
+        text(&mut buf, f);
+        buf.push('.');
+        flush(&mut buf);
     }
-    if let Some(p) = count_phrase(get("minItems"), get("maxItems"), "item") {
-        out.push(format!("{}.", capitalize(&p)));
+    if count_phrase(&mut buf, get("minItems"), get("maxItems"), "item") {
+        capitalize(&mut buf);
+        buf.push('.');
+        flush(&mut buf);
     }
-    if get("uniqueItems") == Some(&Value::Bool(true)) {
-        out.push("Items must be unique.".into());
+    if get("uniqueItems").and_then(Node::as_bool) == Some(true) {
+        buf.push_str("Items must be unique.");
+        flush(&mut buf);
     }
-    if let Some(p) = get("propertyNames").and_then(|p| p.get("pattern")) {
-        out.push(format!("Keys match the regex `{}`.", text(p)));
+    let key_pattern = get("propertyNames")
+        .and_then(Node::as_obj)
+        .and_then(|p| p.get("pattern"));
+    if let Some(p) = key_pattern {
+        buf.push_str("Keys match the regex `");
+        text(&mut buf, p);
+        buf.push_str("`.");
+        flush(&mut buf);
     }
-    if let Some(p) = count_phrase(get("minProperties"), get("maxProperties"), "entry") {
-        out.push(format!("{}.", capitalize(&p)));
+    if count_phrase(
+        &mut buf,
+        get("minProperties"),
+        get("maxProperties"),
+        "entry",
+    ) {
+        capitalize(&mut buf);
+        buf.push('.');
+        flush(&mut buf);
     }
-    out
+}
+
+/// `parts` with the JSON text of `values` in the empty slots.
+fn words(buf: &mut String, parts: &[&str], values: &[&Node<'_>]) {
+    let mut values = values.iter();
+    for part in parts {
+        if part.is_empty() {
+            if let Some(v) = values.next() {
+                write::compact(buf, v);
+            }
+        } else {
+            buf.push_str(part);
+        }
+    }
+}
+
+/// A string's own text, anything else as JSON.
+fn text(buf: &mut String, v: &Node<'_>) {
+    match v.as_str() {
+        Some(s) => buf.push_str(s),
+        None => write::compact(buf, v),
+    }
 }
 
 /// "1 to 120 characters", "at least 1 item", "at most 10 entries",
-/// "exactly 5 characters".
-fn count_phrase(min: Option<&Value>, max: Option<&Value>, unit: &str) -> Option<String> {
-    let plural = |n: &Value| {
-        let one = n.as_u64() == Some(1);
-        match (unit, one) {
-            (u, true) => u.to_string(),
-            ("entry", false) => "entries".to_string(),
-            (u, false) => format!("{u}s"),
+/// "exactly 5 characters" into `buf`; whether there was one.
+fn count_phrase(
+    buf: &mut String,
+    min: Option<&Node<'_>>,
+    max: Option<&Node<'_>>,
+    unit: &str,
+) -> bool {
+    let (lead, shown, counted) = match (min, max) {
+        (Some(a), Some(b)) if a.json_eq(b) => ("exactly ", a, b),
+        (Some(a), Some(b)) => {
+            write::compact(buf, a);
+            buf.push_str(" to ");
+            ("", b, b)
         }
+        (Some(a), None) => ("at least ", a, a),
+        (None, Some(b)) => ("at most ", b, b),
+        (None, None) => return false,
     };
-    match (min, max) {
-        (Some(a), Some(b)) if a == b => Some(format!("exactly {a} {}", plural(b))),
-        (Some(a), Some(b)) => Some(format!("{a} to {b} {}", plural(b))),
-        (Some(a), None) => Some(format!("at least {a} {}", plural(a))),
-        (None, Some(b)) => Some(format!("at most {b} {}", plural(b))),
-        (None, None) => None,
+    buf.push_str(lead);
+    write::compact(buf, shown);
+    buf.push(' ');
+    match (unit, counted.as_u64() == Some(1)) {
+        (u, true) => buf.push_str(u),
+        ("entry", false) => buf.push_str("entries"),
+        (u, false) => {
+            buf.push_str(u);
+            buf.push('s');
+        }
     }
+    true
 }
 
-fn capitalize(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// Upper-cases the first character of `buf`.
+fn capitalize(buf: &mut String) {
+    let Some(c) = buf.chars().next() else {
+        return;
+    };
+    if c.is_ascii() {
+        buf[..1].make_ascii_uppercase();
+    } else {
+        let upper: String = c.to_uppercase().collect();
+        buf.replace_range(..c.len_utf8(), &upper);
     }
 }
 
 /// `value` as compact JSON, for "Default: 400." and example lists.
 pub fn json_text(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+/// [`json_text`] of a schema tree node.
+pub fn node_text(node: &Node<'_>) -> String {
+    let mut out = String::new();
+    write::compact(&mut out, node);
+    out
 }

@@ -8,10 +8,12 @@
 //! map keys, `json` values) makes the transform fail with reasons; the tool is
 //! then emitted non-strict.
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::describe::{constraint_phrases, json_text};
-use super::nullable;
+use super::describe::{CONSTRAINT_KEYWORDS, push_phrases};
+use super::node::{Node, Obj};
+use super::shapes::nullable;
+use super::write;
 
 /// Formats strict mode accepts; other formats move into the description.
 pub const STRICT_FORMATS: &[&str] = &[
@@ -64,9 +66,20 @@ struct Walk {
 /// Rewrites a parameters schema (an object, possibly with `$defs`) into the
 /// strict subset, or says why it cannot be.
 pub fn to_strict(schema: &Value) -> Result<Value, Vec<String>> {
-    let mut schema = schema.clone();
+    strict_tree(Node::from_value(schema)).map(|s| s.to_value())
+}
+
+/// [`to_strict`] over a schema tree.
+pub fn strict_tree(mut schema: Node<'_>) -> Result<Node<'_>, Vec<String>> {
+    // The walk rewrites user-written keywords too, so it needs them as trees.
+    schema.expand();
     let mut walk = Walk::default();
-    if schema.get("type") != Some(&json!("object")) {
+    if schema
+        .as_obj()
+        .and_then(|m| m.get("type"))
+        .and_then(Node::as_str)
+        != Some("object")
+    {
         walk.reasons
             .push("the parameters schema is not a plain object".into());
     }
@@ -92,13 +105,13 @@ pub fn to_strict(schema: &Value) -> Result<Value, Vec<String>> {
 }
 
 impl Walk {
-    fn schema(&mut self, schema: &mut Value, depth: usize) {
-        let Value::Object(map) = schema else {
+    fn schema(&mut self, schema: &mut Node<'_>, depth: usize) {
+        let Node::Obj(map) = schema else {
             return;
         };
         if !["type", "anyOf", "$ref", "enum", "const"]
             .iter()
-            .any(|k| map.contains_key(*k))
+            .any(|k| map.contains_key(k))
         {
             self.reasons
                 .push("a `json` value accepts anything, which strict mode cannot express".into());
@@ -111,13 +124,13 @@ impl Walk {
             return;
         }
         if let Some(c) = map.remove("const") {
-            map.insert("enum".into(), json!([c]));
+            map.insert("enum", vec![c]);
         }
-        if let Some(Value::Array(values)) = map.get("enum") {
+        if let Some(Node::Arr(values)) = map.get("enum") {
             self.enum_values += values.len();
         }
         split_type_array(map);
-        if map.get("type") == Some(&json!("object")) {
+        if map.get("type").and_then(Node::as_str) == Some("object") {
             self.object(map, depth);
         }
         self.move_unsupported(map);
@@ -126,12 +139,12 @@ impl Walk {
         }
         for key in ["anyOf", "$defs"] {
             match map.get_mut(key) {
-                Some(Value::Array(members)) => {
+                Some(Node::Arr(members)) => {
                     for m in members {
                         self.schema(m, depth);
                     }
                 }
-                Some(Value::Object(defs)) => {
+                Some(Node::Obj(defs)) => {
                     for d in defs.values_mut() {
                         self.schema(d, 0);
                     }
@@ -141,49 +154,51 @@ impl Walk {
         }
     }
 
-    fn object(&mut self, map: &mut Map<String, Value>, depth: usize) {
+    fn object(&mut self, map: &mut Obj<'_>, depth: usize) {
         if depth >= MAX_DEPTH {
             self.reasons.push(format!(
                 "objects nest deeper than strict mode's limit of {MAX_DEPTH}"
             ));
         }
         match map.get("additionalProperties") {
-            None | Some(Value::Bool(false)) => {}
+            None | Some(Node::Bool(false)) => {}
             Some(_) => {
                 self.reasons
                     .push("a map has free-form keys, which strict mode cannot express".into());
                 return;
             }
         }
-        let required: Vec<Value> = match map.get("required") {
-            Some(Value::Array(r)) => r.clone(),
+        let required: Vec<Node<'_>> = match map.get("required") {
+            Some(Node::Arr(r)) => r.clone(),
             _ => Vec::new(),
         };
         let mut properties = match map.remove("properties") {
-            Some(Value::Object(p)) => p,
-            _ => Map::new(),
+            Some(Node::Obj(p)) => p,
+            _ => Obj::new(),
         };
         self.properties += properties.len();
-        let mut all = Vec::new();
+        let mut all = Vec::with_capacity(properties.len());
         for (name, prop) in properties.iter_mut() {
-            let key = json!(name);
             // Walk first, so the moved notes join the description that
             // `nullable` lifts out of an `anyOf` wrapper.
             self.schema(prop, depth + 1);
-            if !required.contains(&key) {
+            if !required
+                .iter()
+                .any(|r| matches!(r, Node::Str(s) if s == name))
+            {
                 *prop = nullable(std::mem::take(prop));
             }
-            all.push(key);
+            all.push(Node::Str(name.clone()));
         }
         // Rebuild in the canonical order: type, properties, required, closed.
         let rest = std::mem::take(map);
-        map.insert("type".into(), json!("object"));
-        map.insert("properties".into(), Value::Object(properties));
-        map.insert("required".into(), Value::Array(all));
-        map.insert("additionalProperties".into(), json!(false));
-        for (k, v) in rest {
+        map.insert("type", "object");
+        map.insert("properties", properties);
+        map.insert("required", all);
+        map.insert("additionalProperties", false);
+        for (k, v) in rest.into_entries() {
             if !matches!(
-                k.as_str(),
+                k.as_ref(),
                 "type" | "properties" | "required" | "additionalProperties"
             ) {
                 map.insert(k, v);
@@ -192,78 +207,117 @@ impl Walk {
     }
 
     /// Moves every keyword strict mode does not accept into the description.
-    fn move_unsupported(&mut self, map: &mut Map<String, Value>) {
-        let unsupported = |k: &str, v: &Value| {
+    fn move_unsupported(&mut self, map: &mut Obj<'_>) {
+        let unsupported = |k: &str, v: &Node<'_>| {
             !STRICT_KEYWORDS.contains(&k)
                 || (k == "format" && !v.as_str().is_some_and(|f| STRICT_FORMATS.contains(&f)))
         };
-        let moved: Map<String, Value> = map
-            .iter()
-            .filter(|(k, v)| unsupported(k, v))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        if moved.is_empty() {
+        if !map.iter().any(|(k, v)| unsupported(k, v)) {
             return;
         }
-        map.retain(|k, v| !unsupported(k, v));
-        let description = map
-            .get("description")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        let mut phrases = Vec::new();
-        if let Some(title) = moved.get("title").and_then(Value::as_str) {
-            phrases.push(format!("Title: {title}."));
-        }
-        phrases.extend(constraint_phrases(&moved, &|_| true));
-        if let Some(d) = moved.get("default") {
-            phrases.push(format!("Default: {}.", json_text(d)));
-        }
-        if let Some(Value::Array(examples)) = moved.get("examples") {
-            let list: Vec<String> = examples.iter().map(json_text).collect();
-            phrases.push(format!("Examples: {}.", list.join(", ")));
-        }
-        if moved.get("deprecated") == Some(&json!(true)) && !description.contains("Deprecated") {
-            phrases.push("Deprecated.".into());
-        }
-        if moved.get("writeOnly") == Some(&json!(true)) {
-            phrases.push("Sensitive: never repeat this value in replies or logs.".into());
-        }
-        for (k, v) in &moved {
-            let known = matches!(
-                k.as_str(),
-                "title" | "default" | "examples" | "deprecated" | "writeOnly"
-            ) || super::describe::CONSTRAINT_KEYWORDS.contains(&k.as_str());
-            if !known {
-                phrases.push(format!("{k}: {}.", json_text(v)));
+        let mut moved = Obj::new();
+        for (k, v) in std::mem::take(map).into_entries() {
+            if unsupported(&k, &v) {
+                moved.insert(k, v);
+            } else {
+                map.insert(k, v);
             }
         }
-        if phrases.is_empty() {
+        let description = map
+            .get("description")
+            .and_then(Node::as_str)
+            .unwrap_or_default();
+        let mut notes = String::new();
+        if let Some(title) = moved.get("title").and_then(Node::as_str) {
+            note(&mut notes, &["Title: ", title, "."]);
+        }
+        push_phrases(&moved, &|_| true, &mut notes);
+        if let Some(d) = moved.get("default") {
+            note(&mut notes, &["Default: "]);
+            write::compact(&mut notes, d);
+            notes.push('.');
+        }
+        if let Some(Node::Arr(examples)) = moved.get("examples") {
+            note(&mut notes, &["Examples: "]);
+            for (i, e) in examples.iter().enumerate() {
+                if i > 0 {
+                    notes.push_str(", ");
+                }
+                write::compact(&mut notes, e);
+            }
+            notes.push('.');
+        }
+        if moved.get("deprecated").and_then(Node::as_bool) == Some(true)
+            && !description.contains("Deprecated")
+        {
+            note(&mut notes, &["Deprecated."]);
+        }
+        if moved.get("writeOnly").and_then(Node::as_bool) == Some(true) {
+            note(
+                &mut notes,
+                &["Sensitive: never repeat this value in replies or logs."],
+            );
+        }
+        for (k, v) in moved.iter() {
+            let known = matches!(
+                k,
+                "title" | "default" | "examples" | "deprecated" | "writeOnly"
+            ) || CONSTRAINT_KEYWORDS.contains(&k);
+            if !known {
+                note(&mut notes, &[k, ": "]);
+                write::compact(&mut notes, v);
+                notes.push('.');
+            }
+        }
+        if notes.is_empty() {
             return;
         }
-        let notes = phrases.join(" ");
         let text = if description.is_empty() {
             notes
-        } else if description.contains('\n') {
-            format!("{description}\n\n{notes}")
         } else {
-            format!("{description} {notes}")
+            let sep = if description.contains('\n') {
+                "\n\n"
+            } else {
+                " "
+            };
+            let mut text = String::with_capacity(description.len() + sep.len() + notes.len());
+            text.push_str(description);
+            text.push_str(sep);
+            text.push_str(&notes);
+            text
         };
-        map.insert("description".into(), json!(text));
+        map.insert("description", text);
     }
 }
 
 /// `{"type": ["string", "integer"]}` becomes an `anyOf` of single types (a
 /// lone `"null"` partner stays in the array, which strict mode documents).
-fn split_type_array(map: &mut Map<String, Value>) {
-    let Some(Value::Array(types)) = map.get("type") else {
+fn split_type_array(map: &mut Obj<'_>) {
+    let Some(Node::Arr(types)) = map.get("type") else {
         return;
     };
-    let non_null = types.iter().filter(|t| *t != "null").count();
+    let non_null = types.iter().filter(|t| t.as_str() != Some("null")).count();
     if non_null <= 1 {
         return;
     }
-    let members: Vec<Value> = types.iter().map(|t| json!({"type": t})).collect();
+    let members: Vec<Node<'_>> = types
+        .iter()
+        .map(|t| {
+            let mut member = Obj::with_capacity(1);
+            member.insert("type", t.clone());
+            Node::Obj(member)
+        })
+        .collect();
     map.remove("type");
-    map.insert("anyOf".into(), Value::Array(members));
+    map.insert("anyOf", members);
+}
+
+/// Starts a new sentence of `notes` (after a space) with `parts`.
+fn note(notes: &mut String, parts: &[&str]) {
+    if !notes.is_empty() {
+        notes.push(' ');
+    }
+    for part in parts {
+        notes.push_str(part);
+    }
 }

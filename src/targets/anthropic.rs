@@ -5,14 +5,14 @@
 //! `input_examples` are the tool's examples, which the front end has already
 //! checked against its parameters.
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::json_common::{NameRule, tools_file};
+use super::json_common::{NameRule, example_tree, tools_file};
 use super::mcp::tool_description;
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program, Tool};
-use crate::schema;
+use crate::schema::{self, Node, Obj};
 
 pub struct Anthropic;
 
@@ -22,31 +22,52 @@ impl Generator for Anthropic {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        // Where the document nests each tool's input schema.
+        let memo = memo.write_inputs(cx.program, package, 2);
         // 64, not Anthropic's newer 128: the limit every provider accepts.
         tools_file(
             package,
             Target::Anthropic,
             NameRule::Function,
-            |tool, _| anthropic_tool(cx.program, tool),
-            Value::Array,
+            |index, tool, _| {
+                let input = memo.input(index).unwrap_or_default();
+                anthropic_tree_with(tool, input)
+            },
+            Node::Arr,
         )
     }
 }
 
 /// One Anthropic tool definition.
 pub fn anthropic_tool(program: &Program, tool: &Tool) -> Value {
-    let mut out = Map::new();
-    out.insert("name".into(), json!(tool.name_for("anthropic")));
+    anthropic_tree(program, tool).to_value()
+}
+
+/// [`anthropic_tool`] as a tree.
+pub fn anthropic_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
+    anthropic_tree_with(tool, schema::input_tree(program, tool))
+}
+
+/// [`anthropic_tree`] around `input`, the tool's input schema.
+fn anthropic_tree_with<'a>(tool: &'a Tool, input: Node<'a>) -> Node<'a> {
+    let mut out = Obj::with_capacity(4);
+    out.insert("name", tool.name_for("anthropic"));
     if let Some(d) = tool_description(tool) {
-        out.insert("description".into(), json!(d));
+        out.insert("description", d);
     }
-    out.insert(
-        "input_schema".into(),
-        schema::tool_input_schema(program, tool),
-    );
+    out.insert("input_schema", input);
     if !tool.examples.is_empty() {
-        let examples: Vec<Value> = tool.examples.iter().map(|e| e.to_json()).collect();
-        out.insert("input_examples".into(), Value::Array(examples));
+        let examples: Vec<Node<'_>> = tool.examples.iter().map(example_tree).collect();
+        out.insert("input_examples", examples);
     }
-    Value::Object(out)
+    Node::Obj(out)
 }

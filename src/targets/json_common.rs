@@ -5,38 +5,119 @@ use serde_json::Value;
 
 use super::{OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::{Package, Tool};
+use crate::ir::{Example, Package, Program, Tool};
+use crate::schema::{self, Node, Obj, write};
 
 /// Pretty JSON with a trailing newline: the same bytes on every run (object
 /// keys keep insertion order).
 pub fn json_file(name: String, value: &Value) -> OutputFile {
-    let mut contents = serde_json::to_string_pretty(value).unwrap_or_default();
+    tree_file(name, &Node::Json(value), 0)
+}
+
+/// [`json_file`] of a schema tree: the same bytes `serde_json` would print.
+/// `capacity` is a guess of the size, to spare the buffer's regrowth.
+pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
+    let mut contents = String::with_capacity(capacity);
+    write::pretty(&mut contents, node, 0);
     contents.push('\n');
     OutputFile { name, contents }
 }
+
+/// Work the targets of one package share: the driver hands the same memo to
+/// every generator of a package. The MCP, Anthropic and (for tools that
+/// cannot be strict) OpenAI documents embed the same input schema per tool,
+/// so it is lowered and written once, then copied (re-indented where the
+/// document nests it at another depth); the OpenAI strict profile rewrites
+/// the lowered trees.
+#[derive(Debug, Default)]
+pub struct PackageMemo<'p> {
+    /// Each tool's generic input schema as pretty JSON written at nesting
+    /// `level`, in tool order; empty until a target asks for them.
+    inputs: Vec<String>,
+    level: usize,
+    /// The same schemas as trees, until a target takes them.
+    trees: Vec<Option<Node<'p>>>,
+}
+
+impl<'p> PackageMemo<'p> {
+    /// Writes every tool's input schema of `package` unless done already,
+    /// for a document that nests them at `level`.
+    pub fn write_inputs(
+        &mut self,
+        program: &'p Program,
+        package: &'p Package,
+        level: usize,
+    ) -> &Self {
+        if self.inputs.len() != package.tools.len() {
+            self.level = level;
+            self.inputs.clear();
+            self.trees.clear();
+            for tool in package.tools.values() {
+                let tree = schema::input_tree(program, tool);
+                let mut text = String::with_capacity(TOOL_SIZE);
+                write::pretty(&mut text, &tree, level);
+                self.inputs.push(text);
+                self.trees.push(Some(tree));
+            }
+        }
+        self
+    }
+
+    /// The input schema of the tool at `index`, when written.
+    pub fn input(&self, index: usize) -> Option<Node<'_>> {
+        let text = self.inputs.get(index)?;
+        Some(Node::Text {
+            text,
+            level: self.level,
+        })
+    }
+
+    /// The input schema trees, by tool position, when lowered and not taken
+    /// yet (taking them leaves the texts).
+    pub fn take_trees(&mut self) -> Vec<Option<Node<'p>>> {
+        std::mem::take(&mut self.trees)
+    }
+}
+
+/// About the size of one tool's JSON definition, to size output buffers.
+pub const TOOL_SIZE: usize = 4096;
 
 /// The one file of a tool-list target, `<package>.<target>.json`: checks every
 /// tool's name against `rule`, builds each definition with `tool_value` and
 /// the document around them with `document`. A package without tools gets no
 /// file.
-pub fn tools_file(
-    package: &Package,
+/// `tool_value` gets each tool's position in the package too.
+pub fn tools_file<'p: 'n, 'n>(
+    package: &'p Package,
     target: Target,
     rule: NameRule,
-    mut tool_value: impl FnMut(&Tool, &mut Diagnostics) -> Value,
-    document: impl FnOnce(Vec<Value>) -> Value,
+    mut tool_value: impl FnMut(usize, &'p Tool, &mut Diagnostics) -> Node<'n>,
+    document: impl FnOnce(Vec<Node<'n>>) -> Node<'n>,
 ) -> (Vec<OutputFile>, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
     if package.tools.is_empty() {
         return (Vec::new(), diagnostics);
     }
-    let mut tools = Vec::new();
-    for tool in package.tools.values() {
+    let mut tools = Vec::with_capacity(package.tools.len());
+    for (index, tool) in package.tools.values().enumerate() {
         check_name(tool, target, rule, &mut diagnostics);
-        tools.push(tool_value(tool, &mut diagnostics));
+        tools.push(tool_value(index, tool, &mut diagnostics));
     }
     let name = format!("{}.{}.json", package.name, target.as_str());
-    (vec![json_file(name, &document(tools))], diagnostics)
+    let capacity = package.tools.len() * TOOL_SIZE;
+    (
+        vec![tree_file(name, &document(tools), capacity)],
+        diagnostics,
+    )
+}
+
+/// [`Example::to_json`] as a tree: the argument object a model would send.
+pub fn example_tree(example: &Example) -> Node<'_> {
+    let mut args = Obj::with_capacity(example.args.len());
+    for (name, literal) in &example.args {
+        args.insert(name.as_str(), &literal.value);
+    }
+    Node::Obj(args)
 }
 
 /// Which names a consumer accepts.

@@ -6,15 +6,15 @@
 use std::collections::HashSet;
 
 use heck::ToUpperCamelCase;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::json_common::json_file;
+use super::json_common::{TOOL_SIZE, tree_file};
 use super::mcp::tool_description;
 use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::Diagnostics;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program};
-use crate::schema::{NamedTypes, SchemaBuilder, SchemaOptions};
+use crate::schema::{Lowering, NamedTypes, Node, Obj, SchemaOptions};
 
 pub const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
@@ -29,8 +29,9 @@ impl Generator for JsonSchema {
         if package.tools.is_empty() {
             return (Vec::new(), Diagnostics::new());
         }
-        let document = schema_document(cx.program, package);
-        let file = json_file(format!("{}.schema.json", package.name), &document);
+        let document = document_tree(cx.program, package);
+        let capacity = package.tools.len() * TOOL_SIZE;
+        let file = tree_file(format!("{}.schema.json", package.name), &document, capacity);
         (vec![file], Diagnostics::new())
     }
 }
@@ -42,22 +43,48 @@ pub fn tool_def_names(package: &Package) -> Vec<(String, String)> {
     let mut taken = HashSet::new();
     let mut out = Vec::new();
     for tool in package.tools.values() {
-        let base = tool.name.to_upper_camel_case();
+        let base = upper_camel(&tool.name);
         let mut stem = base.clone();
         let mut n = 2;
         while taken.contains(&stem) {
             stem = format!("{base}{n}");
             n += 1;
         }
-        taken.insert(stem.clone());
-        out.push((format!("{stem}Input"), format!("{stem}Output")));
+        out.push((stem.clone() + "Input", stem.clone() + "Output"));
+        taken.insert(stem);
+    }
+    out
+}
+
+/// `heck`'s UpperCamelCase, computed directly for the usual snake-case
+/// names (no upper-case or non-ASCII letters), where it only capitalises
+/// each word; heck's formatter machinery is slow next to the rest.
+fn upper_camel(name: &str) -> String {
+    let simple = name
+        .bytes()
+        .all(|b| b.is_ascii() && !b.is_ascii_uppercase());
+    if !simple {
+        return name.to_upper_camel_case();
+    }
+    let mut out = String::with_capacity(name.len());
+    for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.push_str(chars.as_str());
+        }
     }
     out
 }
 
 /// The whole document for `package`.
 pub fn schema_document(program: &Program, package: &Package) -> Value {
-    let mut builder = SchemaBuilder::new(
+    document_tree(program, package).to_value()
+}
+
+/// [`schema_document`] as a tree.
+pub fn document_tree<'p>(program: &'p Program, package: &'p Package) -> Node<'p> {
+    let mut lowering = Lowering::new(
         program,
         SchemaOptions {
             named: NamedTypes::Defs,
@@ -65,36 +92,71 @@ pub fn schema_document(program: &Program, package: &Package) -> Value {
     );
     let names = tool_def_names(package);
     for (input, output) in &names {
-        builder.reserve(input);
-        builder.reserve(output);
+        lowering.reserve(input);
+        lowering.reserve(output);
     }
-    let mut tool_defs = Map::new();
-    for (tool, (input_name, output_name)) in package.tools.values().zip(&names) {
-        let mut input = builder.tool_input(tool);
-        if let (Value::Object(map), Some(doc)) = (&mut input, tool_description(tool)) {
-            map.insert("description".into(), json!(doc));
+    let mut defs = Obj::with_capacity(names.len() * 2);
+    for (tool, (input_name, output_name)) in package.tools.values().zip(names) {
+        let mut input = lowering.tool_input(tool);
+        if let (Node::Obj(map), Some(doc)) = (&mut input, tool_description(tool)) {
+            map.insert("description", doc);
         }
-        tool_defs.insert(input_name.clone(), input);
-        if let Some(output) = builder.tool_output(tool) {
-            tool_defs.insert(output_name.clone(), output);
+        // Every name is new: `tool_def_names` are distinct and reserved, so
+        // the named types' definitions take other names.
+        defs.push(input_name, input);
+        if let Some(output) = lowering.tool_output(tool) {
+            defs.push(output_name, output);
         }
     }
-    let mut defs = tool_defs;
-    defs.extend(builder.take_defs());
+    for (name, def) in lowering.take_defs().into_entries() {
+        defs.push(name, def);
+    }
 
-    let mut doc = Map::new();
-    doc.insert("$schema".into(), json!(DIALECT));
+    let mut doc = Obj::with_capacity(5);
+    doc.insert("$schema", DIALECT);
     doc.insert(
-        "$comment".into(),
-        json!(format!(
+        "$comment",
+        format!(
             "{GENERATED_MARKER} from {}; do not edit",
             super::json_common::source_name(package)
-        )),
+        ),
     );
-    doc.insert("title".into(), json!(package.name));
+    doc.insert("title", package.name.as_str());
     if let Some(d) = &package.doc {
-        doc.insert("description".into(), json!(d));
+        doc.insert("description", d.as_str());
     }
-    doc.insert("$defs".into(), Value::Object(defs));
-    Value::Object(doc)
+    doc.insert("$defs", defs);
+    Node::Obj(doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use heck::ToUpperCamelCase;
+
+    #[test]
+    fn upper_camel_matches_heck() {
+        for name in [
+            "update_record_0",
+            "get-node",
+            "get__node_",
+            "_lead",
+            "a.b.c",
+            "v2_api",
+            "9lives",
+            "x",
+            "",
+            "getNode",
+            "HTTPServer",
+            "café_au_lait",
+            "ünïcode",
+            "snake_Case_mix",
+            "a1b2_c3d4",
+        ] {
+            assert_eq!(
+                super::upper_camel(name),
+                name.to_upper_camel_case(),
+                "{name}"
+            );
+        }
+    }
 }

@@ -10,14 +10,14 @@
 //! `{"result": value}` as structured content. [`output_is_wrapped`] tells
 //! which.
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::json_common::{NameRule, source_name, tools_file};
-use super::{GenContext, Generator, OutputFile, Target};
+use super::json_common::{NameRule, example_tree, source_name, tools_file};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::Diagnostics;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tool};
-use crate::schema::{self, SchemaBuilder, SchemaOptions};
+use crate::schema::{self, Lowering, Node, Obj, SchemaOptions};
 
 pub struct Mcp;
 
@@ -27,18 +27,38 @@ impl Generator for Mcp {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        // Where the document nests each tool's input schema.
+        let memo = memo.write_inputs(cx.program, package, 3);
         tools_file(
             package,
             Target::Mcp,
             NameRule::Mcp,
-            |tool, _| mcp_tool(cx.program, tool),
+            |index, tool, _| {
+                let input = memo.input(index).unwrap_or_default();
+                mcp_tree_with(cx.program, tool, input)
+            },
             |tools| {
-                json!({
-                    "_meta": {
-                        "toolc/generated": format!("{GENERATED_MARKER} from {}; do not edit", source_name(package)),
-                    },
-                    "tools": tools,
-                })
+                let mut meta = Obj::with_capacity(1);
+                meta.insert(
+                    "toolc/generated",
+                    format!(
+                        "{GENERATED_MARKER} from {}; do not edit",
+                        source_name(package)
+                    ),
+                );
+                let mut document = Obj::with_capacity(2);
+                document.insert("_meta", meta);
+                document.insert("tools", tools);
+                Node::Obj(document)
             },
         )
     }
@@ -46,33 +66,49 @@ impl Generator for Mcp {
 
 /// Whether `tool`'s output schema wraps its return value as `{"result": ...}`.
 pub fn output_is_wrapped(program: &Program, tool: &Tool) -> bool {
-    match schema::tool_output_schema(program, tool) {
-        Some(s) => s.get("type") != Some(&json!("object")),
+    match schema::output_tree(program, tool) {
+        Some(s) => !is_object(&s),
         None => false,
     }
+}
+
+/// Whether `schema` is `{"type": "object", ...}`.
+fn is_object(schema: &Node<'_>) -> bool {
+    schema
+        .as_obj()
+        .and_then(|m| m.get("type"))
+        .and_then(Node::as_str)
+        == Some("object")
 }
 
 /// The MCP `Tool` object of `tool`, exactly as `tools/list` returns it. The
 /// Rust and TypeScript targets embed this value in their tool descriptors.
 pub fn mcp_tool(program: &Program, tool: &Tool) -> Value {
-    let mut out = Map::new();
-    out.insert("name".into(), json!(tool.name_for("mcp")));
+    mcp_tree(program, tool).to_value()
+}
+
+/// [`mcp_tool`] as a tree.
+pub fn mcp_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
+    mcp_tree_with(program, tool, schema::input_tree(program, tool))
+}
+
+/// [`mcp_tree`] around `input`, the tool's input schema.
+fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
+    let mut out = Obj::with_capacity(7);
+    out.insert("name", tool.name_for("mcp"));
     if let Some(title) = &tool.title {
-        out.insert("title".into(), json!(title));
+        out.insert("title", title.as_str());
     }
     if let Some(description) = tool_description(tool) {
-        out.insert("description".into(), json!(description));
+        out.insert("description", description);
     }
-    out.insert(
-        "inputSchema".into(),
-        schema::tool_input_schema(program, tool),
-    );
+    out.insert("inputSchema", input);
     if let Some(output) = output_schema(program, tool) {
-        out.insert("outputSchema".into(), output);
+        out.insert("outputSchema", output);
     }
-    out.insert("annotations".into(), annotations(tool));
-    out.insert("_meta".into(), Value::Object(meta(tool)));
-    Value::Object(out)
+    out.insert("annotations", annotations(tool));
+    out.insert("_meta", meta(tool));
+    Node::Obj(out)
 }
 
 /// The tool's doc, plus its deprecation note.
@@ -84,89 +120,85 @@ pub(crate) fn tool_description(tool: &Tool) -> Option<String> {
     schema::join_doc(&[tool.doc.as_deref(), deprecation.as_deref()])
 }
 
-fn output_schema(program: &Program, tool: &Tool) -> Option<Value> {
-    let mut builder = SchemaBuilder::new(program, SchemaOptions::default());
-    let inner = builder.tool_output(tool)?;
-    let root = if inner.get("type") == Some(&json!("object")) {
+fn output_schema<'p>(program: &'p Program, tool: &'p Tool) -> Option<Node<'p>> {
+    let mut lowering = Lowering::new(program, SchemaOptions::default());
+    let inner = lowering.tool_output(tool)?;
+    let root = if is_object(&inner) {
         inner
     } else {
-        json!({
-            "type": "object",
-            "properties": {"result": inner},
-            "required": ["result"],
-            "additionalProperties": false,
-        })
+        let mut properties = Obj::with_capacity(1);
+        properties.insert("result", inner);
+        let mut root = Obj::with_capacity(4);
+        root.insert("type", "object");
+        root.insert("properties", properties);
+        root.insert("required", vec![Node::from("result")]);
+        root.insert("additionalProperties", false);
+        Node::Obj(root)
     };
-    Some(builder.finish(root))
+    Some(lowering.finish(root))
 }
 
-fn annotations(tool: &Tool) -> Value {
-    let mut out = Map::new();
+fn annotations(tool: &Tool) -> Obj<'_> {
+    let mut out = Obj::with_capacity(5);
     if let Some(title) = &tool.title {
-        out.insert("title".into(), json!(title));
+        out.insert("title", title.as_str());
     }
-    out.insert("readOnlyHint".into(), json!(!tool.mutates));
-    out.insert(
-        "destructiveHint".into(),
-        json!(tool.mutates && tool.destructive),
-    );
+    out.insert("readOnlyHint", !tool.mutates);
+    out.insert("destructiveHint", tool.mutates && tool.destructive);
     // A read-only tool has no effect to repeat, so it is idempotent.
-    out.insert(
-        "idempotentHint".into(),
-        json!(tool.idempotent || !tool.mutates),
-    );
-    out.insert("openWorldHint".into(), json!(tool.open_world));
-    Value::Object(out)
+    out.insert("idempotentHint", tool.idempotent || !tool.mutates);
+    out.insert("openWorldHint", tool.open_world);
+    out
 }
 
-fn meta(tool: &Tool) -> Map<String, Value> {
-    let mut out = Map::new();
-    out.insert("toolc/tier".into(), json!(tool.tier.as_str()));
-    out.insert("toolc/risk".into(), json!(tool.risk.as_str()));
+fn meta(tool: &Tool) -> Obj<'_> {
+    let mut out = Obj::with_capacity(4);
+    out.insert("toolc/tier", tool.tier.as_str());
+    out.insert("toolc/risk", tool.risk.as_str());
     if let Some(ms) = tool.timeout_ms {
-        out.insert("toolc/timeout_ms".into(), json!(ms));
+        out.insert("toolc/timeout_ms", ms);
     }
     if !tool.permissions.is_empty() {
-        out.insert("toolc/permissions".into(), json!(tool.permissions));
+        let permissions: Vec<Node<'_>> =
+            tool.permissions.iter().map(|p| p.as_str().into()).collect();
+        out.insert("toolc/permissions", permissions);
     }
     if tool.confirm {
-        out.insert("toolc/confirm".into(), json!(true));
+        out.insert("toolc/confirm", true);
     }
     if let Some(limit) = &tool.rate_limit {
-        out.insert(
-            "toolc/rate_limit".into(),
-            json!({"count": limit.count, "per_ms": limit.per_ms}),
-        );
+        let mut rate = Obj::with_capacity(2);
+        rate.insert("count", limit.count);
+        rate.insert("per_ms", limit.per_ms);
+        out.insert("toolc/rate_limit", rate);
     }
     if let Some(dep) = &tool.deprecated {
-        out.insert(
-            "toolc/deprecated".into(),
-            dep.note.as_ref().map_or(json!(true), |n| json!(n)),
-        );
+        let value = dep.note.as_deref().map_or(Node::Bool(true), Node::from);
+        out.insert("toolc/deprecated", value);
     }
     if !tool.errors.is_empty() {
-        let errors: Vec<Value> = tool
+        let errors: Vec<Node<'_>> = tool
             .errors
             .values()
             .map(|e| {
-                let mut err = Map::new();
-                err.insert("code".into(), json!(e.code));
-                err.insert("message".into(), json!(e.message));
+                let mut err = Obj::with_capacity(4);
+                err.insert("code", e.code.as_str());
+                err.insert("message", e.message.as_str());
                 if let Some(help) = &e.help {
-                    err.insert("help".into(), json!(help));
+                    err.insert("help", help.as_str());
                 }
-                err.insert("retryable".into(), json!(e.retryable));
-                Value::Object(err)
+                err.insert("retryable", e.retryable);
+                Node::Obj(err)
             })
             .collect();
-        out.insert("toolc/errors".into(), Value::Array(errors));
+        out.insert("toolc/errors", errors);
     }
     if !tool.examples.is_empty() {
-        let examples: Vec<Value> = tool.examples.iter().map(|e| e.to_json()).collect();
-        out.insert("toolc/examples".into(), Value::Array(examples));
+        let examples: Vec<Node<'_>> = tool.examples.iter().map(example_tree).collect();
+        out.insert("toolc/examples", examples);
     }
     for (key, value) in &tool.meta {
-        out.insert(key.clone(), value.clone());
+        out.insert(key.as_str(), value);
     }
     out
 }

@@ -97,12 +97,27 @@ pub struct OutputFile {
     pub contents: String,
 }
 
+pub use json_common::PackageMemo;
+
 pub trait Generator {
     fn target(&self) -> Target;
 
     /// Emits `package`. Diagnostics cover what this target cannot carry; a
     /// result with errors among them is not written.
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics);
+
+    /// [`Generator::generate`] reusing what other targets of the same build
+    /// already computed for `package` (the driver passes one memo per
+    /// package to all of them). The output is the same either way.
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        let _ = memo;
+        self.generate(cx, package)
+    }
 }
 
 /// The generator for `target`.

@@ -8,15 +8,15 @@
 //! keywords into descriptions. A tool that cannot be strict is emitted with
 //! `strict: false` and its generic schema, with warning `W0011` saying why.
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use super::json_common::{NameRule, tools_file};
 use super::mcp::tool_description;
-use super::{GenContext, Generator, OpenAiApi, OutputFile, Target};
+use super::{GenContext, Generator, OpenAiApi, OutputFile, PackageMemo, Target};
 use crate::check::strict_blockers;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool};
-use crate::schema::{self, strict};
+use crate::schema::{self, Node, Obj, strict};
 
 pub struct OpenAi;
 
@@ -26,21 +26,46 @@ impl Generator for OpenAi {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        // The strict profile rewrites the input trees another target lowered
+        // (taking them); tools that cannot be strict reuse the written text.
+        // Neither is made here for the memo: most tools are strict.
+        let mut trees = memo.take_trees();
+        let memo = &*memo;
         tools_file(
             package,
             Target::Openai,
             NameRule::Function,
-            |tool, diagnostics| {
-                let (value, reasons) = openai_tool(cx.program, tool, cx.options.openai_api);
+            |index, tool, diagnostics| {
+                let tree = trees.get_mut(index).and_then(Option::take);
+                let blocked = blocker_reasons(cx.program, tool);
                 // The checks already report W0011 for every strict blocker; this
                 // covers only what the strict profile itself could not express.
-                let reported = !strict_blockers(cx.program, tool).is_empty();
+                let reported = !blocked.is_empty();
+                let (value, reasons) = openai_tree(
+                    cx.program,
+                    tool,
+                    cx.options.openai_api,
+                    blocked,
+                    Generic {
+                        tree,
+                        text: memo.input(index),
+                    },
+                );
                 if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
                     diagnostics.push(not_strict(tool, &reasons));
                 }
                 value
             },
-            Value::Array,
+            Node::Arr,
         )
     }
 }
@@ -48,45 +73,95 @@ impl Generator for OpenAi {
 /// The tool definition for `api`, and the reasons it is not strict (empty
 /// when it is).
 pub fn openai_tool(program: &Program, tool: &Tool, api: OpenAiApi) -> (Value, Vec<String>) {
-    let (parameters, reasons) = match strict_parameters(program, tool) {
+    let blocked = blocker_reasons(program, tool);
+    let (tree, reasons) = openai_tree(program, tool, api, blocked, Generic::default());
+    (tree.to_value(), reasons)
+}
+
+/// A tool's generic input schema, when another target lowered or wrote it.
+#[derive(Default)]
+struct Generic<'a> {
+    tree: Option<Node<'a>>,
+    text: Option<Node<'a>>,
+}
+
+/// [`openai_tool`] as a tree, given the tool's strict blockers.
+fn openai_tree<'a>(
+    program: &'a Program,
+    tool: &'a Tool,
+    api: OpenAiApi,
+    blocked: Vec<String>,
+    generic: Generic<'a>,
+) -> (Node<'a>, Vec<String>) {
+    let (parameters, reasons) = match strict_tree(program, tool, blocked, generic.tree) {
         Ok(p) => (p, Vec::new()),
-        Err(reasons) => (schema::tool_input_schema(program, tool), reasons),
+        Err(reasons) => {
+            let generic = generic
+                .text
+                .unwrap_or_else(|| schema::input_tree(program, tool));
+            (generic, reasons)
+        }
     };
     let strict = reasons.is_empty();
-    let name = tool.name_for("openai");
-    let description = tool_description(tool);
-    let mut function = Map::new();
+    let mut function = Obj::with_capacity(5);
     if api == OpenAiApi::Responses {
-        function.insert("type".into(), json!("function"));
+        function.insert("type", "function");
     }
-    function.insert("name".into(), json!(name));
-    if let Some(d) = description {
-        function.insert("description".into(), json!(d));
+    function.insert("name", tool.name_for("openai"));
+    if let Some(d) = tool_description(tool) {
+        function.insert("description", d);
     }
-    function.insert("parameters".into(), parameters);
-    function.insert("strict".into(), json!(strict));
+    function.insert("parameters", parameters);
+    function.insert("strict", strict);
     let value = match api {
-        OpenAiApi::Responses => Value::Object(function),
-        OpenAiApi::ChatCompletions => json!({"type": "function", "function": function}),
+        OpenAiApi::Responses => Node::Obj(function),
+        OpenAiApi::ChatCompletions => {
+            let mut outer = Obj::with_capacity(2);
+            outer.insert("type", "function");
+            outer.insert("function", function);
+            Node::Obj(outer)
+        }
     };
     (value, reasons)
 }
 
 /// The strict-mode parameters schema of `tool`, or why it cannot have one.
 pub fn strict_parameters(program: &Program, tool: &Tool) -> Result<Value, Vec<String>> {
-    let blockers = strict_blockers(program, tool);
-    if !blockers.is_empty() {
-        let mut reasons: Vec<String> = blockers.into_iter().map(|b| b.reason).collect();
-        reasons.dedup();
-        return Err(reasons);
+    strict_tree(program, tool, blocker_reasons(program, tool), None).map(|s| s.to_value())
+}
+
+/// Why the checks say `tool` cannot be strict (empty when nothing blocks it).
+fn blocker_reasons(program: &Program, tool: &Tool) -> Vec<String> {
+    let mut reasons: Vec<String> = strict_blockers(program, tool)
+        .into_iter()
+        .map(|b| b.reason)
+        .collect();
+    reasons.dedup();
+    reasons
+}
+
+/// The strict parameters of `tool` from its generic schema (`generic`, or
+/// lowered here).
+fn strict_tree<'a>(
+    program: &'a Program,
+    tool: &'a Tool,
+    blocked: Vec<String>,
+    generic: Option<Node<'a>>,
+) -> Result<Node<'a>, Vec<String>> {
+    if !blocked.is_empty() {
+        return Err(blocked);
     }
-    let generic = schema::tool_input_schema(program, tool);
-    let mut strict = strict::to_strict(&generic)?;
+    let generic = generic.unwrap_or_else(|| schema::input_tree(program, tool));
+    let mut strict = strict::strict_tree(generic)?;
     // Strict mode wants the root's property list and required list even when
     // the tool takes no parameters.
-    if let Value::Object(map) = &mut strict {
-        map.entry("properties").or_insert_with(|| json!({}));
-        map.entry("required").or_insert_with(|| json!([]));
+    if let Node::Obj(map) = &mut strict {
+        if !map.contains_key("properties") {
+            map.insert("properties", Obj::new());
+        }
+        if !map.contains_key("required") {
+            map.insert("required", Node::Arr(Vec::new()));
+        }
     }
     Ok(strict)
 }

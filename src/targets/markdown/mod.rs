@@ -75,3 +75,6 @@ pub fn render(
         .render(&view)
         .map_err(|e| format!("template error: {e:#}"))
 }
+
+#[cfg(test)]
+mod tests;

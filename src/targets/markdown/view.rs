@@ -4,14 +4,15 @@
 
 use indexmap::IndexSet;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
-use crate::schema::describe::{CONSTRAINT_KEYWORDS, constraint_phrases, json_text};
-use crate::schema::{SchemaBuilder, SchemaOptions};
+use crate::schema::constraints::type_constraints;
+use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, node_text, push_phrases};
+use crate::schema::{Lowering, Node, Obj, SchemaOptions};
 
 #[derive(Serialize)]
 pub struct DocumentView {
@@ -53,6 +54,39 @@ pub struct RowView {
     pub default: String,
     pub constraints: String,
     pub description: String,
+    /// The whole row, `| name | ty | required | default | constraints |
+    /// description |`: templates print this one value per row, because
+    /// interpolating six cells per row dominated the rendering time.
+    pub line: String,
+}
+
+impl RowView {
+    fn new(
+        name: String,
+        ty: String,
+        required: &'static str,
+        default: String,
+        constraints: String,
+        description: String,
+    ) -> RowView {
+        let cells = [&name, &ty, required, &default, &constraints, &description];
+        let mut line = String::with_capacity(cells.iter().map(|c| c.len() + 3).sum::<usize>() + 1);
+        for cell in cells {
+            line.push_str("| ");
+            line.push_str(cell);
+            line.push(' ');
+        }
+        line.push('|');
+        RowView {
+            name,
+            ty,
+            required,
+            default,
+            constraints,
+            description,
+            line,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -186,15 +220,13 @@ fn facts(tool: &Tool) -> String {
 }
 
 fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<RowView> {
-    let mut builder = SchemaBuilder::new(program, SchemaOptions::default());
     fields
         .map(|field| {
-            let schema = builder.field(field);
-            let default = field
-                .default
-                .as_ref()
-                .map(|d| format!("`{}`", json_text(&d.value)))
-                .unwrap_or_default();
+            let constraints = field_constraints(program, field);
+            let default = match &field.default {
+                Some(d) => quoted_cell("`", &node_text(&Node::Json(&d.value)), "`"),
+                None => String::new(),
+            };
             let mut description = field.doc.clone().unwrap_or_default();
             if let Some(dep) = &field.deprecated {
                 description.push_str(" Deprecated");
@@ -207,27 +239,48 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 description.push_str(" Sensitive.");
             }
             if !field.examples.is_empty() {
-                let list: Vec<String> =
-                    field.examples.iter().map(|e| json_text(&e.value)).collect();
+                let list: Vec<String> = field
+                    .examples
+                    .iter()
+                    .map(|e| node_text(&Node::Json(&e.value)))
+                    .collect();
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }
-            RowView {
-                name: cell(&format!("`{}`", field.name)),
-                ty: cell(&format!("`{}`", program.type_text(&field.ty))),
-                required: if field.is_required() { "yes" } else { "no" },
-                default: cell(&default),
-                constraints: cell(&constraints_text(&schema)),
-                description: cell(description.trim()),
-            }
+            RowView::new(
+                quoted_cell("`", &field.name, "`"),
+                quoted_cell("`", &program.type_text(&field.ty), "`"),
+                if field.is_required() { "yes" } else { "no" },
+                default,
+                cell(&constraints),
+                cell(description.trim()),
+            )
         })
         .collect()
 }
 
+/// The constraints of a field as sentences. Extra keywords written on the
+/// field (`@extra`) may add constraints, so those fields word their lowered
+/// schema; the rest are worded from the IR.
+fn field_constraints(program: &Program, field: &Field) -> String {
+    if field.extra.is_empty() {
+        return type_constraints(program, &field.ty);
+    }
+    let mut schema = Lowering::new(program, SchemaOptions::default()).field(field);
+    schema.expand();
+    constraints_text(&schema)
+}
+
 /// The constraints of a schema as sentences, with those on array items and
 /// map values after them ("Each item: Length 1 to 40 characters.").
-fn constraints_text(schema: &Value) -> String {
+pub(super) fn constraints_text(schema: &Node<'_>) -> String {
+    let mut out = String::new();
+    push_constraints(schema, &mut out);
+    out
+}
+
+fn push_constraints(schema: &Node<'_>, out: &mut String) {
     let map = value_keywords(schema);
-    let mut phrases = constraint_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k));
+    push_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k), out);
     for (key, label) in [
         ("items", "Each item"),
         ("additionalProperties", "Each value"),
@@ -235,11 +288,15 @@ fn constraints_text(schema: &Value) -> String {
         if let Some(inner) = map.get(key).filter(|v| v.is_object()) {
             let inner = constraints_text(inner);
             if !inner.is_empty() {
-                phrases.push(format!("{label}: {inner}"));
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(label);
+                out.push_str(": ");
+                out.push_str(&inner);
             }
         }
     }
-    phrases.join(" ")
 }
 
 /// "5 s", "1 min", "250 ms": the largest unit that divides evenly.
@@ -258,15 +315,14 @@ fn duration_text(ms: u64) -> String {
 }
 
 /// The keywords of a field schema, looking through a nullable `anyOf`.
-fn value_keywords(schema: &Value) -> &Map<String, Value> {
-    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
-    let empty = EMPTY.get_or_init(Map::new);
-    let Some(map) = schema.as_object() else {
-        return empty;
+fn value_keywords<'n, 'a>(schema: &'n Node<'a>) -> &'n Obj<'a> {
+    static EMPTY: Obj<'static> = Obj::new();
+    let Some(map) = schema.as_obj() else {
+        return &EMPTY;
     };
-    match map.get("anyOf").and_then(Value::as_array) {
-        Some(members) if members.len() == 2 => {
-            members.first().and_then(Value::as_object).unwrap_or(map)
+    match map.get("anyOf") {
+        Some(Node::Arr(members)) if members.len() == 2 => {
+            members.first().and_then(Node::as_obj).unwrap_or(map)
         }
         _ => map,
     }
@@ -274,7 +330,26 @@ fn value_keywords(schema: &Value) -> &Map<String, Value> {
 
 /// Text for a table cell: one line, pipes escaped.
 fn cell(text: &str) -> String {
-    text.replace('\n', " ").replace('|', "\\|")
+    quoted_cell("", text, "")
+}
+
+/// [`cell`] of `before + text + after`, in one pass.
+fn quoted_cell(before: &str, text: &str, after: &str) -> String {
+    let mut out = String::with_capacity(before.len() + text.len() + after.len());
+    for part in [before, text, after] {
+        let mut rest = part;
+        while let Some(i) = rest.bytes().position(|b| b == b'\n' || b == b'|') {
+            out.push_str(&rest[..i]);
+            out.push_str(if rest.as_bytes()[i] == b'|' {
+                "\\|"
+            } else {
+                " "
+            });
+            rest = &rest[i + 1..];
+        }
+        out.push_str(rest);
+    }
+    out
 }
 
 /// Named types reachable from the package's tools, in first-use order.
@@ -340,9 +415,8 @@ fn type_view(program: &Program, key: &TypeKey) -> Option<TypeView> {
     };
     match &def.kind {
         TypeDefKind::Alias { target } => {
-            let schema = SchemaBuilder::new(program, SchemaOptions::default()).ty(target);
             view.summary = format!("Type: `{}`.", program.type_text(target));
-            let constraints = constraints_text(&schema);
+            let constraints = type_constraints(program, target);
             if !constraints.is_empty() {
                 view.summary.push(' ');
                 view.summary.push_str(&constraints);

@@ -1,0 +1,88 @@
+//! The constraint wording of a type straight from the IR: the sentences
+//! [`super::describe::push_phrases`] gives for the schema the lowering would
+//! build, without building it (the Markdown docs word every field's
+//! constraints, and lowering a field inlines whole structs and enum notes
+//! only to find none).
+//!
+//! It follows the lowering's shapes: scalars carry their keywords even when
+//! nullable; a nullable array or map becomes `anyOf [it, null]`, which is
+//! looked through once; a union that is not a plain `type` array becomes an
+//! `anyOf` of its members, and with exactly two members (counting `null`)
+//! the first one's own schema is worded; named enums, structs, unions and
+//! references carry no constraint keywords.
+
+use super::describe::push_phrases;
+use super::node::{Node, Obj};
+use super::shapes::{array_keywords, map_keywords, number_schema, simple_member, string_schema};
+use crate::ir::{Program, Ty, TyKind};
+
+/// The constraints of `ty` as sentences, with those on array items and map
+/// values after them ("Each item: Length 1 to 40 characters.").
+pub fn type_constraints(program: &Program, ty: &Ty) -> String {
+    let mut out = String::new();
+    looked_through(program, ty, &mut out);
+    out
+}
+
+/// The wording of `ty`'s schema, or of its first `anyOf` member when it is
+/// a two-member `anyOf` (a nullable array or map, or a small union).
+fn looked_through(program: &Program, ty: &Ty, out: &mut String) {
+    let resolved = program.resolve_alias_cow(ty);
+    match &resolved.kind {
+        TyKind::Union { members } => {
+            let simple = members.iter().all(|m| simple_member(program, m).is_some());
+            if !simple && members.len() + usize::from(resolved.nullable) == 2 {
+                if let Some(first) = members.first() {
+                    own(program, first, out);
+                }
+            }
+        }
+        _ => keywords(program, &resolved, out),
+    }
+}
+
+/// The wording of `ty`'s own schema: nothing when that is an `anyOf`.
+fn own(program: &Program, ty: &Ty, out: &mut String) {
+    let resolved = program.resolve_alias_cow(ty);
+    let wrapped =
+        resolved.nullable && matches!(resolved.kind, TyKind::Array { .. } | TyKind::Map { .. });
+    if !wrapped {
+        keywords(program, &resolved, out);
+    }
+}
+
+/// The phrases of a resolved type's keywords, then those of its items or
+/// values.
+fn keywords(program: &Program, resolved: &Ty, out: &mut String) {
+    let c = &resolved.constraints;
+    let (schema, inner) = match &resolved.kind {
+        TyKind::String => (string_schema(c), None),
+        TyKind::Int => (number_schema("integer", c), None),
+        TyKind::Number => (number_schema("number", c), None),
+        TyKind::Array { items } => {
+            let mut map = Obj::with_capacity(3);
+            array_keywords(&mut map, c);
+            (Node::Obj(map), Some(("Each item", &**items)))
+        }
+        TyKind::Map { values } => {
+            let mut map = Obj::with_capacity(3);
+            map_keywords(&mut map, c);
+            (Node::Obj(map), Some(("Each value", &**values)))
+        }
+        _ => return,
+    };
+    if let Some(map) = schema.as_obj() {
+        push_phrases(map, &|_| true, out);
+    }
+    if let Some((label, inner)) = inner {
+        let text = type_constraints(program, inner);
+        if !text.is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(label);
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! The schema tree and its writer against `serde_json`, which they must match
+//! byte for byte.
+
+use serde_json::{Value, json};
+
+use super::describe::{constraint_phrases, node_text};
+use super::node::{Node, Obj};
+use super::write;
+
+fn pretty(node: &Node<'_>) -> String {
+    let mut out = String::new();
+    write::pretty(&mut out, node, 0);
+    out
+}
+
+fn awkward() -> Value {
+    json!({
+        "text": "quote \" backslash \\ slash / tab \t newline \n cr \r bell \u{7} nul \u{0} del \u{7f} é 😀",
+        "short": "\u{1f}",
+        "numbers": [0, 1, -1, 18446744073709551615u64, -9223372036854775808i64, 1.5, -0.25, 1e300, 100.0],
+        "empty": {"object": {}, "array": []},
+        "nested": [[[]], [{}], {"a": [null, true, false]}],
+        "keys": {"": 1, "k\"ey": 2, "ключ": 3}
+    })
+}
+
+#[test]
+fn pretty_and_compact_text_match_serde_json() {
+    let value = awkward();
+    let expected = serde_json::to_string_pretty(&value).unwrap_or_default();
+    assert_eq!(pretty(&Node::Json(&value)), expected);
+    assert_eq!(pretty(&Node::from_value(&value)), expected);
+    let compact = serde_json::to_string(&value).unwrap_or_default();
+    assert_eq!(node_text(&Node::from_value(&value)), compact);
+    assert_eq!(Node::from_value(&value).to_string(), compact);
+    assert_eq!(Node::from_value(&value).to_value(), value);
+}
+
+#[test]
+fn every_string_length_and_escape_position_matches() {
+    // The escape scan works eight bytes at a time; cover every offset.
+    for len in 0..20 {
+        for at in 0..=len {
+            for special in ["\"", "\\", "\n", "\u{1}", "é"] {
+                let mut s = "a".repeat(len);
+                s.insert_str(at, special);
+                let value = Value::String(s);
+                let mut out = String::new();
+                write::string(&mut out, value.as_str().unwrap_or_default());
+                assert_eq!(out, serde_json::to_string(&value).unwrap_or_default());
+            }
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_keeps_its_indent() {
+    let mut value = json!("leaf");
+    for _ in 0..80 {
+        value = json!({ "k": [value] });
+    }
+    let expected = serde_json::to_string_pretty(&value).unwrap_or_default();
+    assert_eq!(pretty(&Node::from_value(&value)), expected);
+}
+
+#[test]
+fn objects_behave_like_serde_json_maps_with_preserve_order() {
+    let mut obj = Obj::new();
+    let mut map = serde_json::Map::new();
+    for (k, v) in [("a", 1u64), ("b", 2), ("c", 3), ("d", 4), ("b", 5)] {
+        obj.insert(k, v);
+        map.insert(k.to_string(), json!(v));
+    }
+    assert_eq!(
+        Node::Obj(obj.clone()).to_value(),
+        Value::Object(map.clone())
+    );
+    assert!(obj.remove("a").is_some());
+    map.remove("a");
+    let keys: Vec<&str> = obj.iter().map(|(k, _)| k).collect();
+    let expected: Vec<&str> = map.keys().map(String::as_str).collect();
+    assert_eq!(keys, expected);
+    assert_eq!(keys, ["d", "b", "c"]);
+}
+
+#[test]
+fn constraint_phrases_word_every_keyword() {
+    let schema = json!({
+        "minimum": 0, "exclusiveMaximum": 10, "minLength": 3, "maxLength": 3,
+        "pattern": "^a", "format": "uri", "minItems": 1, "uniqueItems": true,
+        "propertyNames": {"pattern": "^k"}, "maxProperties": 1
+    });
+    let map = schema.as_object().cloned().unwrap_or_default();
+    assert_eq!(
+        constraint_phrases(&map, &|_| true),
+        [
+            "At least 0 and less than 10.",
+            "Exactly 3 characters.",
+            "Matches the regex `^a`.",
+            "Format: uri.",
+            "At least 1 item.",
+            "Items must be unique.",
+            "Keys match the regex `^k`.",
+            "At most 1 entry."
+        ]
+    );
+}
+
+#[test]
+fn written_text_moves_to_any_depth() {
+    let schema = json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}});
+    let document = json!({"tools": [{"inputSchema": schema.clone()}]});
+    let expected = serde_json::to_string_pretty(&document).unwrap_or_default();
+    for written_at in 0..6 {
+        let mut text = String::new();
+        write::pretty(&mut text, &Node::Json(&schema), written_at);
+        let mut tool = Obj::new();
+        tool.insert(
+            "inputSchema",
+            Node::Text {
+                text: &text,
+                level: written_at,
+            },
+        );
+        let mut root = Obj::new();
+        root.insert("tools", vec![Node::Obj(tool)]);
+        assert_eq!(pretty(&Node::Obj(root.clone())), expected);
+        assert_eq!(Node::Obj(root).to_value(), document);
+    }
+}

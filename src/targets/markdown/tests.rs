@@ -1,0 +1,229 @@
+//! The embedded template against an override written with the per-cell
+//! context variables, which user templates may still use.
+
+use std::path::PathBuf;
+
+use crate::check::CheckOptions;
+use crate::driver::analyze;
+
+const CELL_TEMPLATE_ROW: &str = "| {{ row.name }} | {{ row.ty }} | {{ row.required }} | {{ row.default }} | {{ row.constraints }} | {{ row.description }} |";
+
+#[test]
+fn a_template_printing_each_cell_renders_the_same_rows() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let analysis = analyze(
+        &[root.join("examples/design.tool")],
+        &CheckOptions::default(),
+    );
+    let Ok(analysis) = analysis else {
+        panic!("cannot load the example");
+    };
+    let dir = std::env::temp_dir().join(format!("toolc-md-cells-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(dir.join("markdown"));
+    let cells = super::TEMPLATE.replace("{{ row.line }}", CELL_TEMPLATE_ROW);
+    assert_ne!(cells, super::TEMPLATE);
+    let written = std::fs::write(dir.join("markdown").join(super::TEMPLATE_NAME), cells);
+    assert!(written.is_ok());
+    for package in analysis.program.packages.values() {
+        let embedded = super::render(&analysis.program, package, None);
+        let overridden = super::render(&analysis.program, package, Some(&dir));
+        assert!(embedded.as_ref().is_ok_and(|t| t.contains("| `")));
+        assert_eq!(embedded, overridden);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+mod constraints {
+    use serde_json::json;
+
+    use super::super::view::constraints_text;
+    use crate::check::testutil::*;
+    use crate::ir::*;
+    use crate::schema::constraints::type_constraints;
+    use crate::schema::{Lowering, SchemaOptions};
+
+    fn union(members: Vec<Ty>) -> Ty {
+        ty(TyKind::Union { members })
+    }
+
+    fn alias(name: &str, target: Ty) -> TypeDef {
+        typedef(
+            name,
+            TypeDefKind::Alias {
+                target: Box::new(target),
+            },
+        )
+    }
+
+    fn variant(tag: &str, ty: &str) -> (String, UnionVariant) {
+        let variant = UnionVariant {
+            tag: tag.into(),
+            ty: TypeKey::new("p", ty),
+            doc: None,
+            span: sp(),
+        };
+        (tag.to_string(), variant)
+    }
+
+    fn types() -> Vec<TypeDef> {
+        let short = with(ty(TyKind::String), |c| {
+            c.min_length = Some(1);
+            c.max_length = Some(5);
+        });
+        let enum_def = typedef(
+            "E",
+            TypeDefKind::Enum {
+                variants: vec![EnumVariant {
+                    value: "a".into(),
+                    doc: Some("A.".into()),
+                    deprecated: None,
+                    span: sp(),
+                }],
+            },
+        );
+        let strukt = typedef(
+            "S",
+            TypeDefKind::Struct {
+                fields: fields(vec![field("x", short.clone())]),
+            },
+        );
+        let mut recursive = typedef(
+            "R",
+            TypeDefKind::Struct {
+                fields: fields(vec![optional(field("next", named("p.R")))]),
+            },
+        );
+        recursive.recursive = true;
+        let tagged = |name: &str, n: usize| {
+            let variants = [variant("s", "S"), variant("r", "R"), variant("t", "S")];
+            typedef(
+                name,
+                TypeDefKind::Union {
+                    discriminator: "kind".into(),
+                    variants: variants.into_iter().take(n).collect(),
+                },
+            )
+        };
+        vec![
+            enum_def,
+            strukt,
+            recursive,
+            tagged("U1", 1),
+            tagged("U2", 2),
+            tagged("U3", 3),
+            alias("Short", short.clone()),
+            alias(
+                "Shorter",
+                with(named("p.Short"), |c| c.max_length = Some(3)),
+            ),
+            alias("MaybeShort", nullable(named("p.Short"))),
+            alias(
+                "Few",
+                with(array(ty(TyKind::Int)), |c| c.max_items = Some(3)),
+            ),
+            alias("MaybeFew", nullable(named("p.Few"))),
+        ]
+    }
+
+    fn bases() -> Vec<Ty> {
+        let mut out = vec![
+            ty(TyKind::String),
+            with(ty(TyKind::String), |c| {
+                c.min_length = Some(2);
+                c.max_length = Some(2);
+                c.pattern = pat("^[a|b]\n$");
+                c.format = Some(Format::Uri);
+            }),
+            with(ty(TyKind::Int), |c| {
+                c.minimum = bound(json!(0), false);
+                c.maximum = bound(json!(10), true);
+            }),
+            with(ty(TyKind::Number), |c| {
+                c.minimum = bound(json!(-1.5), true);
+                c.multiple_of = Some(serde_json::Number::from(2));
+            }),
+            with(ty(TyKind::Int), |c| c.maximum = bound(json!(3), false)),
+            with(array(ty(TyKind::String)), |c| {
+                c.min_length = Some(1);
+                c.unique_items = true;
+            }),
+            with(array(ty(TyKind::Bool)), |c| c.min_items = Some(1)),
+            with(
+                map(with(ty(TyKind::Int), |c| {
+                    c.minimum = bound(json!(1), false)
+                })),
+                |c| {
+                    c.key_pattern = pat("^k");
+                    c.max_properties = Some(1);
+                    c.min_length = Some(1);
+                },
+            ),
+            ty(TyKind::Bool),
+            ty(TyKind::Json),
+            literals(vec![json!("a"), json!("b")]),
+            literals(vec![json!(1), json!(2.5)]),
+        ];
+        for name in [
+            "E",
+            "S",
+            "R",
+            "U1",
+            "U2",
+            "U3",
+            "Short",
+            "Shorter",
+            "MaybeShort",
+            "Few",
+            "MaybeFew",
+        ] {
+            out.push(named(&format!("p.{name}")));
+        }
+        out.push(with(named("p.Short"), |c| c.pattern = pat("x")));
+        out
+    }
+
+    /// Every base type, nullable, inside arrays, maps and unions of one to
+    /// three members.
+    fn shapes() -> Vec<Ty> {
+        let bases = bases();
+        let mut out = Vec::new();
+        for b in &bases {
+            let constrained = with(ty(TyKind::String), |c| c.max_length = Some(9));
+            let wrapped = vec![
+                b.clone(),
+                nullable(b.clone()),
+                array(b.clone()),
+                nullable(array(nullable(b.clone()))),
+                with(array(array(b.clone())), |c| c.max_items = Some(2)),
+                map(b.clone()),
+                nullable(map(b.clone())),
+                union(vec![b.clone()]),
+                nullable(union(vec![b.clone()])),
+                union(vec![b.clone(), constrained.clone()]),
+                union(vec![b.clone(), ty(TyKind::Int)]),
+                nullable(union(vec![b.clone(), ty(TyKind::Int)])),
+                union(vec![b.clone(), ty(TyKind::Int), ty(TyKind::Bool)]),
+                union(vec![nullable(b.clone()), ty(TyKind::String)]),
+                array(union(vec![b.clone(), constrained])),
+            ];
+            out.extend(wrapped);
+        }
+        out
+    }
+
+    #[test]
+    fn direct_wording_matches_the_wording_of_the_lowered_schema() {
+        let program = program(Vec::new(), types());
+        let mut checked = 0;
+        for shape in shapes() {
+            let f = field("f", shape);
+            let mut schema = Lowering::new(&program, SchemaOptions::default()).field(&f);
+            schema.expand();
+            let expected = constraints_text(&schema);
+            assert_eq!(type_constraints(&program, &f.ty), expected, "{:?}", f.ty);
+            checked += usize::from(!expected.is_empty());
+        }
+        // The cases word something more often than not.
+        assert!(checked > 150, "{checked}");
+    }
+}

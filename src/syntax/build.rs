@@ -27,15 +27,36 @@ impl Builder<'_> {
     /// skipping leaves at its end (before an absent optional part).
     pub fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let s = pair.as_span();
-        let start = self.base + s.start();
-        let mut end = self.base + s.end();
+        self.trimmed(self.base + s.start(), self.base + s.end())
+    }
+
+    /// The span from `start` to `end` (absolute offsets) less the blanks
+    /// (`WHITESPACE`) and comments at its end.
+    pub fn trimmed(&self, start: usize, mut end: usize) -> Span {
+        let b = self.text.as_bytes();
+        if start > end
+            || end > b.len()
+            || !self.text.is_char_boundary(start)
+            || !self.text.is_char_boundary(end)
+        {
+            end = start;
+        }
         loop {
-            let trimmed = self.text.get(start..end).map_or(0, |t| {
-                t.trim_end_matches([' ', '\t', '\r', '\n', '\u{FEFF}'])
-                    .len()
-            });
-            end = start + trimmed;
-            // A comment ending exactly here is trivia too.
+            while end > start {
+                match b[end - 1] {
+                    b' ' | b'\t' | b'\r' | b'\n' => end -= 1,
+                    // U+FEFF is EF BB BF.
+                    0xBF if end >= start + 3 && b[end - 3] == 0xEF && b[end - 2] == 0xBB => {
+                        end -= 3
+                    }
+                    _ => break,
+                }
+            }
+            // A comment ending exactly here is trivia too; comments end at a
+            // line break or at the end of the text.
+            if !matches!(b.get(end), Some(b'\n' | b'\r') | None) {
+                break;
+            }
             let i = self.comments.partition_point(|c| c.1 < end);
             match self.comments.get(i) {
                 Some(&(cs, ce)) if ce == end && cs >= start => end = cs,

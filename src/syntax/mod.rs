@@ -15,6 +15,8 @@ mod errors;
 pub mod grammar;
 pub mod scan;
 #[cfg(test)]
+mod scan_tests;
+#[cfg(test)]
 mod tests;
 
 use pest::Parser;
@@ -27,15 +29,16 @@ use grammar::{Rule, ToolParser};
 /// Parses one source file. Never panics; every problem is a diagnostic and the
 /// returned file holds every item that parsed.
 pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
+    let (comments, too_deep) = scan::comments_and_depth(file, text);
     let mut out = ast::File {
         file,
         inner_doc: Vec::new(),
         items: Vec::new(),
-        comments: scan::comments(file, text),
+        comments,
         span: Span::new(file, 0, text.len()),
     };
     let mut diags = Vec::new();
-    if let Some(at) = scan::too_deep(text) {
+    if let Some(at) = too_deep {
         diags.push(
             Diagnostic::new(
                 codes::TOO_DEEP,

@@ -22,6 +22,10 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
+        if !SPECIAL[usize::from(b[i])] {
+            i += 1;
+            continue;
+        }
         match b[i] {
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 let end = b[i..]
@@ -50,6 +54,18 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
         }
     }
 }
+
+/// The bytes `walk` looks at; the rest it steps over.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut k = 0;
+    let bytes = b"/\"r()[]{}<>-";
+    while k < bytes.len() {
+        t[bytes[k] as usize] = true;
+        k += 1;
+    }
+    t
+};
 
 fn is_ident_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
@@ -125,21 +141,52 @@ fn after_map(b: &[u8], i: usize) -> bool {
     j >= 3 && &b[j - 3..j] == b"map"
 }
 
+/// [`comments`] and [`too_deep`] in one pass.
+pub fn comments_and_depth(file: FileId, text: &str) -> (Vec<Comment>, Option<usize>) {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut found = None;
+    walk(text, |t| {
+        match t {
+            Token::Comment { start, end } => out.push(comment(file, text, start, end)),
+            Token::Punct(i, c) if found.is_none() => {
+                match c {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b'<' if after_map(b, i) => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    b'>' if i == 0 || b[i - 1] != b'-' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                if depth > MAX_DEPTH {
+                    found = Some(i);
+                }
+            }
+            Token::Punct(..) => {}
+        }
+        true
+    });
+    (out, found)
+}
+
+fn comment(file: FileId, text: &str, start: usize, end: usize) -> Comment {
+    let end = if text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') && end > start + 2 {
+        end - 1
+    } else {
+        end
+    };
+    Comment {
+        text: text[start + 2..end].to_string(),
+        span: Span::new(file, start, end),
+    }
+}
+
 /// Every ordinary comment, in order.
 pub fn comments(file: FileId, text: &str) -> Vec<Comment> {
     let mut out = Vec::new();
     walk(text, |t| {
         if let Token::Comment { start, end } = t {
-            let end = if text.as_bytes().get(end.wrapping_sub(1)) == Some(&b'\r') && end > start + 2
-            {
-                end - 1
-            } else {
-                end
-            };
-            out.push(Comment {
-                text: text[start + 2..end].to_string(),
-                span: Span::new(file, start, end),
-            });
+            out.push(comment(file, text, start, end));
         }
         true
     });
@@ -151,10 +198,28 @@ const ITEM_KEYWORDS: [&str; 7] = ["type", "enum", "struct", "union", "tool", "us
 /// Whether the line starting at `at` starts an item: a keyword followed by a
 /// name (`tool x`, `use "f"`), or `@` / `///` in the first column.
 fn starts_item(line: &str) -> bool {
+    // Most lines start with a byte that rules them out.
+    match line.as_bytes().first() {
+        None => return false,
+        Some(&c)
+            if c.is_ascii()
+                && !matches!(
+                    c,
+                    b'\t'..=b'\r' | b' ' | b'@' | b'/' | b't' | b'e' | b's' | b'u' | b'p'
+                ) =>
+        {
+            return false;
+        }
+        _ => {}
+    }
     if line.starts_with('@') || (line.starts_with("///") && !line.starts_with("////")) {
         return true;
     }
     let t = line.trim_start();
+    // Every keyword starts with one of these.
+    if !matches!(t.as_bytes().first(), Some(b't' | b'e' | b's' | b'u' | b'p')) {
+        return false;
+    }
     ITEM_KEYWORDS.iter().any(|kw| {
         t.strip_prefix(kw).is_some_and(|rest| {
             let after = rest.trim_start_matches([' ', '\t']);
@@ -175,13 +240,22 @@ pub fn next_item_start(text: &str, from: usize, after: usize) -> Option<usize> {
         .and_then(|t| t.rfind('\n'))
         .map_or(0, |p| p + 1);
     while start < text.len() {
-        let end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+        let end = line_end(text, start);
         if start > after && starts_item(&text[start..end]) {
             return Some(start);
         }
         start = end + 1;
     }
     None
+}
+
+/// The offset of the line break ending the line that contains `start`, or
+/// the end of the text.
+fn line_end(text: &str, start: usize) -> usize {
+    text.as_bytes()[start..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(text.len(), |p| start + p)
 }
 
 /// Where the window for the item at `pos` should end: the next item start
@@ -191,7 +265,7 @@ pub fn next_item_start(text: &str, from: usize, after: usize) -> Option<usize> {
 pub fn item_window_end(text: &str, pos: usize) -> Option<usize> {
     let mut start = pos;
     while start < text.len() {
-        let end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+        let end = line_end(text, start);
         let line = &text[start..end];
         let prefix = line.starts_with('@') || line.starts_with("///");
         if !prefix && starts_item(line) {
@@ -220,7 +294,7 @@ pub fn skip_trivia(text: &str, mut pos: usize) -> usize {
                     .position(|&c| c == b'\n')
                     .map_or(b.len(), |p| pos + p);
             }
-            _ if text.get(pos..).is_some_and(|t| t.starts_with('\u{FEFF}')) => pos += 3,
+            0xEF if b[pos..].starts_with("\u{FEFF}".as_bytes()) => pos += 3,
             _ => break,
         }
     }

@@ -1,7 +1,7 @@
 //! Attributes: which exist where, their arguments, and their values (`E0302`
 //! for anything unknown or malformed).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use indexmap::IndexMap;
 
@@ -70,8 +70,7 @@ impl Lowerer<'_> {
         allowed: &[&str],
         on: &str,
     ) -> Vec<&'a Attribute> {
-        let mut seen: HashMap<&str, Span> = HashMap::new();
-        let mut out = Vec::new();
+        let mut out: Vec<&'a Attribute> = Vec::new();
         for a in attrs {
             let name = a.name.text.as_str();
             if !allowed.contains(&name) {
@@ -87,7 +86,8 @@ impl Lowerer<'_> {
                 continue;
             }
             if !REPEATABLE.contains(&name) {
-                if let Some(first) = seen.get(name) {
+                // The first accepted one of that name (lists are short).
+                if let Some(first) = out.iter().find(|o| o.name.text == name).map(|o| &o.span) {
                     let d = Diagnostic::new(
                         codes::INVALID_ATTRIBUTE,
                         a.span,
@@ -99,7 +99,6 @@ impl Lowerer<'_> {
                     continue;
                 }
             }
-            seen.entry(name).or_insert(a.span);
             out.push(a);
         }
         out

@@ -142,40 +142,41 @@ impl Lowerer<'_> {
         list: &[ast::Field],
         what: &str,
     ) -> IndexMap<String, Field> {
-        let mut out: IndexMap<String, Field> = IndexMap::new();
+        let mut out: IndexMap<String, Field> = IndexMap::with_capacity(list.len());
         for f in list {
-            if let Some(first) = out.get(&f.name.text) {
-                self.push(
-                    Diagnostic::new(
-                        codes::DUPLICATE_NAME,
-                        f.name.span,
-                        format!("the {what} `{}` is defined twice", f.name.text),
-                    )
-                    .with_label("defined again here")
-                    .with_secondary(first.name_span, "first defined here"),
-                );
-                continue;
-            }
+            let slot = match out.entry(f.name.text.clone()) {
+                indexmap::map::Entry::Occupied(first) => {
+                    let first = first.get().name_span;
+                    self.push(
+                        Diagnostic::new(
+                            codes::DUPLICATE_NAME,
+                            f.name.span,
+                            format!("the {what} `{}` is defined twice", f.name.text),
+                        )
+                        .with_label("defined again here")
+                        .with_secondary(first, "first defined here"),
+                    );
+                    continue;
+                }
+                indexmap::map::Entry::Vacant(slot) => slot,
+            };
             let ty = self.lower_ty(scope, &f.ty);
             let attrs = self.field_attrs(&f.attrs);
-            out.insert(
-                f.name.text.clone(),
-                Field {
-                    name: f.name.text.clone(),
-                    doc: docs::join(&f.doc),
-                    ty,
-                    optional: f.optional,
-                    default: None,
-                    title: attrs.title,
-                    deprecated: attrs.deprecated,
-                    examples: Vec::new(),
-                    secret: attrs.secret,
-                    extra: attrs.extra,
-                    allow: attrs.allow,
-                    span: f.span,
-                    name_span: f.name.span,
-                },
-            );
+            slot.insert(Field {
+                name: f.name.text.clone(),
+                doc: docs::join(&f.doc),
+                ty,
+                optional: f.optional,
+                default: None,
+                title: attrs.title,
+                deprecated: attrs.deprecated,
+                examples: Vec::new(),
+                secret: attrs.secret,
+                extra: attrs.extra,
+                allow: attrs.allow,
+                span: f.span,
+                name_span: f.name.span,
+            });
         }
         out
     }
@@ -183,16 +184,27 @@ impl Lowerer<'_> {
     /// Defaults and `@example`s of `fields` (whose types are lowered), with
     /// enum variants written as identifiers resolved.
     pub fn fill_values(&mut self, list: &[ast::Field], fields: &mut IndexMap<String, Field>) {
+        // `fields` was built from `list` in order: the next entry is usually
+        // this field's, without hashing its name.
+        let mut next = 0;
         for f in list {
-            let Some(field) = fields.get(&f.name.text) else {
+            let index = match fields.get_index(next) {
+                Some((_, field)) if field.name_span == f.name.span => next,
+                _ => match fields.get_index_of(&f.name.text) {
+                    Some(i) => i,
+                    None => continue,
+                },
+            };
+            next = index + 1;
+            let Some((_, field)) = fields.get_index(index) else {
                 continue;
             };
             if field.name_span != f.name.span {
                 continue;
             }
-            let ty = field.ty.clone();
+            let ty = &field.ty;
             let default = f.default.as_ref().map(|v| Literal {
-                value: self.value(v, Some(&ty), codes::INVALID_DEFAULT),
+                value: self.value(v, Some(ty), codes::INVALID_DEFAULT),
                 span: v.span,
             });
             let examples: Vec<Literal> = f
@@ -204,11 +216,11 @@ impl Lowerer<'_> {
                     _ => None,
                 })
                 .map(|v| Literal {
-                    value: self.value(v, Some(&ty), codes::INVALID_EXAMPLE),
+                    value: self.value(v, Some(ty), codes::INVALID_EXAMPLE),
                     span: v.span,
                 })
                 .collect();
-            if let Some(field) = fields.get_mut(&f.name.text) {
+            if let Some((_, field)) = fields.get_index_mut(index) {
                 field.default = default;
                 field.examples = examples;
             }

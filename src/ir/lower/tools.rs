@@ -13,7 +13,14 @@ use crate::syntax::ast::{self, BodyEntry, ItemKind, ValueKind};
 impl Lowerer<'_> {
     /// The package of a file: its tools and the types it declares.
     pub fn package(&mut self, unit: &Unit, scope: &Scope) -> Package {
-        let mut tools: IndexMap<String, Tool> = IndexMap::new();
+        let count = unit
+            .ast
+            .items
+            .iter()
+            .filter(|i| matches!(i.kind, ItemKind::Tool(_)))
+            .count();
+        // Sized up front: a `Tool` is large, and growing the map copies them.
+        let mut tools: IndexMap<String, Tool> = IndexMap::with_capacity(count);
         let mut types: IndexSet<TypeKey> = IndexSet::new();
         for item in &unit.ast.items {
             match &item.kind {
@@ -153,8 +160,8 @@ impl Lowerer<'_> {
                     continue;
                 }
                 seen.insert(&key.text, key.span);
-                let ty = params.get(&key.text).map(|p| p.ty.clone());
-                let lowered = self.value(value, ty.as_ref(), codes::INVALID_EXAMPLE);
+                let ty = params.get(&key.text).map(|p| &p.ty);
+                let lowered = self.value(value, ty, codes::INVALID_EXAMPLE);
                 args.insert(
                     key.text.clone(),
                     Literal {

@@ -10,6 +10,20 @@ impl Lowerer<'_> {
     /// Lowers `T1 | T2 | ...`: `null` members make the type nullable, literal
     /// members form one literal union (strings or numbers, `E0210` when mixed).
     pub fn lower_ty(&mut self, scope: &Scope, ty: &ast::Type) -> Ty {
+        // The common case, one term that is neither `null` nor a literal,
+        // without the member list.
+        if let [term] = ty.terms.as_slice() {
+            if !matches!(term.atom, TypeAtom::Null(_) | TypeAtom::Literal(_)) {
+                let kind = self.atom(scope, &term.atom);
+                let constraints = self.constraints(&term.constraints, &kind);
+                return Ty {
+                    kind,
+                    nullable: false,
+                    constraints,
+                    span: ty.span,
+                };
+            }
+        }
         let mut nullable = false;
         let mut literals: Vec<Literal> = Vec::new();
         let mut literal_constraints = Constraints::default();

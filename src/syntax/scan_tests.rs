@@ -1,0 +1,127 @@
+//! The single-pass scans and the byte-wise span trimming must agree with the
+//! straightforward versions they replaced, on every test file and on
+//! variants with CRLF line ends, comments, BOMs and trailing blanks.
+
+use std::path::{Path, PathBuf};
+
+use super::build::Builder;
+use super::scan;
+use crate::source::Span;
+
+fn corpus() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "tool") {
+                out.push(p);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    walk(&root.join("examples"), &mut files);
+    walk(&root.join("tests"), &mut files);
+    files.sort();
+    files
+}
+
+/// Each test file as written and with its line ends, comments and blanks
+/// varied (where scans and trimming have the most to do).
+fn texts() -> Vec<(String, String)> {
+    let files = corpus();
+    assert!(files.len() > 50, "test files not found");
+    let mut out = Vec::new();
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let name = f.display().to_string();
+        out.push((name.clone(), text.replace('\n', "\r\n")));
+        out.push((name.clone(), text.replace('\n', " // c \r\n")));
+        out.push((name.clone(), text.replace('\n', "//\r\n\u{FEFF} \t")));
+        out.push((name, text));
+    }
+    out
+}
+
+/// xorshift64*, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n.max(1) as u64) as usize
+    }
+}
+
+#[test]
+fn one_pass_scan_equals_the_separate_scans() {
+    for (name, text) in texts() {
+        assert_eq!(
+            scan::comments_and_depth(0, &text),
+            (scan::comments(0, &text), scan::too_deep(&text)),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn byte_wise_trimming_equals_char_wise_trimming() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    for (name, text) in texts() {
+        let b = Builder {
+            text: &text,
+            comments: scan::comments(0, &text)
+                .iter()
+                .map(|c| (c.span.start, c.span.end))
+                .collect(),
+            file: 0,
+            base: 0,
+            diags: Vec::new(),
+        };
+        for _ in 0..300 {
+            let start = rng.below(text.len() + 1);
+            let end = start + rng.below(text.len() + 1 - start);
+            assert_eq!(
+                b.trimmed(start, end),
+                reference_trim(&b, start, end),
+                "{name}"
+            );
+        }
+        // Ends near comments, where trimming does most.
+        for &(cs, ce) in &b.comments {
+            for end in ce.saturating_sub(3)..(ce + 4).min(text.len() + 1) {
+                let start = rng.below(cs + 1);
+                assert_eq!(
+                    b.trimmed(start, end),
+                    reference_trim(&b, start, end),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+/// Trimming as it was done on chars.
+fn reference_trim(b: &Builder<'_>, start: usize, mut end: usize) -> Span {
+    loop {
+        let trimmed = b.text.get(start..end).map_or(0, |t| {
+            t.trim_end_matches([' ', '\t', '\r', '\n', '\u{FEFF}'])
+                .len()
+        });
+        end = start + trimmed;
+        let i = b.comments.partition_point(|c| c.1 < end);
+        match b.comments.get(i) {
+            Some(&(cs, ce)) if ce == end && cs >= start => end = cs,
+            _ => break,
+        }
+    }
+    Span::new(b.file, start, end)
+}

@@ -19,21 +19,36 @@ where
     R: Send,
     F: Fn(&T) -> R + Sync,
 {
+    map_with(items, min_per_thread, || (), |(), item| f(item))
+}
+
+/// [`map`] where each thread first builds its own working state with
+/// `init` (a scratch copy of something `f` needs to own) and `f` gets it
+/// with every item.
+pub fn map_with<T, S, R, I, F>(items: &[T], min_per_thread: usize, init: I, f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    I: Fn() -> S + Sync,
+    F: Fn(&mut S, &T) -> R + Sync,
+{
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(items.len().div_ceil(min_per_thread.max(1)));
     if threads <= 1 {
-        return items.iter().map(f).collect();
+        let mut state = init();
+        return items.iter().map(|item| f(&mut state, item)).collect();
     }
     let next = AtomicUsize::new(0);
     let work = || {
+        let mut state = init();
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = items.get(i) else {
                 return done;
             };
-            done.push((i, f(item)));
+            done.push((i, f(&mut state, item)));
         }
     };
     let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
@@ -51,7 +66,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::map;
+    use super::{map, map_with};
 
     #[test]
     fn keeps_input_order_whatever_the_thread_count() {
@@ -60,6 +75,24 @@ mod tests {
             let out = map(&items, min, |x| x * x);
             assert_eq!(out, items.iter().map(|x| x * x).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn each_thread_keeps_its_own_state() {
+        let items: Vec<u32> = (0..500).collect();
+        // The state counts the items its thread has seen: every count is
+        // positive and all counts together are the number of items.
+        let seen = map_with(
+            &items,
+            1,
+            || 0usize,
+            |count, _| {
+                *count += 1;
+                *count
+            },
+        );
+        assert_eq!(seen.len(), items.len());
+        assert!(seen.iter().all(|&c| c >= 1));
     }
 
     #[test]

@@ -57,7 +57,8 @@ pub struct Lowerer<'a> {
     /// What each unit declares (same order as `units`), for hints about
     /// names that exist in a file that is not imported.
     pub declared: Vec<Scope>,
-    pub diags: &'a mut Diagnostics,
+    /// What lowering reports; [`lower`] hands them to its caller.
+    pub diags: Diagnostics,
     pub program: Program,
 }
 
@@ -66,7 +67,7 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
     let mut lw = Lowerer {
         units,
         declared: Vec::new(),
-        diags,
+        diags: Diagnostics::new(),
         program: Program {
             format_version: IR_FORMAT_VERSION,
             ..Program::default()
@@ -86,15 +87,37 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
     for (unit, scope) in units.iter().zip(&scopes) {
         lw.field_values(unit, scope);
     }
-    for (unit, scope) in units.iter().zip(&scopes) {
+    // Tools only read the lowered types, so the files' tools are lowered on
+    // all cores, each thread with its own copy of the (types-only) program;
+    // packages and diagnostics are taken in file order.
+    let work: Vec<(&Unit, &Scope)> = units.iter().zip(&scopes).collect();
+    let per_unit = {
+        let shared = &lw;
+        crate::parallel::map_with(
+            &work,
+            4,
+            || Lowerer {
+                units,
+                declared: shared.declared.clone(),
+                diags: Diagnostics::new(),
+                program: shared.program.clone(),
+            },
+            |worker, &(unit, scope)| {
+                let package = worker.package(unit, scope);
+                (package, std::mem::take(&mut worker.diags))
+            },
+        )
+    };
+    for ((unit, _), (package, unit_diags)) in work.iter().zip(per_unit) {
         // Every file's tools are lowered, so their errors are reported; only
         // inputs produce packages.
-        let package = lw.package(unit, scope);
+        lw.diags.extend(unit_diags);
         if unit.is_input {
             lw.program.packages.insert(unit.package.clone(), package);
         }
     }
     lw.mark_recursive();
+    diags.extend(lw.diags);
     lw.program
 }
 

@@ -40,6 +40,21 @@ pub struct PackageMemo<'p> {
 }
 
 impl<'p> PackageMemo<'p> {
+    /// Lowers every tool's input schema of `package` to a tree unless done
+    /// already (the code targets walk the trees; the text is written only
+    /// when a JSON target asks for it).
+    pub fn lower_inputs(&mut self, program: &'p Program, package: &'p Package) -> &Self {
+        let count = package.tools.len();
+        if self.trees.len() != count && self.inputs.len() != count {
+            self.trees = package
+                .tools
+                .values()
+                .map(|tool| Some(schema::input_tree(program, tool)))
+                .collect();
+        }
+        self
+    }
+
     /// Writes every tool's input schema of `package` unless done already,
     /// for a document that nests them at `level`.
     pub fn write_inputs(
@@ -48,16 +63,21 @@ impl<'p> PackageMemo<'p> {
         package: &'p Package,
         level: usize,
     ) -> &Self {
-        if self.inputs.len() != package.tools.len() {
+        let count = package.tools.len();
+        if self.inputs.len() != count {
             self.level = level;
             self.inputs.clear();
-            self.trees.clear();
-            for tool in package.tools.values() {
-                let tree = schema::input_tree(program, tool);
+            let lowered = self.trees.len() == count && self.trees.iter().all(Option::is_some);
+            if !lowered {
+                self.trees.clear();
+                for tool in package.tools.values() {
+                    self.trees.push(Some(schema::input_tree(program, tool)));
+                }
+            }
+            for tree in self.trees.iter().flatten() {
                 let mut text = String::with_capacity(TOOL_SIZE);
-                write::pretty(&mut text, &tree, level);
+                write::pretty(&mut text, tree, level);
                 self.inputs.push(text);
-                self.trees.push(Some(tree));
             }
         }
         self
@@ -70,6 +90,12 @@ impl<'p> PackageMemo<'p> {
             text,
             level: self.level,
         })
+    }
+
+    /// The input schema tree of the tool at `index`, when lowered and not
+    /// taken yet.
+    pub fn tree(&self, index: usize) -> Option<&Node<'p>> {
+        self.trees.get(index)?.as_ref()
     }
 
     /// The input schema trees, by tool position, when lowered and not taken

@@ -92,8 +92,9 @@ pub fn mcp_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
     mcp_tree_with(program, tool, schema::input_tree(program, tool))
 }
 
-/// [`mcp_tree`] around `input`, the tool's input schema.
-fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
+/// [`mcp_tree`] around `input`, the tool's input schema (the code targets
+/// pass the schema their package memo holds).
+pub fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
     let mut out = Obj::with_capacity(7);
     out.insert("name", tool.name_for("mcp"));
     if let Some(title) = &tool.title {

@@ -211,10 +211,11 @@ use std::collections::BTreeSet;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use crate::schema::Node;
 use ident::{Ident, Namer};
 use tables::Tables;
-use text::lit;
+use text::{lit, node_lit};
 use tool_items::{descriptor, error_views, match_names, wraps_output};
 use types::{Hint, RESERVED, Typer};
 use view::{AliasView, FileView, StructView, ToolView, UnionView, VariantView, doc_lines};
@@ -227,8 +228,20 @@ impl Generator for RustGenerator {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        let view = file_view(cx.program, package);
+        // The descriptors embed each tool's MCP JSON, whose input schema the
+        // memo lowers once for this target, the `mcp` target and the others.
+        let memo = memo.lower_inputs(cx.program, package);
+        let view = file_view(cx.program, package, memo);
         match render::render(view, cx.options.template_dir.as_deref()) {
             Ok(contents) => (
                 vec![OutputFile {
@@ -254,16 +267,23 @@ impl Generator for RustGenerator {
 
 /// The MCP `Tool` JSON the descriptors embed for `tool`.
 pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
-    mcp_tool(program, tool)
-}
-
-/// The MCP `Tool` JSON for `tool`, exactly as the `mcp` target emits it.
-fn mcp_tool(program: &Program, tool: &Tool) -> serde_json::Value {
     super::mcp::mcp_tool(program, tool)
 }
 
+/// The MCP `Tool` JSON literal of `tool`, exactly as the `mcp` target emits
+/// it, around `input`, its input schema when the package memo holds it.
+fn mcp_literal(program: &Program, tool: &Tool, mcp: &Node<'_>, input: Option<&Node<'_>>) -> String {
+    match input {
+        Some(input) => node_lit(mcp, Some(("inputSchema", input))),
+        None => {
+            let input = crate::schema::input_tree(program, tool);
+            node_lit(mcp, Some(("inputSchema", &input)))
+        }
+    }
+}
+
 /// Builds the view model of one package.
-pub fn file_view(program: &Program, package: &Package) -> FileView {
+pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> FileView {
     let mut namer = Namer::with_reserved(RESERVED);
     let trait_name = namer.claim(Ident::camel(&format!("{}_tools", package.name)));
     let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
@@ -350,8 +370,8 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     }
     let mut tables = Tables::new(program);
     let mut tools = Vec::new();
-    for (tool, (method, args, errors_struct, variant, table, owner)) in
-        package.tools.values().zip(tool_names)
+    for (index, (tool, (method, args, errors_struct, variant, table, owner))) in
+        package.tools.values().zip(tool_names).enumerate()
     {
         let fields = typer.fields(owner.bare(), tool.params.values());
         structs.push(StructView {
@@ -363,8 +383,10 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             .output
             .as_ref()
             .map(|ty| typer.ty(ty, Hint::Suffixed(owner.bare(), "Output"), true));
-        let mcp = mcp_tool(program, tool);
+        // The input schema is the memo's: the tree has a placeholder there.
+        let mcp = super::mcp::mcp_tree_with(program, tool, Node::Null);
         let wrap = wraps_output(program, tool, &mcp);
+        let mcp = mcp_literal(program, tool, &mcp, memo.tree(index));
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),
@@ -380,7 +402,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             table,
             table_len: tool.params.len(),
             table_expr: tables.fields(tool.params.values()),
-            descriptor: descriptor(tool, &mcp),
+            descriptor: descriptor(tool, mcp),
         });
     }
     let mut unions = tagged;

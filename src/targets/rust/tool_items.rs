@@ -2,9 +2,10 @@
 //! its MCP JSON: descriptor, declared errors, accepted names, output wrapping.
 
 use crate::ir::{Program, Tool};
+use crate::schema::Node;
 
 use super::ident::{Ident, Namer};
-use super::text::{json_lit, lit, opt_lit, write_lit};
+use super::text::{lit, opt_lit, write_lit};
 use super::view::{DescriptorView, ErrorView, doc_lines};
 
 /// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
@@ -12,15 +13,20 @@ use super::view::{DescriptorView, ErrorView, doc_lines};
 /// schema that does not have the wrapper's shape is not wrapped, which saves
 /// lowering the output type again; only an object with just a `result`
 /// property, like the wrapper, needs the real answer.
-pub fn wraps_output(program: &Program, tool: &Tool, mcp: &serde_json::Value) -> bool {
-    let Some(schema) = mcp.get("outputSchema").and_then(|s| s.as_object()) else {
+pub fn wraps_output(program: &Program, tool: &Tool, mcp: &Node<'_>) -> bool {
+    let Some(schema) = mcp
+        .as_obj()
+        .and_then(|m| m.get("outputSchema"))
+        .and_then(Node::as_obj)
+    else {
         return false;
     };
     let keys = ["type", "properties", "required", "additionalProperties"];
     let shaped = schema.len() == keys.len() + usize::from(schema.contains_key("$defs"))
-        && keys.iter().all(|k| schema.contains_key(*k))
-        && schema["properties"]
-            .as_object()
+        && keys.iter().all(|k| schema.contains_key(k))
+        && schema
+            .get("properties")
+            .and_then(Node::as_obj)
             .is_some_and(|p| p.len() == 1 && p.contains_key("result"));
     shaped && crate::targets::mcp::output_is_wrapped(program, tool)
 }
@@ -49,7 +55,8 @@ pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
         .collect()
 }
 
-pub fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
+/// `mcp` is the literal of the tool's MCP JSON.
+pub fn descriptor(tool: &Tool, mcp: String) -> DescriptorView {
     let mut permissions = String::from("&[");
     for (i, p) in tool.permissions.iter().enumerate() {
         if i > 0 {
@@ -72,7 +79,7 @@ pub fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
             None => "None".into(),
         },
         permissions,
-        mcp: json_lit(mcp),
+        mcp,
     }
 }
 

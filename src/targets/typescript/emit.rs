@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::literal::push_string;
+use crate::schema::{Node, Obj};
 
 /// An output buffer plus the layout to write it in.
 pub struct Emit<'o> {
@@ -230,6 +231,57 @@ impl<'o> Emit<'o> {
             self.value(item, indent + 1);
         }
         self.close_array(array);
+    }
+}
+
+impl Emit<'_> {
+    /// [`Emit::value`] of a schema tree.
+    pub fn node(&mut self, node: &Node<'_>, indent: usize) {
+        match node {
+            Node::Null => self.out.push_str("null"),
+            Node::Bool(b) => self.bool(*b),
+            Node::Num(n) => self.number(n),
+            Node::Str(s) => push_string(self.out, s),
+            Node::Arr(items) => {
+                let all_scalar = items.iter().all(is_scalar_node);
+                let mut array = self.open_array(indent, all_scalar);
+                for item in items {
+                    self.item(&mut array);
+                    self.node(item, indent + 1);
+                }
+                self.close_array(array);
+            }
+            Node::Obj(map) => self.node_obj(map, None, indent),
+            Node::Json(value) => self.value(value, indent),
+            // Not on the code targets' path (they hold trees); kept exact.
+            Node::Text { .. } => self.value(&node.to_value(), indent),
+        }
+    }
+
+    /// The object `map`, with the entry `inner.0` written as `inner.1`
+    /// instead of its value when given (a document built around a borrowed
+    /// tree).
+    pub fn node_obj(&mut self, map: &Obj<'_>, inner: Option<(&str, &Node<'_>)>, indent: usize) {
+        self.guarded(map.iter().map(|(k, _)| k), &mut (), |_, e| {
+            let mut obj = e.open(indent);
+            for (key, item) in map.iter() {
+                let item = match inner {
+                    Some((name, node)) if name == key => node,
+                    _ => item,
+                };
+                e.key(&mut obj, key);
+                e.node(item, indent + 1);
+            }
+            e.close(obj);
+        });
+    }
+}
+
+fn is_scalar_node(node: &Node<'_>) -> bool {
+    match node {
+        Node::Arr(_) | Node::Obj(_) | Node::Text { .. } => false,
+        Node::Json(value) => is_scalar(value),
+        _ => true,
     }
 }
 

@@ -31,7 +31,8 @@ use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
-use crate::targets::mcp;
+use crate::schema::Node;
+use crate::targets::{PackageMemo, mcp};
 
 /// The template context of a package.
 pub struct View {
@@ -42,7 +43,8 @@ pub struct View {
 }
 
 /// The template context of `package`.
-pub fn build(program: &Program, package: &Package) -> View {
+/// `memo` holds the input schema trees the tool specs embed.
+pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> View {
     let mut type_namer = Namer::types();
     let mut value_namer = Namer::values();
     let names = TypeNames::collect(program, package, &mut type_namer);
@@ -56,7 +58,7 @@ pub fn build(program: &Program, package: &Package) -> View {
     let mut tools = Vec::with_capacity(package.tools.len());
     let (mut core, mut extended) = (Vec::new(), Vec::new());
     let mut spec = String::new();
-    for tool in package.tools.values() {
+    for (index, tool) in package.tools.values().enumerate() {
         let base = pascal(&tool.name);
         let name = literal::string(&tool.name);
         let doc_name = tool.name.replace("*/", "*\\/");
@@ -81,7 +83,7 @@ pub fn build(program: &Program, package: &Package) -> View {
             types::expr(t, &names, Form::Validated)
         });
         spec.clear();
-        write_spec(&mut spec, program, tool, &mut descriptors);
+        write_spec(&mut spec, program, tool, memo.tree(index), &mut descriptors);
         // The template writes the names about thrice, around 700 bytes of its
         // own text.
         let names_len = name.len() + doc_name.len() + ident.len() + input.len();
@@ -149,7 +151,14 @@ fn type_decl(decl: TypeDecl) -> Value {
 }
 
 /// The `ToolSpec` object literal of one tool.
-fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mut Descriptors<'_>) {
+/// `input` is the tool's input schema when the package memo holds it.
+fn write_spec(
+    out: &mut String,
+    program: &Program,
+    tool: &Tool,
+    input: Option<&Node<'_>>,
+    descriptors: &mut Descriptors<'_>,
+) {
     let mut e = Emit::pretty(out);
     let mut obj = e.open(0);
     e.plain_key(&mut obj, "name");
@@ -167,7 +176,7 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
     e.plain_key(&mut obj, "params");
     descriptors.fields(&mut e, &tool.params, 1);
     e.plain_key(&mut obj, "mcp");
-    e.value(&mcp::mcp_tool(program, tool), 1);
+    mcp_spec(&mut e, program, tool, input);
     e.plain_key(&mut obj, "outputWrapped");
     e.bool(output_wrapped(program, tool));
     e.plain_key(&mut obj, "examples");
@@ -193,6 +202,23 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
     }
     e.close_array(examples);
     e.close(obj);
+}
+
+/// The MCP `Tool` object of `tool`, as the `mcp` target emits it, around the
+/// memo's input schema (lowered here when the memo does not hold it).
+fn mcp_spec(e: &mut Emit<'_>, program: &Program, tool: &Tool, input: Option<&Node<'_>>) {
+    let lowered;
+    let input = match input {
+        Some(input) => input,
+        None => {
+            lowered = crate::schema::input_tree(program, tool);
+            &lowered
+        }
+    };
+    match mcp::mcp_tree_with(program, tool, Node::Null) {
+        Node::Obj(map) => e.node_obj(&map, Some(("inputSchema", input)), 1),
+        other => e.node(&other, 1),
+    }
 }
 
 /// The `ToolMetadata` object literal, closing brace at `indent`.

@@ -37,6 +37,11 @@ pub struct PackageMemo<'p> {
     level: usize,
     /// The same schemas as trees, until a target takes them.
     trees: Vec<Option<Node<'p>>>,
+    /// Each tool's MCP `Tool` tree with `null` for its input schema (which
+    /// the trees and texts above hold), and whether its output is wrapped
+    /// (see [`super::mcp::output_is_wrapped`]); built by the code targets,
+    /// which embed it, then taken by the `mcp` target.
+    mcp_tools: Vec<(Node<'p>, bool)>,
 }
 
 impl<'p> PackageMemo<'p> {
@@ -81,6 +86,32 @@ impl<'p> PackageMemo<'p> {
             }
         }
         self
+    }
+
+    /// Builds every tool's MCP `Tool` tree around a `null` input schema,
+    /// unless done already.
+    pub fn mcp_tools(&mut self, program: &'p Program, package: &'p Package) -> &Self {
+        if self.mcp_tools.len() != package.tools.len() {
+            self.mcp_tools = package
+                .tools
+                .values()
+                .map(|tool| super::mcp::mcp_tree_wrapped(program, tool, Node::Null))
+                .collect();
+        }
+        self
+    }
+
+    /// The MCP `Tool` tree of the tool at `index` (`null` as its input
+    /// schema) and whether its output is wrapped, when built.
+    pub fn mcp_tool(&self, index: usize) -> Option<(&Node<'p>, bool)> {
+        self.mcp_tools
+            .get(index)
+            .map(|(tree, wrapped)| (tree, *wrapped))
+    }
+
+    /// The MCP `Tool` trees, by tool position, when built and not taken yet.
+    pub fn take_mcp_tools(&mut self) -> Vec<(Node<'p>, bool)> {
+        std::mem::take(&mut self.mcp_tools)
     }
 
     /// The input schema of the tool at `index`, when written.

@@ -216,7 +216,7 @@ use crate::schema::Node;
 use ident::{Ident, Namer};
 use tables::Tables;
 use text::{lit, node_lit};
-use tool_items::{descriptor, error_views, match_names, wraps_output};
+use tool_items::{descriptor, error_views, match_names};
 use types::{Hint, RESERVED, Typer};
 use view::{AliasView, FileView, StructView, ToolView, UnionView, VariantView, doc_lines};
 
@@ -238,9 +238,11 @@ impl Generator for RustGenerator {
         memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        // The descriptors embed each tool's MCP JSON, whose input schema the
-        // memo lowers once for this target, the `mcp` target and the others.
-        let memo = memo.lower_inputs(cx.program, package);
+        // The descriptors embed each tool's MCP JSON: the memo builds it (and
+        // lowers its input schema) once for this target, the `mcp` target and
+        // the others.
+        memo.lower_inputs(cx.program, package);
+        let memo = memo.mcp_tools(cx.program, package);
         let view = file_view(cx.program, package, memo);
         match render::render(view, cx.options.template_dir.as_deref()) {
             Ok(contents) => (
@@ -384,9 +386,15 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
             .as_ref()
             .map(|ty| typer.ty(ty, Hint::Suffixed(owner.bare(), "Output"), true));
         // The input schema is the memo's: the tree has a placeholder there.
-        let mcp = super::mcp::mcp_tree_with(program, tool, Node::Null);
-        let wrap = wraps_output(program, tool, &mcp);
-        let mcp = mcp_literal(program, tool, &mcp, memo.tree(index));
+        let built;
+        let (mcp, wrap) = match memo.mcp_tool(index) {
+            Some(shared) => shared,
+            None => {
+                built = super::mcp::mcp_tree_wrapped(program, tool, Node::Null);
+                (&built.0, built.1)
+            }
+        };
+        let mcp = mcp_literal(program, tool, mcp, memo.tree(index));
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),

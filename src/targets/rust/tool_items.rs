@@ -1,35 +1,11 @@
 //! The per-tool parts of the view model that come from the tool alone and
-//! its MCP JSON: descriptor, declared errors, accepted names, output wrapping.
+//! its MCP JSON: descriptor, declared errors, accepted names.
 
-use crate::ir::{Program, Tool};
-use crate::schema::Node;
+use crate::ir::Tool;
 
 use super::ident::{Ident, Namer};
 use super::text::{lit, opt_lit, write_lit};
 use super::view::{DescriptorView, ErrorView, doc_lines};
-
-/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
-/// when the MCP outputSchema does. `mcp` is the tool's MCP JSON: an output
-/// schema that does not have the wrapper's shape is not wrapped, which saves
-/// lowering the output type again; only an object with just a `result`
-/// property, like the wrapper, needs the real answer.
-pub fn wraps_output(program: &Program, tool: &Tool, mcp: &Node<'_>) -> bool {
-    let Some(schema) = mcp
-        .as_obj()
-        .and_then(|m| m.get("outputSchema"))
-        .and_then(Node::as_obj)
-    else {
-        return false;
-    };
-    let keys = ["type", "properties", "required", "additionalProperties"];
-    let shaped = schema.len() == keys.len() + usize::from(schema.contains_key("$defs"))
-        && keys.iter().all(|k| schema.contains_key(k))
-        && schema
-            .get("properties")
-            .and_then(Node::as_obj)
-            .is_some_and(|p| p.len() == 1 && p.contains_key("result"));
-    shaped && crate::targets::mcp::output_is_wrapped(program, tool)
-}
 
 pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
     let mut names = Namer::default();

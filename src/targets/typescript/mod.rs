@@ -109,9 +109,11 @@ impl Generator for TypeScript {
         if package.tools.is_empty() {
             return (Vec::new(), diagnostics);
         }
-        // The specs embed each tool's MCP JSON; the memo lowers its input
-        // schema once for this target, the `mcp` target and the others.
-        let memo = memo.lower_inputs(cx.program, package);
+        // The specs embed each tool's MCP JSON: the memo builds it (and
+        // lowers its input schema) once for this target, the `mcp` target
+        // and the others.
+        memo.lower_inputs(cx.program, package);
+        let memo = memo.mcp_tools(cx.program, package);
         let view = view::build(cx.program, package, memo);
         let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
             let files = [

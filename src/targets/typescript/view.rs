@@ -83,7 +83,11 @@ pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> Vi
             types::expr(t, &names, Form::Validated)
         });
         spec.clear();
-        write_spec(&mut spec, program, tool, memo.tree(index), &mut descriptors);
+        let mcp = McpParts {
+            tool: memo.mcp_tool(index).map(|(tree, _)| tree),
+            input: memo.tree(index),
+        };
+        write_spec(&mut spec, program, tool, mcp, &mut descriptors);
         // The template writes the names about thrice, around 700 bytes of its
         // own text.
         let names_len = name.len() + doc_name.len() + ident.len() + input.len();
@@ -151,12 +155,18 @@ fn type_decl(decl: TypeDecl) -> Value {
 }
 
 /// The `ToolSpec` object literal of one tool.
-/// `input` is the tool's input schema when the package memo holds it.
+/// What the package memo holds of a tool's MCP JSON: the `Tool` tree with a
+/// placeholder input schema, and the input schema.
+struct McpParts<'m, 'p> {
+    tool: Option<&'m Node<'p>>,
+    input: Option<&'m Node<'p>>,
+}
+
 fn write_spec(
     out: &mut String,
     program: &Program,
     tool: &Tool,
-    input: Option<&Node<'_>>,
+    mcp: McpParts<'_, '_>,
     descriptors: &mut Descriptors<'_>,
 ) {
     let mut e = Emit::pretty(out);
@@ -176,7 +186,7 @@ fn write_spec(
     e.plain_key(&mut obj, "params");
     descriptors.fields(&mut e, &tool.params, 1);
     e.plain_key(&mut obj, "mcp");
-    mcp_spec(&mut e, program, tool, input);
+    mcp_spec(&mut e, program, tool, mcp);
     e.plain_key(&mut obj, "outputWrapped");
     e.bool(output_wrapped(program, tool));
     e.plain_key(&mut obj, "examples");
@@ -204,20 +214,28 @@ fn write_spec(
     e.close(obj);
 }
 
-/// The MCP `Tool` object of `tool`, as the `mcp` target emits it, around the
-/// memo's input schema (lowered here when the memo does not hold it).
-fn mcp_spec(e: &mut Emit<'_>, program: &Program, tool: &Tool, input: Option<&Node<'_>>) {
+/// The MCP `Tool` object of `tool`, as the `mcp` target emits it, from the
+/// memo's parts (built here when the memo does not hold them).
+fn mcp_spec(e: &mut Emit<'_>, program: &Program, tool: &Tool, mcp: McpParts<'_, '_>) {
     let lowered;
-    let input = match input {
+    let input = match mcp.input {
         Some(input) => input,
         None => {
             lowered = crate::schema::input_tree(program, tool);
             &lowered
         }
     };
-    match mcp::mcp_tree_with(program, tool, Node::Null) {
-        Node::Obj(map) => e.node_obj(&map, Some(("inputSchema", input)), 1),
-        other => e.node(&other, 1),
+    let built;
+    let tree = match mcp.tool {
+        Some(tree) => tree,
+        None => {
+            built = mcp::mcp_tree_with(program, tool, Node::Null);
+            &built
+        }
+    };
+    match tree {
+        Node::Obj(map) => e.node_obj(map, Some(("inputSchema", input)), 1),
+        other => e.node(other, 1),
     }
 }
 

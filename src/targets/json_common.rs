@@ -28,7 +28,8 @@ pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
 /// cannot be strict) OpenAI documents embed the same input schema per tool,
 /// so it is lowered and written once, then copied (re-indented where the
 /// document nests it at another depth); the OpenAI strict profile rewrites
-/// the lowered trees.
+/// the lowered trees. The Rust and TypeScript targets embed each tool's MCP
+/// `Tool` JSON: they build its tree once here, and the `mcp` target takes it.
 #[derive(Debug, Default)]
 pub struct PackageMemo<'p> {
     /// Each tool's generic input schema as pretty JSON written at nesting

@@ -215,8 +215,8 @@ use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::schema::Node;
 use ident::{Ident, Namer};
 use tables::Tables;
-use text::{lit, node_lit};
-use tool_items::{descriptor, error_views, match_names};
+use text::lit;
+use tool_items::{descriptor, error_views, match_names, mcp_literal};
 use types::{Hint, RESERVED, Typer};
 use view::{AliasView, FileView, StructView, ToolView, UnionView, VariantView, doc_lines};
 
@@ -270,18 +270,6 @@ impl Generator for RustGenerator {
 /// The MCP `Tool` JSON the descriptors embed for `tool`.
 pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
     super::mcp::mcp_tool(program, tool)
-}
-
-/// The MCP `Tool` JSON literal of `tool`, exactly as the `mcp` target emits
-/// it, around `input`, its input schema when the package memo holds it.
-fn mcp_literal(program: &Program, tool: &Tool, mcp: &Node<'_>, input: Option<&Node<'_>>) -> String {
-    match input {
-        Some(input) => node_lit(mcp, Some(("inputSchema", input))),
-        None => {
-            let input = crate::schema::input_tree(program, tool);
-            node_lit(mcp, Some(("inputSchema", &input)))
-        }
-    }
 }
 
 /// Builds the view model of one package.

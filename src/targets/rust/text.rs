@@ -361,6 +361,28 @@ mod tests {
     }
 
     #[test]
+    fn tree_literals_match_value_literals() {
+        let user = serde_json::json!({"d": ["x\"y", 1.5, {"é": null}]});
+        let mut inner = crate::schema::Obj::new();
+        inner.insert("type", "object");
+        inner.insert("k\"ey\u{1}", Node::Num(serde_json::Number::from(-7)));
+        inner.insert("user", &user);
+        let inner = Node::Obj(inner);
+        let mut tool = crate::schema::Obj::new();
+        tool.insert("name", "a\"b\\c\n\u{7f}\u{301}");
+        tool.insert("inputSchema", Node::Null);
+        tool.insert("list", vec![Node::Bool(true), Node::Null, Node::from("🦀")]);
+        let tool = Node::Obj(tool);
+        assert_eq!(node_lit(&tool, None), json_lit(&tool.to_value()));
+        let mut whole = tool.to_value();
+        whole["inputSchema"] = inner.to_value();
+        assert_eq!(
+            node_lit(&tool, Some(("inputSchema", &inner))),
+            json_lit(&whole)
+        );
+    }
+
+    #[test]
     fn plain_runs_stop_at_the_first_special_byte() {
         for len in 0..20 {
             for at in 0..=len {

@@ -1,11 +1,29 @@
 //! The per-tool parts of the view model that come from the tool alone and
 //! its MCP JSON: descriptor, declared errors, accepted names.
 
-use crate::ir::Tool;
+use crate::ir::{Program, Tool};
+use crate::schema::Node;
 
 use super::ident::{Ident, Namer};
-use super::text::{lit, opt_lit, write_lit};
+use super::text::{lit, node_lit, opt_lit, write_lit};
 use super::view::{DescriptorView, ErrorView, doc_lines};
+
+/// The MCP `Tool` JSON literal of `tool`, exactly as the `mcp` target emits
+/// it, around `input`, its input schema when the package memo holds it.
+pub fn mcp_literal(
+    program: &Program,
+    tool: &Tool,
+    mcp: &Node<'_>,
+    input: Option<&Node<'_>>,
+) -> String {
+    match input {
+        Some(input) => node_lit(mcp, Some(("inputSchema", input))),
+        None => {
+            let input = crate::schema::input_tree(program, tool);
+            node_lit(mcp, Some(("inputSchema", &input)))
+        }
+    }
+}
 
 pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
     let mut names = Namer::default();

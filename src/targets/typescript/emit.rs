@@ -346,6 +346,45 @@ mod tests {
         );
     }
 
+    #[test]
+    fn trees_print_like_values() {
+        let user = json!({"u": [1, {"x": "é\"\n"}], "constructor": [true]});
+        let mut inner = Obj::new();
+        inner.insert("type", "object");
+        inner.insert("user", &user);
+        inner.insert("n", Node::Num(serde_json::Number::from(-3)));
+        let inner = Node::Obj(inner);
+        let mut tree = Obj::new();
+        tree.insert("name", "a\u{1}b");
+        tree.insert("inputSchema", Node::Null);
+        tree.insert("list", vec![Node::Bool(false), Node::Null, Node::from("s")]);
+        tree.insert("nested", vec![Node::Obj(Obj::new()), Node::Arr(Vec::new())]);
+        let mut proto = Obj::new();
+        proto.insert("toString", &user);
+        tree.insert("p", proto);
+        let tree = Node::Obj(tree);
+        for compact in [false, true] {
+            fn emit(out: &mut String, compact: bool) -> Emit<'_> {
+                match compact {
+                    true => Emit::compact(out),
+                    false => Emit::pretty(out),
+                }
+            }
+            let (mut by_tree, mut by_value) = (String::new(), String::new());
+            emit(&mut by_tree, compact).node(&tree, 1);
+            emit(&mut by_value, compact).value(&tree.to_value(), 1);
+            assert_eq!(by_tree, by_value);
+            let (mut by_tree, mut by_value) = (String::new(), String::new());
+            if let Node::Obj(map) = &tree {
+                emit(&mut by_tree, compact).node_obj(map, Some(("inputSchema", &inner)), 2);
+            }
+            let mut whole = tree.to_value();
+            whole["inputSchema"] = inner.to_value();
+            emit(&mut by_value, compact).value(&whole, 2);
+            assert_eq!(by_tree, by_value);
+        }
+    }
+
     /// The layout as first written: a plain recursive printer.
     fn reference(value: &Value, indent: usize, out: &mut String) {
         let pad = |n: usize, out: &mut String| out.push_str(&"  ".repeat(n));

@@ -28,7 +28,8 @@ pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
 /// cannot be strict) OpenAI documents embed the same input schema per tool,
 /// so it is lowered and written once, then copied (re-indented where the
 /// document nests it at another depth); the OpenAI strict profile rewrites
-/// the lowered trees.
+/// the lowered trees. The Rust and TypeScript targets embed each tool's MCP
+/// `Tool` JSON: they build its tree once here, and the `mcp` target takes it.
 #[derive(Debug, Default)]
 pub struct PackageMemo<'p> {
     /// Each tool's generic input schema as pretty JSON written at nesting
@@ -37,9 +38,29 @@ pub struct PackageMemo<'p> {
     level: usize,
     /// The same schemas as trees, until a target takes them.
     trees: Vec<Option<Node<'p>>>,
+    /// Each tool's MCP `Tool` tree with `null` for its input schema (which
+    /// the trees and texts above hold), and whether its output is wrapped
+    /// (see [`super::mcp::output_is_wrapped`]); built by the code targets,
+    /// which embed it, then taken by the `mcp` target.
+    mcp_tools: Vec<(Node<'p>, bool)>,
 }
 
 impl<'p> PackageMemo<'p> {
+    /// Lowers every tool's input schema of `package` to a tree unless done
+    /// already (the code targets walk the trees; the text is written only
+    /// when a JSON target asks for it).
+    pub fn lower_inputs(&mut self, program: &'p Program, package: &'p Package) -> &Self {
+        let count = package.tools.len();
+        if self.trees.len() != count && self.inputs.len() != count {
+            self.trees = package
+                .tools
+                .values()
+                .map(|tool| Some(schema::input_tree(program, tool)))
+                .collect();
+        }
+        self
+    }
+
     /// Writes every tool's input schema of `package` unless done already,
     /// for a document that nests them at `level`.
     pub fn write_inputs(
@@ -48,19 +69,50 @@ impl<'p> PackageMemo<'p> {
         package: &'p Package,
         level: usize,
     ) -> &Self {
-        if self.inputs.len() != package.tools.len() {
+        let count = package.tools.len();
+        if self.inputs.len() != count {
             self.level = level;
             self.inputs.clear();
-            self.trees.clear();
-            for tool in package.tools.values() {
-                let tree = schema::input_tree(program, tool);
+            let lowered = self.trees.len() == count && self.trees.iter().all(Option::is_some);
+            if !lowered {
+                self.trees.clear();
+                for tool in package.tools.values() {
+                    self.trees.push(Some(schema::input_tree(program, tool)));
+                }
+            }
+            for tree in self.trees.iter().flatten() {
                 let mut text = String::with_capacity(TOOL_SIZE);
-                write::pretty(&mut text, &tree, level);
+                write::pretty(&mut text, tree, level);
                 self.inputs.push(text);
-                self.trees.push(Some(tree));
             }
         }
         self
+    }
+
+    /// Builds every tool's MCP `Tool` tree around a `null` input schema,
+    /// unless done already.
+    pub fn mcp_tools(&mut self, program: &'p Program, package: &'p Package) -> &Self {
+        if self.mcp_tools.len() != package.tools.len() {
+            self.mcp_tools = package
+                .tools
+                .values()
+                .map(|tool| super::mcp::mcp_tree_wrapped(program, tool, Node::Null))
+                .collect();
+        }
+        self
+    }
+
+    /// The MCP `Tool` tree of the tool at `index` (`null` as its input
+    /// schema) and whether its output is wrapped, when built.
+    pub fn mcp_tool(&self, index: usize) -> Option<(&Node<'p>, bool)> {
+        self.mcp_tools
+            .get(index)
+            .map(|(tree, wrapped)| (tree, *wrapped))
+    }
+
+    /// The MCP `Tool` trees, by tool position, when built and not taken yet.
+    pub fn take_mcp_tools(&mut self) -> Vec<(Node<'p>, bool)> {
+        std::mem::take(&mut self.mcp_tools)
     }
 
     /// The input schema of the tool at `index`, when written.
@@ -70,6 +122,12 @@ impl<'p> PackageMemo<'p> {
             text,
             level: self.level,
         })
+    }
+
+    /// The input schema tree of the tool at `index`, when lowered and not
+    /// taken yet.
+    pub fn tree(&self, index: usize) -> Option<&Node<'p>> {
+        self.trees.get(index)?.as_ref()
     }
 
     /// The input schema trees, by tool position, when lowered and not taken

@@ -36,6 +36,8 @@ impl Generator for Mcp {
         package: &'p Package,
         memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
+        // The tool trees the code targets built, if they ran first.
+        let mut shared = memo.take_mcp_tools();
         // Where the document nests each tool's input schema.
         let memo = memo.write_inputs(cx.program, package, 3);
         tools_file(
@@ -44,7 +46,13 @@ impl Generator for Mcp {
             NameRule::Mcp,
             |index, tool, _| {
                 let input = memo.input(index).unwrap_or_default();
-                mcp_tree_with(cx.program, tool, input)
+                match shared.get_mut(index).map(|(tree, _)| std::mem::take(tree)) {
+                    Some(Node::Obj(mut tree)) => {
+                        tree.insert("inputSchema", input);
+                        Node::Obj(tree)
+                    }
+                    _ => mcp_tree_with(cx.program, tool, input),
+                }
             },
             |tools| {
                 let mut meta = Obj::with_capacity(1);
@@ -92,8 +100,19 @@ pub fn mcp_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
     mcp_tree_with(program, tool, schema::input_tree(program, tool))
 }
 
-/// [`mcp_tree`] around `input`, the tool's input schema.
-fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
+/// [`mcp_tree`] around `input`, the tool's input schema (the code targets
+/// pass the schema their package memo holds).
+pub fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
+    mcp_tree_wrapped(program, tool, input).0
+}
+
+/// [`mcp_tree_with`], and whether the output schema wraps the return value
+/// ([`output_is_wrapped`], found on the way).
+pub fn mcp_tree_wrapped<'a>(
+    program: &'a Program,
+    tool: &'a Tool,
+    input: Node<'a>,
+) -> (Node<'a>, bool) {
     let mut out = Obj::with_capacity(7);
     out.insert("name", tool.name_for("mcp"));
     if let Some(title) = &tool.title {
@@ -103,12 +122,14 @@ fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> N
         out.insert("description", description);
     }
     out.insert("inputSchema", input);
-    if let Some(output) = output_schema(program, tool) {
+    let mut wrapped = false;
+    if let Some((output, wraps)) = output_schema(program, tool) {
         out.insert("outputSchema", output);
+        wrapped = wraps;
     }
     out.insert("annotations", annotations(tool));
     out.insert("_meta", meta(tool));
-    Node::Obj(out)
+    (Node::Obj(out), wrapped)
 }
 
 /// The tool's doc, plus its deprecation note.
@@ -120,10 +141,12 @@ pub(crate) fn tool_description(tool: &Tool) -> Option<String> {
     schema::join_doc(&[tool.doc.as_deref(), deprecation.as_deref()])
 }
 
-fn output_schema<'p>(program: &'p Program, tool: &'p Tool) -> Option<Node<'p>> {
+/// The output schema, and whether it wraps the return value.
+fn output_schema<'p>(program: &'p Program, tool: &'p Tool) -> Option<(Node<'p>, bool)> {
     let mut lowering = Lowering::new(program, SchemaOptions::default());
     let inner = lowering.tool_output(tool)?;
-    let root = if is_object(&inner) {
+    let wrapped = !is_object(&inner);
+    let root = if !wrapped {
         inner
     } else {
         let mut properties = Obj::with_capacity(1);
@@ -135,7 +158,7 @@ fn output_schema<'p>(program: &'p Program, tool: &'p Tool) -> Option<Node<'p>> {
         root.insert("additionalProperties", false);
         Node::Obj(root)
     };
-    Some(lowering.finish(root))
+    Some((lowering.finish(root), wrapped))
 }
 
 fn annotations(tool: &Tool) -> Obj<'_> {

@@ -211,11 +211,12 @@ use std::collections::BTreeSet;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use crate::schema::Node;
 use ident::{Ident, Namer};
 use tables::Tables;
 use text::lit;
-use tool_items::{descriptor, error_views, match_names, wraps_output};
+use tool_items::{descriptor, error_views, match_names, mcp_literal};
 use types::{Hint, RESERVED, Typer};
 use view::{AliasView, FileView, StructView, ToolView, UnionView, VariantView, doc_lines};
 
@@ -227,8 +228,22 @@ impl Generator for RustGenerator {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        let view = file_view(cx.program, package);
+        // The descriptors embed each tool's MCP JSON: the memo builds it (and
+        // lowers its input schema) once for this target, the `mcp` target and
+        // the others.
+        memo.lower_inputs(cx.program, package);
+        let memo = memo.mcp_tools(cx.program, package);
+        let view = file_view(cx.program, package, memo);
         match render::render(view, cx.options.template_dir.as_deref()) {
             Ok(contents) => (
                 vec![OutputFile {
@@ -254,16 +269,11 @@ impl Generator for RustGenerator {
 
 /// The MCP `Tool` JSON the descriptors embed for `tool`.
 pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
-    mcp_tool(program, tool)
-}
-
-/// The MCP `Tool` JSON for `tool`, exactly as the `mcp` target emits it.
-fn mcp_tool(program: &Program, tool: &Tool) -> serde_json::Value {
     super::mcp::mcp_tool(program, tool)
 }
 
 /// Builds the view model of one package.
-pub fn file_view(program: &Program, package: &Package) -> FileView {
+pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> FileView {
     let mut namer = Namer::with_reserved(RESERVED);
     let trait_name = namer.claim(Ident::camel(&format!("{}_tools", package.name)));
     let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
@@ -350,8 +360,8 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     }
     let mut tables = Tables::new(program);
     let mut tools = Vec::new();
-    for (tool, (method, args, errors_struct, variant, table, owner)) in
-        package.tools.values().zip(tool_names)
+    for (index, (tool, (method, args, errors_struct, variant, table, owner))) in
+        package.tools.values().zip(tool_names).enumerate()
     {
         let fields = typer.fields(owner.bare(), tool.params.values());
         structs.push(StructView {
@@ -363,8 +373,16 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             .output
             .as_ref()
             .map(|ty| typer.ty(ty, Hint::Suffixed(owner.bare(), "Output"), true));
-        let mcp = mcp_tool(program, tool);
-        let wrap = wraps_output(program, tool, &mcp);
+        // The input schema is the memo's: the tree has a placeholder there.
+        let built;
+        let (mcp, wrap) = match memo.mcp_tool(index) {
+            Some(shared) => shared,
+            None => {
+                built = super::mcp::mcp_tree_wrapped(program, tool, Node::Null);
+                (&built.0, built.1)
+            }
+        };
+        let mcp = mcp_literal(program, tool, mcp, memo.tree(index));
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),
@@ -380,7 +398,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             table,
             table_len: tool.params.len(),
             table_expr: tables.fields(tool.params.values()),
-            descriptor: descriptor(tool, &mcp),
+            descriptor: descriptor(tool, mcp),
         });
     }
     let mut unions = tagged;

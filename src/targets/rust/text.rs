@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::schema::Node;
+
 /// A Rust string literal for `s` (exactly what `format!("{s:?}")` prints,
 /// which is valid Rust).
 pub fn lit(s: &str) -> String {
@@ -113,12 +115,79 @@ fn push_escaped_from(out: &mut String, s: &str, mut i: usize) {
 /// The compact JSON text of `value` (exactly as `serde_json::to_string`
 /// prints it) as a Rust string literal, written in one pass: each JSON token
 /// is escaped for the literal as it is produced.
+#[cfg(test)]
 pub fn json_lit(value: &serde_json::Value) -> String {
     let mut out = String::with_capacity(4096);
     out.push('"');
     json_value(&mut out, value);
     out.push('"');
     out
+}
+
+/// [`json_lit`] of a schema tree, without building a `serde_json::Value`;
+/// the top-level entry `inner.0`, when given, is written as `inner.1` (the
+/// MCP JSON is built around a schema the package memo holds).
+pub fn node_lit(node: &Node<'_>, inner: Option<(&str, &Node<'_>)>) -> String {
+    let mut out = String::with_capacity(4096);
+    out.push('"');
+    match (node, inner) {
+        (Node::Obj(map), Some((name, inner))) => json_obj(
+            &mut out,
+            map.iter().map(|(key, item)| match key == name {
+                true => (key, inner),
+                false => (key, item),
+            }),
+        ),
+        _ => json_node(&mut out, node),
+    }
+    out.push('"');
+    out
+}
+
+fn json_node(out: &mut String, node: &Node<'_>) {
+    match node {
+        Node::Null => out.push_str("null"),
+        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Node::Num(n) => json_number(out, n),
+        Node::Str(s) => json_str(out, s),
+        Node::Arr(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_node(out, item);
+            }
+            out.push(']');
+        }
+        Node::Obj(map) => json_obj(out, map.iter()),
+        Node::Json(value) => json_value(out, value),
+        // Not on the generator's path (it holds trees); kept exact.
+        Node::Text { .. } => json_value(out, &node.to_value()),
+    }
+}
+
+fn json_obj<'n, 'a: 'n>(out: &mut String, entries: impl Iterator<Item = (&'n str, &'n Node<'a>)>) {
+    out.push('{');
+    for (i, (key, item)) in entries.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json_str(out, key);
+        out.push(':');
+        json_node(out, item);
+    }
+    out.push('}');
+}
+
+fn json_number(out: &mut String, n: &serde_json::Number) {
+    match (n.as_u64(), n.as_i64()) {
+        (Some(u), _) => push_u64(out, u),
+        (None, Some(i)) => push_i64(out, i),
+        _ => {
+            let _ = write!(out, "{n}");
+        }
+    }
 }
 
 fn json_value(out: &mut String, value: &serde_json::Value) {
@@ -128,13 +197,7 @@ fn json_value(out: &mut String, value: &serde_json::Value) {
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         // `Number`'s `Display` is its JSON text (itoa, or the shortest
         // round-trip float), the same formatting serde_json serializes with.
-        Value::Number(n) => match (n.as_u64(), n.as_i64()) {
-            (Some(u), _) => push_u64(out, u),
-            (None, Some(i)) => push_i64(out, i),
-            _ => {
-                let _ = write!(out, "{n}");
-            }
-        },
+        Value::Number(n) => json_number(out, n),
         Value::String(s) => json_str(out, s),
         Value::Array(items) => {
             out.push('[');
@@ -295,6 +358,28 @@ mod tests {
         });
         let expected = format!("{:?}", serde_json::to_string(&value).unwrap_or_default());
         assert_eq!(json_lit(&value), expected);
+    }
+
+    #[test]
+    fn tree_literals_match_value_literals() {
+        let user = serde_json::json!({"d": ["x\"y", 1.5, {"é": null}]});
+        let mut inner = crate::schema::Obj::new();
+        inner.insert("type", "object");
+        inner.insert("k\"ey\u{1}", Node::Num(serde_json::Number::from(-7)));
+        inner.insert("user", &user);
+        let inner = Node::Obj(inner);
+        let mut tool = crate::schema::Obj::new();
+        tool.insert("name", "a\"b\\c\n\u{7f}\u{301}");
+        tool.insert("inputSchema", Node::Null);
+        tool.insert("list", vec![Node::Bool(true), Node::Null, Node::from("🦀")]);
+        let tool = Node::Obj(tool);
+        assert_eq!(node_lit(&tool, None), json_lit(&tool.to_value()));
+        let mut whole = tool.to_value();
+        whole["inputSchema"] = inner.to_value();
+        assert_eq!(
+            node_lit(&tool, Some(("inputSchema", &inner))),
+            json_lit(&whole)
+        );
     }
 
     #[test]

@@ -1,28 +1,28 @@
 //! The per-tool parts of the view model that come from the tool alone and
-//! its MCP JSON: descriptor, declared errors, accepted names, output wrapping.
+//! its MCP JSON: descriptor, declared errors, accepted names.
 
 use crate::ir::{Program, Tool};
+use crate::schema::Node;
 
 use super::ident::{Ident, Namer};
-use super::text::{json_lit, lit, opt_lit, write_lit};
+use super::text::{lit, node_lit, opt_lit, write_lit};
 use super::view::{DescriptorView, ErrorView, doc_lines};
 
-/// Whether the dispatcher wraps the output as `{"result": ...}`: exactly
-/// when the MCP outputSchema does. `mcp` is the tool's MCP JSON: an output
-/// schema that does not have the wrapper's shape is not wrapped, which saves
-/// lowering the output type again; only an object with just a `result`
-/// property, like the wrapper, needs the real answer.
-pub fn wraps_output(program: &Program, tool: &Tool, mcp: &serde_json::Value) -> bool {
-    let Some(schema) = mcp.get("outputSchema").and_then(|s| s.as_object()) else {
-        return false;
-    };
-    let keys = ["type", "properties", "required", "additionalProperties"];
-    let shaped = schema.len() == keys.len() + usize::from(schema.contains_key("$defs"))
-        && keys.iter().all(|k| schema.contains_key(*k))
-        && schema["properties"]
-            .as_object()
-            .is_some_and(|p| p.len() == 1 && p.contains_key("result"));
-    shaped && crate::targets::mcp::output_is_wrapped(program, tool)
+/// The MCP `Tool` JSON literal of `tool`, exactly as the `mcp` target emits
+/// it, around `input`, its input schema when the package memo holds it.
+pub fn mcp_literal(
+    program: &Program,
+    tool: &Tool,
+    mcp: &Node<'_>,
+    input: Option<&Node<'_>>,
+) -> String {
+    match input {
+        Some(input) => node_lit(mcp, Some(("inputSchema", input))),
+        None => {
+            let input = crate::schema::input_tree(program, tool);
+            node_lit(mcp, Some(("inputSchema", &input)))
+        }
+    }
 }
 
 pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
@@ -49,7 +49,8 @@ pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
         .collect()
 }
 
-pub fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
+/// `mcp` is the literal of the tool's MCP JSON.
+pub fn descriptor(tool: &Tool, mcp: String) -> DescriptorView {
     let mut permissions = String::from("&[");
     for (i, p) in tool.permissions.iter().enumerate() {
         if i > 0 {
@@ -72,7 +73,7 @@ pub fn descriptor(tool: &Tool, mcp: &serde_json::Value) -> DescriptorView {
             None => "None".into(),
         },
         permissions,
-        mcp: json_lit(mcp),
+        mcp,
     }
 }
 

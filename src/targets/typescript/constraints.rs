@@ -2,7 +2,7 @@
 //! the IR instead of from the field's JSON Schema.
 //!
 //! The words are those of [`describe::constraint_phrases`] over the top level
-//! of `SchemaBuilder::field(field)`; the tests below hold the two to the same
+//! of `Lowering::field(field)`; the tests below hold the two to the same
 //! output. Lowering puts a type's constraints at the top level of a field's
 //! schema for strings and numbers (also when nullable: `null` joins the
 //! `type` array) and for arrays and maps that are not nullable (a nullable
@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use super::literal::Lines;
 use crate::ir::{Bound, Field, Program, TyKind, TypeDefKind};
 use crate::schema::describe::{self, CONSTRAINT_KEYWORDS};
-use crate::schema::{SchemaBuilder, SchemaOptions};
+use crate::schema::{Lowering, SchemaOptions};
 
 /// One sentence per constraint of `field`, in `constraint_phrases` order,
 /// each as a line of `lines`.
@@ -78,10 +78,12 @@ pub fn push_phrases(program: &Program, field: &Field, lines: &mut Lines) {
 
 /// The phrases of `field`'s lowered schema.
 fn from_schema(program: &Program, field: &Field) -> Vec<String> {
-    let schema = SchemaBuilder::new(program, SchemaOptions::default()).field(field);
+    let mut schema = Lowering::new(program, SchemaOptions::default()).field(field);
+    // The phrases read keyword values as trees.
+    schema.expand();
     schema
-        .as_object()
-        .map(|s| describe::constraint_phrases(s, &|_| true))
+        .as_obj()
+        .map(|s| describe::phrases_of(s, &|_| true))
         .unwrap_or_default()
 }
 
@@ -170,6 +172,14 @@ mod tests {
             }
         }
         for field in &fields {
+            // The tree path agrees with the `serde_json` one.
+            let value =
+                crate::schema::SchemaBuilder::new(program, SchemaOptions::default()).field(field);
+            let by_value = value
+                .as_object()
+                .map(|s| describe::constraint_phrases(s, &|_| true))
+                .unwrap_or_default();
+            assert_eq!(from_schema(program, field), by_value, "{}", field.name);
             let mut lines = Lines::default();
             push_phrases(program, field, &mut lines);
             assert_eq!(

@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::literal::push_string;
+use crate::schema::{Node, Obj};
 
 /// An output buffer plus the layout to write it in.
 pub struct Emit<'o> {
@@ -233,6 +234,57 @@ impl<'o> Emit<'o> {
     }
 }
 
+impl Emit<'_> {
+    /// [`Emit::value`] of a schema tree.
+    pub fn node(&mut self, node: &Node<'_>, indent: usize) {
+        match node {
+            Node::Null => self.out.push_str("null"),
+            Node::Bool(b) => self.bool(*b),
+            Node::Num(n) => self.number(n),
+            Node::Str(s) => push_string(self.out, s),
+            Node::Arr(items) => {
+                let all_scalar = items.iter().all(is_scalar_node);
+                let mut array = self.open_array(indent, all_scalar);
+                for item in items {
+                    self.item(&mut array);
+                    self.node(item, indent + 1);
+                }
+                self.close_array(array);
+            }
+            Node::Obj(map) => self.node_obj(map, None, indent),
+            Node::Json(value) => self.value(value, indent),
+            // Not on the code targets' path (they hold trees); kept exact.
+            Node::Text { .. } => self.value(&node.to_value(), indent),
+        }
+    }
+
+    /// The object `map`, with the entry `inner.0` written as `inner.1`
+    /// instead of its value when given (a document built around a borrowed
+    /// tree).
+    pub fn node_obj(&mut self, map: &Obj<'_>, inner: Option<(&str, &Node<'_>)>, indent: usize) {
+        self.guarded(map.iter().map(|(k, _)| k), &mut (), |_, e| {
+            let mut obj = e.open(indent);
+            for (key, item) in map.iter() {
+                let item = match inner {
+                    Some((name, node)) if name == key => node,
+                    _ => item,
+                };
+                e.key(&mut obj, key);
+                e.node(item, indent + 1);
+            }
+            e.close(obj);
+        });
+    }
+}
+
+fn is_scalar_node(node: &Node<'_>) -> bool {
+    match node {
+        Node::Arr(_) | Node::Obj(_) | Node::Text { .. } => false,
+        Node::Json(value) => is_scalar(value),
+        _ => true,
+    }
+}
+
 pub fn is_scalar(value: &Value) -> bool {
     !matches!(value, Value::Array(_) | Value::Object(_))
 }
@@ -292,6 +344,45 @@ mod tests {
             expr(&v, 0),
             "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n  \"e\": [],\n}"
         );
+    }
+
+    #[test]
+    fn trees_print_like_values() {
+        let user = json!({"u": [1, {"x": "é\"\n"}], "constructor": [true]});
+        let mut inner = Obj::new();
+        inner.insert("type", "object");
+        inner.insert("user", &user);
+        inner.insert("n", Node::Num(serde_json::Number::from(-3)));
+        let inner = Node::Obj(inner);
+        let mut tree = Obj::new();
+        tree.insert("name", "a\u{1}b");
+        tree.insert("inputSchema", Node::Null);
+        tree.insert("list", vec![Node::Bool(false), Node::Null, Node::from("s")]);
+        tree.insert("nested", vec![Node::Obj(Obj::new()), Node::Arr(Vec::new())]);
+        let mut proto = Obj::new();
+        proto.insert("toString", &user);
+        tree.insert("p", proto);
+        let tree = Node::Obj(tree);
+        for compact in [false, true] {
+            fn emit(out: &mut String, compact: bool) -> Emit<'_> {
+                match compact {
+                    true => Emit::compact(out),
+                    false => Emit::pretty(out),
+                }
+            }
+            let (mut by_tree, mut by_value) = (String::new(), String::new());
+            emit(&mut by_tree, compact).node(&tree, 1);
+            emit(&mut by_value, compact).value(&tree.to_value(), 1);
+            assert_eq!(by_tree, by_value);
+            let (mut by_tree, mut by_value) = (String::new(), String::new());
+            if let Node::Obj(map) = &tree {
+                emit(&mut by_tree, compact).node_obj(map, Some(("inputSchema", &inner)), 2);
+            }
+            let mut whole = tree.to_value();
+            whole["inputSchema"] = inner.to_value();
+            emit(&mut by_value, compact).value(&whole, 2);
+            assert_eq!(by_tree, by_value);
+        }
     }
 
     /// The layout as first written: a plain recursive printer.

@@ -84,7 +84,7 @@ mod render;
 mod types;
 mod view;
 
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::Package;
 
@@ -96,11 +96,25 @@ impl Generator for TypeScript {
     }
 
     fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
+
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
         if package.tools.is_empty() {
             return (Vec::new(), diagnostics);
         }
-        let view = view::build(cx.program, package);
+        // The specs embed each tool's MCP JSON: the memo builds it (and
+        // lowers its input schema) once for this target, the `mcp` target
+        // and the others.
+        memo.lower_inputs(cx.program, package);
+        let memo = memo.mcp_tools(cx.program, package);
+        let view = view::build(cx.program, package, memo);
         let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
             let files = [
                 ("core.ts", format!("{}.ts", package.name)),

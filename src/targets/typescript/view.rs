@@ -31,7 +31,8 @@ use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
-use crate::targets::mcp;
+use crate::schema::Node;
+use crate::targets::{PackageMemo, mcp};
 
 /// The template context of a package.
 pub struct View {
@@ -42,7 +43,8 @@ pub struct View {
 }
 
 /// The template context of `package`.
-pub fn build(program: &Program, package: &Package) -> View {
+/// `memo` holds the input schema trees the tool specs embed.
+pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> View {
     let mut type_namer = Namer::types();
     let mut value_namer = Namer::values();
     let names = TypeNames::collect(program, package, &mut type_namer);
@@ -56,7 +58,7 @@ pub fn build(program: &Program, package: &Package) -> View {
     let mut tools = Vec::with_capacity(package.tools.len());
     let (mut core, mut extended) = (Vec::new(), Vec::new());
     let mut spec = String::new();
-    for tool in package.tools.values() {
+    for (index, tool) in package.tools.values().enumerate() {
         let base = pascal(&tool.name);
         let name = literal::string(&tool.name);
         let doc_name = tool.name.replace("*/", "*\\/");
@@ -81,7 +83,11 @@ pub fn build(program: &Program, package: &Package) -> View {
             types::expr(t, &names, Form::Validated)
         });
         spec.clear();
-        write_spec(&mut spec, program, tool, &mut descriptors);
+        let mcp = McpParts {
+            tool: memo.mcp_tool(index).map(|(tree, _)| tree),
+            input: memo.tree(index),
+        };
+        write_spec(&mut spec, program, tool, mcp, &mut descriptors);
         // The template writes the names about thrice, around 700 bytes of its
         // own text.
         let names_len = name.len() + doc_name.len() + ident.len() + input.len();
@@ -149,7 +155,20 @@ fn type_decl(decl: TypeDecl) -> Value {
 }
 
 /// The `ToolSpec` object literal of one tool.
-fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mut Descriptors<'_>) {
+/// What the package memo holds of a tool's MCP JSON: the `Tool` tree with a
+/// placeholder input schema, and the input schema.
+struct McpParts<'m, 'p> {
+    tool: Option<&'m Node<'p>>,
+    input: Option<&'m Node<'p>>,
+}
+
+fn write_spec(
+    out: &mut String,
+    program: &Program,
+    tool: &Tool,
+    mcp: McpParts<'_, '_>,
+    descriptors: &mut Descriptors<'_>,
+) {
     let mut e = Emit::pretty(out);
     let mut obj = e.open(0);
     e.plain_key(&mut obj, "name");
@@ -167,7 +186,7 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
     e.plain_key(&mut obj, "params");
     descriptors.fields(&mut e, &tool.params, 1);
     e.plain_key(&mut obj, "mcp");
-    e.value(&mcp::mcp_tool(program, tool), 1);
+    mcp_spec(&mut e, program, tool, mcp);
     e.plain_key(&mut obj, "outputWrapped");
     e.bool(output_wrapped(program, tool));
     e.plain_key(&mut obj, "examples");
@@ -193,6 +212,31 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
     }
     e.close_array(examples);
     e.close(obj);
+}
+
+/// The MCP `Tool` object of `tool`, as the `mcp` target emits it, from the
+/// memo's parts (built here when the memo does not hold them).
+fn mcp_spec(e: &mut Emit<'_>, program: &Program, tool: &Tool, mcp: McpParts<'_, '_>) {
+    let lowered;
+    let input = match mcp.input {
+        Some(input) => input,
+        None => {
+            lowered = crate::schema::input_tree(program, tool);
+            &lowered
+        }
+    };
+    let built;
+    let tree = match mcp.tool {
+        Some(tree) => tree,
+        None => {
+            built = mcp::mcp_tree_with(program, tool, Node::Null);
+            &built
+        }
+    };
+    match tree {
+        Node::Obj(map) => e.node_obj(map, Some(("inputSchema", input)), 1),
+        other => e.node(other, 1),
+    }
 }
 
 /// The `ToolMetadata` object literal, closing brace at `indent`.

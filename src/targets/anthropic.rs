@@ -21,10 +21,6 @@ impl Generator for Anthropic {
         Target::Anthropic
     }
 
-    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        self.generate_with(cx, package, &mut PackageMemo::default())
-    }
-
     fn generate_with<'p>(
         &self,
         cx: &GenContext<'p>,

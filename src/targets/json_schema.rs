@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::json_common::{TOOL_SIZE, tree_file};
 use super::mcp::tool_description;
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::Diagnostics;
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program};
@@ -25,7 +25,12 @@ impl Generator for JsonSchema {
         Target::JsonSchema
     }
 
-    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        _memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
         if package.tools.is_empty() {
             return (Vec::new(), Diagnostics::new());
         }

@@ -26,10 +26,6 @@ impl Generator for Mcp {
         Target::Mcp
     }
 
-    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        self.generate_with(cx, package, &mut PackageMemo::default())
-    }
-
     fn generate_with<'p>(
         &self,
         cx: &GenContext<'p>,

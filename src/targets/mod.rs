@@ -104,7 +104,13 @@ pub trait Generator {
 
     /// Emits `package`. Diagnostics cover what this target cannot carry; a
     /// result with errors among them is not written.
-    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics);
+    fn generate<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        self.generate_with(cx, package, &mut PackageMemo::default())
+    }
 
     /// [`Generator::generate`] reusing what other targets of the same build
     /// already computed for `package` (the driver passes one memo per
@@ -114,10 +120,7 @@ pub trait Generator {
         cx: &GenContext<'p>,
         package: &'p Package,
         memo: &mut PackageMemo<'p>,
-    ) -> (Vec<OutputFile>, Diagnostics) {
-        let _ = memo;
-        self.generate(cx, package)
-    }
+    ) -> (Vec<OutputFile>, Diagnostics);
 }
 
 /// The generator for `target`.

@@ -25,10 +25,6 @@ impl Generator for OpenAi {
         Target::Openai
     }
 
-    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-        self.generate_with(cx, package, &mut PackageMemo::default())
-    }
-
     fn generate_with<'p>(
         &self,
         cx: &GenContext<'p>,

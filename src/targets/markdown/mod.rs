@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::targets::templates;
 
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program};
 
@@ -27,7 +27,12 @@ impl Generator for Markdown {
         Target::Markdown
     }
 
-    fn generate(&self, cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+    fn generate_with<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+        _memo: &mut PackageMemo<'p>,
+    ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
         if package.tools.is_empty() {
             return (Vec::new(), diagnostics);

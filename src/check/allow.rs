@@ -13,14 +13,18 @@ pub fn allows(list: &[String], code: Code) -> bool {
 }
 
 pub fn run(cx: &mut Cx<'_>) {
+    // Only items with an allow list are described (most have none).
     let mut items: Vec<(&[String], Span, String)> = Vec::new();
-    for tool in walk::tools(cx.program) {
+    for tool in walk::tools(cx.program).filter(|t| !t.allow.is_empty()) {
         items.push((&tool.allow, tool.name_span, format!("tool `{}`", tool.name)));
     }
-    for def in cx.program.types.values() {
+    for def in cx.program.types.values().filter(|d| !d.allow.is_empty()) {
         items.push((&def.allow, def.name_span, format!("type `{}`", def.name)));
     }
-    for (owner, field) in walk::fields(cx.program) {
+    for (owner, field) in walk::fields(cx.program)
+        .into_iter()
+        .filter(|(_, f)| !f.allow.is_empty())
+    {
         let scope = match owner {
             Owner::Tool(t) => format!("parameter `{}` of `{}`", field.name, t.name),
             Owner::Type(t) => format!("field `{}` of `{}`", field.name, t.name),

@@ -39,9 +39,11 @@ pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     for tool in walk::tools(program) {
         for p in tool.params.values() {
-            let scopes = vec![p.allow.clone(), tool.allow.clone()];
+            let scopes: Vec<&[String]> = vec![&p.allow, &tool.allow];
             let (r, def_kind) = resolved_kind(program, &p.ty);
-            if def_kind == Some("struct") {
+            // The message is only worded when the lint is not allowed (the
+            // usual case for a deliberate struct parameter).
+            if def_kind == Some("struct") && !allowed(&scopes, codes::NESTED_PARAMS) {
                 found.push((
                     scopes.clone(),
                     Diagnostic::new(
@@ -97,9 +99,9 @@ pub fn run(cx: &mut Cx<'_>) {
         }
     }
     for (owner, field, root) in walk::root_types(program) {
-        let mut scopes = vec![owner.allow().to_vec()];
+        let mut scopes: Vec<&[String]> = vec![owner.allow()];
         if let Some(f) = field {
-            scopes.insert(0, f.allow.clone());
+            scopes.insert(0, &f.allow);
         }
         walk::nested(root, &mut |ty| {
             let TyKind::Union { members } = &ty.kind else {
@@ -134,7 +136,11 @@ pub fn run(cx: &mut Cx<'_>) {
         });
     }
     for (scopes, d) in found {
-        let refs: Vec<&[String]> = scopes.iter().map(Vec::as_slice).collect();
-        cx.lint(&refs, d);
+        cx.lint(&scopes, d);
     }
+}
+
+/// Whether one of `scopes` allows `code` (as [`Cx::lint`] would decide).
+fn allowed(scopes: &[&[String]], code: crate::diagnostics::Code) -> bool {
+    scopes.iter().any(|s| super::allow::allows(s, code))
 }

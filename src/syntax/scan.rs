@@ -105,10 +105,9 @@ fn skip_string(b: &[u8], mut i: usize, raw: usize) -> usize {
     b.len()
 }
 
-/// The offset of the first bracket that opens a level beyond [`MAX_DEPTH`].
-///
-/// Closers decrement whatever they close (saturating at zero), so the count
-/// never underestimates the depth the parser reaches from any restart point.
+/// The offset of the first bracket that opens a level beyond [`MAX_DEPTH`]:
+/// the separate scan [`comments_and_depth`] is tested against.
+#[cfg(test)]
 pub fn too_deep(text: &str) -> Option<usize> {
     let b = text.as_bytes();
     let mut depth = 0usize;
@@ -141,7 +140,11 @@ fn after_map(b: &[u8], i: usize) -> bool {
     j >= 3 && &b[j - 3..j] == b"map"
 }
 
-/// [`comments`] and [`too_deep`] in one pass.
+/// Every ordinary comment, in order, and the offset of the first bracket
+/// that opens a level beyond [`MAX_DEPTH`], in one pass.
+///
+/// Closers decrement whatever they close (saturating at zero), so the count
+/// never underestimates the depth the parser reaches from any restart point.
 pub fn comments_and_depth(file: FileId, text: &str) -> (Vec<Comment>, Option<usize>) {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -181,7 +184,9 @@ fn comment(file: FileId, text: &str, start: usize, end: usize) -> Comment {
     }
 }
 
-/// Every ordinary comment, in order.
+/// Every ordinary comment, in order: the separate scan
+/// [`comments_and_depth`] is tested against.
+#[cfg(test)]
 pub fn comments(file: FileId, text: &str) -> Vec<Comment> {
     let mut out = Vec::new();
     walk(text, |t| {

@@ -11,7 +11,7 @@
 //! the first one's own schema is worded; named enums, structs, unions and
 //! references carry no constraint keywords.
 
-use super::describe::push_phrases;
+use super::describe::{each_phrase, push_phrases};
 use super::node::{Node, Obj};
 use super::shapes::{array_keywords, map_keywords, number_schema, simple_member, string_schema};
 use crate::ir::{Program, Ty, TyKind};
@@ -51,25 +51,29 @@ fn own(program: &Program, ty: &Ty, out: &mut String) {
     }
 }
 
+/// Calls `emit` with each phrase of the keywords at the top level of `ty`'s
+/// schema, in order: not those of its items or values, and none when that
+/// schema is an `anyOf` (a nullable array or map, a union). The TypeScript
+/// target puts one per doc line.
+pub fn each_top_level_phrase(program: &Program, ty: &Ty, emit: &mut dyn FnMut(&str)) {
+    let resolved = program.resolve_alias_cow(ty);
+    let wrapped =
+        resolved.nullable && matches!(resolved.kind, TyKind::Array { .. } | TyKind::Map { .. });
+    if wrapped {
+        return;
+    }
+    if let Some((schema, _)) = keyword_schema(&resolved) {
+        if let Some(map) = schema.as_obj() {
+            each_phrase(map, &|_| true, emit);
+        }
+    }
+}
+
 /// The phrases of a resolved type's keywords, then those of its items or
 /// values.
 fn keywords(program: &Program, resolved: &Ty, out: &mut String) {
-    let c = &resolved.constraints;
-    let (schema, inner) = match &resolved.kind {
-        TyKind::String => (string_schema(c), None),
-        TyKind::Int => (number_schema("integer", c), None),
-        TyKind::Number => (number_schema("number", c), None),
-        TyKind::Array { items } => {
-            let mut map = Obj::with_capacity(3);
-            array_keywords(&mut map, c);
-            (Node::Obj(map), Some(("Each item", &**items)))
-        }
-        TyKind::Map { values } => {
-            let mut map = Obj::with_capacity(3);
-            map_keywords(&mut map, c);
-            (Node::Obj(map), Some(("Each value", &**values)))
-        }
-        _ => return,
+    let Some((schema, inner)) = keyword_schema(resolved) else {
+        return;
     };
     if let Some(map) = schema.as_obj() {
         push_phrases(map, &|_| true, out);
@@ -85,4 +89,28 @@ fn keywords(program: &Program, resolved: &Ty, out: &mut String) {
             out.push_str(&text);
         }
     }
+}
+
+/// The constraint keywords a resolved type's schema carries at its top
+/// level, and for arrays and maps the label and type of their items or
+/// values; `None` for kinds that carry none (enums, structs, unions,
+/// references).
+fn keyword_schema(resolved: &Ty) -> Option<(Node<'_>, Option<(&'static str, &Ty)>)> {
+    let c = &resolved.constraints;
+    Some(match &resolved.kind {
+        TyKind::String => (string_schema(c), None),
+        TyKind::Int => (number_schema("integer", c), None),
+        TyKind::Number => (number_schema("number", c), None),
+        TyKind::Array { items } => {
+            let mut map = Obj::with_capacity(3);
+            array_keywords(&mut map, c);
+            (Node::Obj(map), Some(("Each item", &**items)))
+        }
+        TyKind::Map { values } => {
+            let mut map = Obj::with_capacity(3);
+            map_keywords(&mut map, c);
+            (Node::Obj(map), Some(("Each value", &**values)))
+        }
+        _ => return None,
+    })
 }

@@ -61,7 +61,7 @@ pub fn push_phrases(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, out: &mut 
 
 /// Calls `emit` with each constraint phrase of `schema`, in order. Phrases
 /// are built in one buffer: this runs for every field of every tool.
-fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut dyn FnMut(&str)) {
+pub fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut dyn FnMut(&str)) {
     let get = |k: &str| schema.get(k).filter(|_| include(k));
     let mut buf = String::new();
     let mut flush = |buf: &mut String| {

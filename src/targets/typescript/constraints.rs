@@ -1,20 +1,12 @@
-//! A field's constraints in the words the other targets use, derived from
-//! the IR instead of from the field's JSON Schema.
-//!
-//! The words are those of [`describe::constraint_phrases`] over the top level
-//! of `Lowering::field(field)`; the tests below hold the two to the same
-//! output. Lowering puts a type's constraints at the top level of a field's
-//! schema for strings and numbers (also when nullable: `null` joins the
-//! `type` array) and for arrays and maps that are not nullable (a nullable
-//! one is wrapped in `anyOf`); every other kind has no constraint keyword
-//! there.
-
-use std::fmt::Write as _;
+//! A field's constraints in the words the other targets use, one per doc
+//! line: the phrases of the top level of `Lowering::field(field)`, taken
+//! from the IR by [`constraints::each_top_level_phrase`] without building the
+//! schema; the tests below hold the two to the same output.
 
 use super::literal::Lines;
-use crate::ir::{Bound, Field, Program, TyKind, TypeDefKind};
+use crate::ir::{Field, Program, TyKind, TypeDefKind};
 use crate::schema::describe::{self, CONSTRAINT_KEYWORDS};
-use crate::schema::{Lowering, SchemaOptions};
+use crate::schema::{Lowering, SchemaOptions, constraints};
 
 /// One sentence per constraint of `field`, in `constraint_phrases` order,
 /// each as a line of `lines`.
@@ -40,40 +32,7 @@ pub fn push_phrases(program: &Program, field: &Field, lines: &mut Lines) {
             .for_each(|phrase| lines.push(phrase));
         return;
     }
-    let c = &resolved.constraints;
-    match &resolved.kind {
-        TyKind::String => {
-            count(lines, c.min_length, c.max_length, "character");
-            if let Some(p) = &c.pattern {
-                let _ = write!(lines.line(), "Matches the regex `{}`.", p.source);
-            }
-            if let Some(f) = c.format {
-                let _ = write!(lines.line(), "Format: {}.", f.as_str());
-            }
-        }
-        TyKind::Int | TyKind::Number => {
-            range(lines, c.minimum.as_ref(), c.maximum.as_ref());
-            if let Some(m) = &c.multiple_of {
-                let _ = write!(lines.line(), "A multiple of {m}.");
-            }
-        }
-        TyKind::Array { .. } if !resolved.nullable => {
-            let (min, max) = (c.min_items.or(c.min_length), c.max_items.or(c.max_length));
-            count(lines, min, max, "item");
-            if c.unique_items {
-                lines.push("Items must be unique.");
-            }
-        }
-        TyKind::Map { .. } if !resolved.nullable => {
-            if let Some(p) = &c.key_pattern {
-                let _ = write!(lines.line(), "Keys match the regex `{}`.", p.source);
-            }
-            let min = c.min_properties.or(c.min_length);
-            let max = c.max_properties.or(c.max_length);
-            count(lines, min, max, "entry");
-        }
-        _ => {}
-    }
+    constraints::each_top_level_phrase(program, &field.ty, &mut |phrase| lines.push(phrase));
 }
 
 /// The phrases of `field`'s lowered schema.
@@ -85,60 +44,6 @@ fn from_schema(program: &Program, field: &Field) -> Vec<String> {
         .as_obj()
         .map(|s| describe::phrases_of(s, &|_| true))
         .unwrap_or_default()
-}
-
-/// "From 0 to 1.", "Greater than 0 and at most 10.", "At least 1.", ...
-fn range(lines: &mut Lines, low: Option<&Bound>, high: Option<&Bound>) {
-    let lead = |exclusive: bool| {
-        if exclusive {
-            "Greater than"
-        } else {
-            "At least"
-        }
-    };
-    let _ = match (low, high) {
-        (Some(a), Some(b)) if !a.exclusive && !b.exclusive => {
-            write!(lines.line(), "From {} to {}.", a.value, b.value)
-        }
-        (Some(a), Some(b)) => write!(
-            lines.line(),
-            "{} {} and {} {}.",
-            lead(a.exclusive),
-            a.value,
-            if b.exclusive { "less than" } else { "at most" },
-            b.value
-        ),
-        (Some(a), None) => write!(lines.line(), "{} {}.", lead(a.exclusive), a.value),
-        (None, Some(b)) => write!(
-            lines.line(),
-            "{} {}.",
-            if b.exclusive { "Less than" } else { "At most" },
-            b.value
-        ),
-        (None, None) => Ok(()),
-    };
-}
-
-/// "Length 1 to 120 characters.", "At least 1 item.", "At most 10
-/// entries.", "Exactly 5 characters.".
-fn count(lines: &mut Lines, min: Option<u64>, max: Option<u64>, unit: &'static str) {
-    let plural = |n: u64| match (unit, n == 1) {
-        (unit, true) => unit,
-        ("entry", false) => "entries",
-        ("item", false) => "items",
-        _ => "characters",
-    };
-    let _ = match (min, max) {
-        (Some(a), Some(b)) if a == b => write!(lines.line(), "Exactly {a} {}.", plural(b)),
-        // Only a length range starts with a number, so it gets a lead word.
-        (Some(a), Some(b)) if unit == "character" => {
-            write!(lines.line(), "Length {a} to {b} {}.", plural(b))
-        }
-        (Some(a), Some(b)) => write!(lines.line(), "{a} to {b} {}.", plural(b)),
-        (Some(a), None) => write!(lines.line(), "At least {a} {}.", plural(a)),
-        (None, Some(b)) => write!(lines.line(), "At most {b} {}.", plural(b)),
-        (None, None) => Ok(()),
-    };
 }
 
 #[cfg(test)]

@@ -8,6 +8,10 @@
 
 #![deny(clippy::unwrap_used)]
 
+// pest is built without its `std` feature (see Cargo.toml), and the parser
+// pest_derive generates then names `::alloc` paths.
+extern crate alloc;
+
 pub mod check;
 pub mod diagnostics;
 pub mod driver;

@@ -16,20 +16,22 @@ enum Family {
     Other,
 }
 
-fn family(program: &Program, ty: &Ty) -> (Family, String) {
-    let resolved = program.resolve_alias(ty);
-    let name = program.type_text(&Ty {
-        nullable: false,
-        ..resolved.clone()
-    });
-    let fam = match &resolved.kind {
+fn family(program: &Program, ty: &Ty) -> Family {
+    match &program.resolve_alias_cow(ty).kind {
         TyKind::String => Family::String,
         TyKind::Int | TyKind::Number => Family::Numeric,
         TyKind::Array { .. } => Family::Array,
         TyKind::Map { .. } => Family::Map,
         _ => Family::Other,
-    };
-    (fam, name)
+    }
+}
+
+/// How a diagnostic names `ty`: resolved through aliases, without `| null`.
+fn family_name(program: &Program, ty: &Ty) -> String {
+    program.type_text(&Ty {
+        nullable: false,
+        ..program.resolve_alias(ty)
+    })
 }
 
 /// The constraints set in `c`, as written in the language, with the family
@@ -86,9 +88,10 @@ pub fn run(cx: &mut Cx<'_>) {
             if ty.constraints.is_empty() {
                 return;
             }
-            let (fam, name) = family(cx.program, ty);
+            let fam = family(cx.program, ty);
             for (what, needs) in present(&ty.constraints) {
                 if needs != fam {
+                    let name = family_name(cx.program, ty);
                     found.push(
                         Diagnostic::new(
                             codes::MISPLACED_CONSTRAINT,

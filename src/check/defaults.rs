@@ -9,11 +9,11 @@ use crate::diagnostics::{Diagnostic, codes};
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     for (owner, field) in walk::fields(cx.program) {
-        let whose = match owner {
+        // Worded only for a value that fails (most have none).
+        let whose = || match owner {
             Owner::Tool(t) => format!("parameter `{}` of `{}`", field.name, t.name),
             Owner::Type(t) => format!("field `{}` of `{}`", field.name, t.name),
         };
-        let expected = cx.program.type_text(&field.ty);
         let values = field
             .default
             .iter()
@@ -27,7 +27,11 @@ pub fn run(cx: &mut Cx<'_>) {
             let mut d = Diagnostic::new(
                 codes::INVALID_DEFAULT,
                 lit.span,
-                format!("the {what} of {whose} does not match its type `{expected}`"),
+                format!(
+                    "the {what} of {} does not match its type `{}`",
+                    whose(),
+                    cx.program.type_text(&field.ty)
+                ),
             )
             .with_label(first_message(&errors));
             // The label holds the first problem; list them all when there

@@ -18,7 +18,7 @@ fn note(d: &Deprecation) -> String {
 
 /// A deprecated enum value that `lit` uses, for a field of type `ty`.
 fn deprecated_variant(program: &Program, ty: &Ty, lit: &Literal) -> Option<(String, String)> {
-    let r = program.resolve_alias(ty);
+    let r = program.resolve_alias_cow(ty);
     let TyKind::Named { key } = &r.kind else {
         return None;
     };
@@ -38,7 +38,7 @@ fn deprecated_variant(program: &Program, ty: &Ty, lit: &Literal) -> Option<(Stri
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
-    let mut found: Vec<(Vec<Vec<String>>, Span, String)> = Vec::new();
+    let mut found: Vec<(Vec<&[String]>, Span, String)> = Vec::new();
     for (owner, field, root) in walk::root_types(program) {
         let owner_deprecated = match owner {
             Owner::Tool(t) => t.deprecated.is_some(),
@@ -47,9 +47,9 @@ pub fn run(cx: &mut Cx<'_>) {
         if owner_deprecated {
             continue;
         }
-        let mut scopes = vec![owner.allow().to_vec()];
+        let mut scopes: Vec<&[String]> = vec![owner.allow()];
         if let Some(f) = field {
-            scopes.insert(0, f.allow.clone());
+            scopes.insert(0, &f.allow);
         }
         walk::nested(root, &mut |ty| {
             if let TyKind::Named { key } = &ty.kind {
@@ -66,10 +66,10 @@ pub fn run(cx: &mut Cx<'_>) {
         });
     }
     for (owner, field) in walk::fields(program) {
-        let scopes = vec![field.allow.clone(), owner.allow().to_vec()];
+        let scopes: [&[String]; 2] = [&field.allow, owner.allow()];
         for lit in field.default.iter().chain(&field.examples) {
             if let Some((msg, _)) = deprecated_variant(program, &field.ty, lit) {
-                found.push((scopes.clone(), lit.span, msg));
+                found.push((scopes.to_vec(), lit.span, msg));
             }
         }
     }
@@ -82,10 +82,10 @@ pub fn run(cx: &mut Cx<'_>) {
                 let Some(p) = tool.params.get(name) else {
                     continue;
                 };
-                let scopes = vec![p.allow.clone(), tool.allow.clone()];
+                let scopes: [&[String]; 2] = [&p.allow, &tool.allow];
                 if let Some(d) = &p.deprecated {
                     found.push((
-                        scopes.clone(),
+                        scopes.to_vec(),
                         lit.span,
                         format!(
                             "parameter `{name}` of `{}` is deprecated{}",
@@ -95,15 +95,14 @@ pub fn run(cx: &mut Cx<'_>) {
                     ));
                 }
                 if let Some((msg, _)) = deprecated_variant(program, &p.ty, lit) {
-                    found.push((scopes, lit.span, msg));
+                    found.push((scopes.to_vec(), lit.span, msg));
                 }
             }
         }
     }
     for (scopes, span, msg) in found {
-        let refs: Vec<&[String]> = scopes.iter().map(Vec::as_slice).collect();
         cx.lint(
-            &refs,
+            &scopes,
             Diagnostic::new(codes::DEPRECATED_USE, span, msg).with_label("deprecated"),
         );
     }

@@ -94,32 +94,32 @@ pub fn run(cx: &mut Cx<'_>) {
                 continue;
             }
         }
-        let (whose, outer) = match owner {
-            Owner::Tool(t) => (
-                format!("parameter `{}` of `{}`", field.name, t.name),
-                &t.allow,
-            ),
-            Owner::Type(t) => (format!("field `{}` of `{}`", field.name, t.name), &t.allow),
+        let whose = || match owner {
+            Owner::Tool(t) => format!("parameter `{}` of `{}`", field.name, t.name),
+            Owner::Type(t) => format!("field `{}` of `{}`", field.name, t.name),
         };
-        let scopes = vec![field.allow.as_slice(), outer.as_slice()];
+        let scopes = || vec![field.allow.as_slice(), owner.allow()];
         match text(&field.doc) {
             None if type_doc(cx.program, &field.ty).is_some() => {}
             None => found.push((
-                scopes,
+                scopes(),
                 Diagnostic::new(
                     codes::MISSING_DOC,
                     field.name_span,
-                    format!("{whose} has no description"),
+                    format!("{} has no description", whose()),
                 )
                 .with_label("undocumented")
                 .with_help("add a `///` comment saying what the value means"),
             )),
             Some(d) if d.chars().count() < PARAM_MIN_CHARS => found.push((
-                scopes,
+                scopes(),
                 Diagnostic::new(
                     codes::SHORT_DOC,
                     field.name_span,
-                    format!("the description of {whose} is too short to help a model"),
+                    format!(
+                        "the description of {} is too short to help a model",
+                        whose()
+                    ),
                 )
                 .with_label(format!("at least {PARAM_MIN_CHARS} characters expected")),
             )),

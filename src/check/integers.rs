@@ -22,11 +22,11 @@ fn big_numbers(v: &serde_json::Value, out: &mut Vec<String>) {
 
 /// The warnings to give: for each, the allow scopes it is checked against,
 /// where, and the message.
-type Found = Vec<(Vec<Vec<String>>, Span, String)>;
+type Found<'p> = Vec<(Vec<&'p [String]>, Span, String)>;
 
 /// Records every integer beyond ±2^53 in `literal` (the `what` of the
 /// message: "the {what} {n} is beyond ±2^53").
-fn push_big(found: &mut Found, scopes: &[Vec<String>], literal: &Literal, what: &str) {
+fn push_big<'p>(found: &mut Found<'p>, scopes: &[&'p [String]], literal: &Literal, what: &str) {
     let mut big = Vec::new();
     big_numbers(&literal.value, &mut big);
     for n in big {
@@ -42,12 +42,12 @@ pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let mut found: Found = Vec::new();
     for (owner, field, root) in walk::root_types(program) {
-        let mut scopes = vec![owner.allow().to_vec()];
+        let mut scopes: Vec<&[String]> = vec![owner.allow()];
         if let Some(f) = field {
-            scopes.insert(0, f.allow.clone());
+            scopes.insert(0, &f.allow);
         }
         walk::nested(root, &mut |ty| {
-            let is_int = matches!(program.resolve_alias(ty).kind, TyKind::Int);
+            let is_int = matches!(program.resolve_alias_cow(ty).kind, TyKind::Int);
             if is_int {
                 for b in [&ty.constraints.minimum, &ty.constraints.maximum]
                     .into_iter()
@@ -70,7 +70,7 @@ pub fn run(cx: &mut Cx<'_>) {
         });
     }
     for (owner, field) in walk::fields(program) {
-        let scopes = vec![field.allow.clone(), owner.allow().to_vec()];
+        let scopes: [&[String]; 2] = [&field.allow, owner.allow()];
         let lits: Vec<&Literal> = field.default.iter().chain(&field.examples).collect();
         for l in lits {
             push_big(&mut found, &scopes, l, "value");
@@ -79,21 +79,15 @@ pub fn run(cx: &mut Cx<'_>) {
     for tool in walk::tools(program) {
         for ex in &tool.examples {
             for (name, l) in &ex.args {
-                let scopes = vec![
-                    tool.params
-                        .get(name)
-                        .map(|p| p.allow.clone())
-                        .unwrap_or_default(),
-                    tool.allow.clone(),
-                ];
+                let scopes: [&[String]; 2] =
+                    [tool.params.get(name).map_or(&[], |p| &p.allow), &tool.allow];
                 push_big(&mut found, &scopes, l, "example value");
             }
         }
     }
     for (scopes, span, msg) in found {
-        let refs: Vec<&[String]> = scopes.iter().map(Vec::as_slice).collect();
         cx.lint(
-            &refs,
+            &scopes,
             Diagnostic::new(codes::UNSAFE_INTEGER, span, msg)
                 .with_label(
                     "JavaScript numbers hold integers exactly only up to 2^53 (9007199254740992)",

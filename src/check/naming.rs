@@ -11,7 +11,7 @@ use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
 
-/// Verbs a tool name may start with.
+/// Verbs a tool name may start with, sorted (looked up by binary search).
 pub const VERBS: &[&str] = &[
     "add",
     "align",
@@ -148,8 +148,8 @@ pub const VERBS: &[&str] = &[
     "stop",
     "submit",
     "subscribe",
-    "summarize",
     "suggest",
+    "summarize",
     "switch",
     "sync",
     "tag",
@@ -191,7 +191,7 @@ pub fn run(cx: &mut Cx<'_>) {
             found.push((tool, d));
         }
         let first = snake.split('_').next().unwrap_or_default();
-        if !first.is_empty() && !VERBS.contains(&first) {
+        if !first.is_empty() && VERBS.binary_search(&first).is_err() {
             found.push((
                 tool,
                 Diagnostic::new(

@@ -34,7 +34,7 @@ pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     for tool in walk::tools(cx.program) {
         for p in tool.params.values() {
-            if !matches!(cx.program.resolve_alias(&p.ty).kind, TyKind::Bool) {
+            if !matches!(cx.program.resolve_alias_cow(&p.ty).kind, TyKind::Bool) {
                 continue;
             }
             let snake = p.name.to_snake_case();

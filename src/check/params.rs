@@ -10,9 +10,9 @@ use super::walk::{self, Owner};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Program, Ty, TyKind, TypeDefKind};
 
-fn resolved_kind(program: &Program, ty: &Ty) -> (Ty, Option<&'static str>) {
-    let r = program.resolve_alias(ty);
-    let def_kind = match &r.kind {
+/// What `resolved` (a type with aliases followed) names, if a definition.
+fn def_kind(program: &Program, resolved: &Ty) -> Option<&'static str> {
+    match &resolved.kind {
         TyKind::Named { key } => program.type_def(key).map(|d| match d.kind {
             TypeDefKind::Struct { .. } => "struct",
             TypeDefKind::Union { .. } => "union",
@@ -20,18 +20,7 @@ fn resolved_kind(program: &Program, ty: &Ty) -> (Ty, Option<&'static str>) {
             TypeDefKind::Alias { .. } => "alias",
         }),
         _ => None,
-    };
-    (r, def_kind)
-}
-
-/// The parameter's type and, for arrays, its item type (one level).
-fn outer_types(program: &Program, ty: &Ty) -> Vec<Ty> {
-    let r = program.resolve_alias(ty);
-    let mut out = vec![r.clone()];
-    if let TyKind::Array { items } = &r.kind {
-        out.push(program.resolve_alias(items));
     }
-    out
 }
 
 pub fn run(cx: &mut Cx<'_>) {
@@ -39,13 +28,13 @@ pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     for tool in walk::tools(program) {
         for p in tool.params.values() {
-            let scopes: Vec<&[String]> = vec![&p.allow, &tool.allow];
-            let (r, def_kind) = resolved_kind(program, &p.ty);
+            let scopes: [&[String]; 2] = [&p.allow, &tool.allow];
+            let r = program.resolve_alias_cow(&p.ty);
             // The message is only worded when the lint is not allowed (the
             // usual case for a deliberate struct parameter).
-            if def_kind == Some("struct") && !allowed(&scopes, codes::NESTED_PARAMS) {
+            if def_kind(program, &r) == Some("struct") && !allowed(&scopes, codes::NESTED_PARAMS) {
                 found.push((
-                    scopes.clone(),
+                    scopes.to_vec(),
                     Diagnostic::new(
                         codes::NESTED_PARAMS,
                         p.ty.span,
@@ -58,7 +47,12 @@ pub fn run(cx: &mut Cx<'_>) {
                     .with_help("models fill flat parameters more reliably: make its fields parameters of the tool"),
                 ));
             }
-            for t in outer_types(program, &p.ty) {
+            // The parameter's type and, for arrays, its item type (one level).
+            let items = match &r.kind {
+                TyKind::Array { items } => Some(program.resolve_alias_cow(items)),
+                _ => None,
+            };
+            for t in std::iter::once(&*r).chain(items.as_deref()) {
                 let (code, what, help) = match t.kind {
                     TyKind::Map { .. } => (
                         codes::MAP_PARAM,
@@ -73,7 +67,7 @@ pub fn run(cx: &mut Cx<'_>) {
                     _ => continue,
                 };
                 found.push((
-                    scopes.clone(),
+                    scopes.to_vec(),
                     Diagnostic::new(
                         code,
                         p.ty.span,
@@ -86,7 +80,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
             if walk::reaches_recursion(program, &p.ty) {
                 found.push((
-                    scopes.clone(),
+                    scopes.to_vec(),
                     Diagnostic::new(
                         codes::RECURSIVE_TYPE,
                         p.ty.span,
@@ -109,7 +103,7 @@ pub fn run(cx: &mut Cx<'_>) {
             };
             let scalar = members.iter().all(|m| {
                 matches!(
-                    program.resolve_alias(m).kind,
+                    program.resolve_alias_cow(m).kind,
                     TyKind::String | TyKind::Int | TyKind::Number | TyKind::Bool
                 )
             });

@@ -21,10 +21,14 @@ pub fn run(cx: &mut Cx<'_>) {
             let problems = if own.is_empty() && matches!(ty.kind, TyKind::Named { .. }) {
                 // Use-site constraints narrowing an alias: the merged range
                 // may be empty even though each half is not.
-                problems(cx.program, ty, &cx.program.resolve_alias(ty).constraints)
-                    .into_iter()
-                    .map(|p| format!("{p} (after combining with the constraints of the alias)"))
-                    .collect()
+                problems(
+                    cx.program,
+                    ty,
+                    &cx.program.resolve_alias_cow(ty).constraints,
+                )
+                .into_iter()
+                .map(|p| format!("{p} (after combining with the constraints of the alias)"))
+                .collect()
             } else {
                 own
             };
@@ -53,7 +57,7 @@ fn show(b: &Bound, lower: bool) -> String {
 fn problems(program: &Program, ty: &Ty, c: &Constraints) -> Vec<String> {
     let mut out = Vec::new();
     if let (Some(lo), Some(hi)) = (&c.minimum, &c.maximum) {
-        let is_int = matches!(program.resolve_alias(ty).kind, TyKind::Int);
+        let is_int = matches!(program.resolve_alias_cow(ty).kind, TyKind::Int);
         let empty = match number::cmp(&lo.value, &hi.value) {
             Ordering::Greater => true,
             Ordering::Equal => lo.exclusive || hi.exclusive,

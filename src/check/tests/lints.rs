@@ -30,8 +30,19 @@ fn naming_lints() {
     let c = codes_of(&program(vec![t.clone()], vec![]));
     assert!(c.contains(&"W0003".to_string()) && !c.contains(&"W0004".to_string()));
     t.name = "node_finder".into();
-    let c = codes_of(&program(vec![t], vec![]));
+    let c = codes_of(&program(vec![t.clone()], vec![]));
     assert!(c.contains(&"W0004".to_string()) && !c.contains(&"W0003".to_string()));
+    // Every listed verb is found (the lookup is a binary search).
+    for verb in crate::check::naming::VERBS {
+        t.name = format!("{verb}_nodes");
+        assert!(!has(&program(vec![t.clone()], vec![]), "W0004"), "{verb}");
+    }
+}
+
+#[test]
+fn verb_list_is_sorted_and_unique() {
+    let verbs = crate::check::naming::VERBS;
+    assert!(verbs.windows(2).all(|w| w[0] < w[1]), "{verbs:?}");
 }
 
 #[test]

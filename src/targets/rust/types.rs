@@ -224,7 +224,7 @@ impl<'a> Typer<'a> {
     /// floats so that serde keeps `2` an integer.
     pub fn scalar_union(&mut self, name: Ident, doc: Option<&str>, members: &[Ty]) {
         let mut ordered: Vec<&Ty> = members.iter().collect();
-        ordered.sort_by_key(|m| match self.program.resolve_alias(m).kind {
+        ordered.sort_by_key(|m| match self.program.resolve_alias_cow(m).kind {
             TyKind::Int => 0,
             TyKind::Number => 1,
             _ => 2,

@@ -88,8 +88,8 @@ impl Builder<'_> {
         let mut kind = None;
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::doc_line => doc.push(self.doc_line(p)),
-                Rule::attribute => attrs.push(self.attribute(p)),
+                Rule::doc_line => push_small(&mut doc, self.doc_line(p)),
+                Rule::attribute => push_small(&mut attrs, self.attribute(p)),
                 Rule::package_decl => kind = Some(ItemKind::Package(self.package_decl(p)?)),
                 Rule::use_decl => kind = Some(ItemKind::Use(self.use_decl(p)?)),
                 Rule::alias_decl => kind = Some(ItemKind::Alias(self.alias_decl(p)?)),
@@ -160,8 +160,8 @@ impl Builder<'_> {
         let mut name = None;
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::doc_line => doc.push(self.doc_line(p)),
-                Rule::attribute => attrs.push(self.attribute(p)),
+                Rule::doc_line => push_small(&mut doc, self.doc_line(p)),
+                Rule::attribute => push_small(&mut attrs, self.attribute(p)),
                 Rule::name => name = Some(self.name(p)),
                 _ => {}
             }
@@ -218,7 +218,7 @@ impl Builder<'_> {
         let mut ty = None;
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::doc_line => doc.push(self.doc_line(p)),
+                Rule::doc_line => push_small(&mut doc, self.doc_line(p)),
                 Rule::name => tag = Some(self.name(p)),
                 Rule::ident => ty = Some(self.ident(p)),
                 _ => {}
@@ -264,8 +264,16 @@ impl Builder<'_> {
         let mut entries = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::error_decl => entries.extend(self.error_decl(p).map(BodyEntry::Error)),
-                Rule::example_decl => entries.extend(self.example_decl(p).map(BodyEntry::Example)),
+                Rule::error_decl => {
+                    if let Some(e) = self.error_decl(p) {
+                        push_small(&mut entries, BodyEntry::Error(e));
+                    }
+                }
+                Rule::example_decl => {
+                    if let Some(e) = self.example_decl(p) {
+                        push_small(&mut entries, BodyEntry::Example(e));
+                    }
+                }
                 Rule::bad_entry => self.recover(&p, Rule::body_entry, "the end of this entry"),
                 _ => {}
             }
@@ -319,4 +327,15 @@ impl Builder<'_> {
             span,
         })
     }
+}
+
+/// Appends to a list that usually holds one element (doc lines, attributes,
+/// type terms, constraints, body entries): the first element gets room for
+/// itself only. `push` and `collect` reserve four, and that slack was most
+/// of the memory of a large file's syntax tree.
+pub(super) fn push_small<T>(list: &mut Vec<T>, item: T) {
+    if list.capacity() == 0 {
+        list.reserve_exact(1);
+    }
+    list.push(item);
 }

@@ -5,7 +5,7 @@ use pest::Parser;
 use pest::iterators::Pair;
 
 use super::ast::*;
-use super::build::Builder;
+use super::build::{Builder, push_small};
 use super::grammar::{Rule, ToolParser};
 use crate::diagnostics::{Diagnostic, codes};
 
@@ -59,8 +59,8 @@ impl Builder<'_> {
         let mut default = None;
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::doc_line => doc.push(self.doc_line(p)),
-                Rule::attribute => attrs.push(self.attribute(p)),
+                Rule::doc_line => push_small(&mut doc, self.doc_line(p)),
+                Rule::attribute => push_small(&mut attrs, self.attribute(p)),
                 Rule::name => name = Some(self.name(p)),
                 Rule::optional => optional = true,
                 Rule::ty => ty = Some(self.ty(p)),
@@ -100,13 +100,16 @@ impl Builder<'_> {
                     }
                 }
                 Rule::attribute_args => {
-                    args = Some(
-                        p.into_inner()
-                            .filter(|a| a.as_rule() == Rule::attribute_arg)
-                            .filter_map(|a| a.into_inner().next())
-                            .map(|a| self.attribute_arg(a))
-                            .collect(),
-                    )
+                    let mut list = Vec::new();
+                    for a in p
+                        .into_inner()
+                        .filter(|a| a.as_rule() == Rule::attribute_arg)
+                    {
+                        if let Some(a) = a.into_inner().next() {
+                            push_small(&mut list, self.attribute_arg(a));
+                        }
+                    }
+                    args = Some(list);
                 }
                 _ => {}
             }

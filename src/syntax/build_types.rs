@@ -3,7 +3,7 @@
 use pest::iterators::Pair;
 
 use super::ast::*;
-use super::build::Builder;
+use super::build::{Builder, push_small};
 use super::grammar::Rule;
 
 impl Builder<'_> {
@@ -131,11 +131,10 @@ impl Builder<'_> {
 
     pub fn ty(&mut self, pair: Pair<'_, Rule>) -> Type {
         let span = self.span(&pair);
-        let terms = pair
-            .into_inner()
-            .filter(|p| p.as_rule() == Rule::ty_term)
-            .map(|p| self.ty_term(p))
-            .collect();
+        let mut terms = Vec::new();
+        for p in pair.into_inner().filter(|p| p.as_rule() == Rule::ty_term) {
+            push_small(&mut terms, self.ty_term(p));
+        }
         Type { terms, span }
     }
 
@@ -146,7 +145,11 @@ impl Builder<'_> {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::ty_atom => atom = self.ty_atom(p),
-                Rule::constraint => constraints.extend(self.constraint(p)),
+                Rule::constraint => {
+                    if let Some(c) = self.constraint(p) {
+                        push_small(&mut constraints, c);
+                    }
+                }
                 _ => {}
             }
         }
@@ -308,7 +311,7 @@ impl Builder<'_> {
                 }
             }
             if let (Some(k), Some(v)) = (key, value) {
-                entries.push((k, v));
+                push_small(&mut entries, (k, v));
             }
         }
         ValueKind::Object(entries)

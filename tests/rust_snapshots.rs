@@ -78,4 +78,6 @@ fn template_dir_overrides_one_template() {
         toolc::targets::generator(toolc::Target::Rust).generate(&cx, package);
     assert!(files.is_empty());
     assert!(diagnostics.has_errors());
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0401"]);
 }

@@ -474,5 +474,5 @@ fn templates_can_be_overridden() {
     let (files, diagnostics) = driver::generate(&analysis, &[Target::Typescript], &options);
     assert!(files.is_empty());
     let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
-    assert_eq!(codes, ["E0303"]);
+    assert_eq!(codes, ["E0401"]);
 }

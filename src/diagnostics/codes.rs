@@ -83,6 +83,8 @@ codes! {
     CONTRADICTORY_METADATA = "E0301", "contradictory_metadata", Error, "contradictory tool metadata";
     INVALID_ATTRIBUTE = "E0302", "invalid_attribute", Error, "unknown or malformed attribute";
     TARGET_NAME = "E0303", "target_name", Error, "name a requested target cannot carry";
+    // Generation.
+    TEMPLATE_ERROR = "E0401", "template_error", Error, "a target's template cannot be rendered";
     // `toolc import` (about the JSON input, not about .tool source).
     IMPORT_NOT_CARRIED = "I0001", "import_not_carried", Warning, "part of the imported JSON cannot be carried";
     IMPORT_UNREADABLE = "I0002", "import_unreadable", Error, "JSON cannot be read as tool definitions";

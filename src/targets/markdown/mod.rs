@@ -47,7 +47,7 @@ impl Generator for Markdown {
             }
             Err(message) => {
                 diagnostics.push(Diagnostic::new(
-                    codes::TARGET_NAME,
+                    codes::TEMPLATE_ERROR,
                     package.span,
                     format!(
                         "the markdown target cannot render package `{}`: {message}",

@@ -250,7 +250,7 @@ impl Generator for RustGenerator {
             ),
             Err(message) => {
                 diagnostics.push(Diagnostic::new(
-                    codes::TARGET_NAME,
+                    codes::TEMPLATE_ERROR,
                     package.span,
                     format!(
                         "the rust target cannot render package `{}`: {message}",

@@ -134,10 +134,8 @@ impl Generator for TypeScript {
         match rendered {
             Ok(files) => (files, diagnostics),
             Err(message) => {
-                // The same code the markdown target uses for a template it
-                // cannot render: the package cannot be carried by this target.
                 diagnostics.push(Diagnostic::new(
-                    codes::TARGET_NAME,
+                    codes::TEMPLATE_ERROR,
                     package.span,
                     format!(
                         "the typescript target cannot render package `{}`: {message}",

@@ -125,6 +125,18 @@ impl Cx<'_> {
         None
     }
 
+    /// Whether a blank line comes before a list element spanning from
+    /// `span_start` (its leading comments, not yet taken, come first).
+    fn blank_before(&self, span_start: usize) -> bool {
+        let start = match self.comments.front() {
+            Some(c) if c.span.start < span_start => c.span.start,
+            _ => span_start,
+        };
+        let before = self.text.get(..start).unwrap_or_default();
+        let gap = &before[before.trim_end().len()..];
+        gap.matches('\n').count() >= 2
+    }
+
     /// Leading comments of a node spanning `span` whose own syntax (after
     /// its doc and attributes) starts at `head`.
     fn leading(&mut self, span_start: usize, head: usize) -> Vec<String> {
@@ -150,10 +162,15 @@ impl Cx<'_> {
                     .variants
                     .iter()
                     .map(|v| {
+                        let blank_before = self.blank_before(v.span.start);
                         let leading = self.leading(v.span.start, v.name.span.start);
                         let trailing = self.trailing(v.span.end);
                         tree::Variant {
-                            comments: Comments { leading, trailing },
+                            comments: Comments {
+                                leading,
+                                trailing,
+                                blank_before,
+                            },
                             doc: doc(&v.doc),
                             attrs: v.attrs.iter().map(attr).collect(),
                             value: name(&v.name),
@@ -179,10 +196,15 @@ impl Cx<'_> {
                     .variants
                     .iter()
                     .map(|v| {
+                        let blank_before = self.blank_before(v.span.start);
                         let leading = self.leading(v.span.start, v.tag.span.start);
                         let trailing = self.trailing(v.span.end);
                         tree::UnionVariant {
-                            comments: Comments { leading, trailing },
+                            comments: Comments {
+                                leading,
+                                trailing,
+                                blank_before,
+                            },
                             doc: doc(&v.doc),
                             attrs: Vec::new(),
                             tag: name(&v.tag),
@@ -201,8 +223,13 @@ impl Cx<'_> {
             ast::ItemKind::Tool(t) => ItemKind::Tool(self.tool(t, item.span.end)),
         };
         let trailing = self.trailing(self.end(item.span.start, item.span.end));
+        // Top-level declarations are always separated by one blank line.
         Item {
-            comments: Comments { leading, trailing },
+            comments: Comments {
+                leading,
+                trailing,
+                blank_before: false,
+            },
             doc: doc(&item.doc),
             attrs,
             kind,
@@ -214,12 +241,17 @@ impl Cx<'_> {
     }
 
     fn field(&mut self, f: &ast::Field) -> Field {
+        let blank_before = self.blank_before(f.span.start);
         let leading = self.leading(f.span.start, f.name.span.start);
         let ty = self.ty(&f.ty);
         let default = f.default.as_ref().map(value);
         let trailing = self.trailing(self.end(f.span.start, f.span.end));
         Field {
-            comments: Comments { leading, trailing },
+            comments: Comments {
+                leading,
+                trailing,
+                blank_before,
+            },
             doc: doc(&f.doc),
             attrs: f.attrs.iter().map(attr).collect(),
             name: name(&f.name),
@@ -292,10 +324,15 @@ impl Cx<'_> {
     fn body_entry(&mut self, entry: &ast::BodyEntry) -> BodyEntry {
         match entry {
             ast::BodyEntry::Error(e) => {
+                let blank_before = self.blank_before(e.span.start);
                 let leading = self.rest(e.span.start);
                 let trailing = self.trailing(self.end(e.span.start, e.span.end));
                 BodyEntry::Error {
-                    comments: Comments { leading, trailing },
+                    comments: Comments {
+                        leading,
+                        trailing,
+                        blank_before,
+                    },
                     code: name(&e.code),
                     message: text(&e.message),
                     help: e.help.as_ref().map(text),
@@ -303,6 +340,7 @@ impl Cx<'_> {
                 }
             }
             ast::BodyEntry::Example(x) => {
+                let blank_before = self.blank_before(x.span.start);
                 let leading = self.rest(x.span.start);
                 let args = match &x.args.kind {
                     ast::ValueKind::Object(entries) => {
@@ -312,7 +350,11 @@ impl Cx<'_> {
                 };
                 let trailing = self.trailing(self.end(x.span.start, x.span.end));
                 BodyEntry::Example {
-                    comments: Comments { leading, trailing },
+                    comments: Comments {
+                        leading,
+                        trailing,
+                        blank_before,
+                    },
                     title: x.title.as_ref().map(text),
                     args,
                 }

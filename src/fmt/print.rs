@@ -4,8 +4,10 @@
 //! values): 4-space indentation; one parameter, field or variant per line with
 //! a trailing comma; doc comments, then `//` comments' successors, then the
 //! attributes on one line before the item they belong to; one blank line
-//! between top-level declarations (none between consecutive `use` lines); the
-//! file ends with exactly one newline.
+//! between top-level declarations (none between consecutive `use` lines);
+//! inside a list, one blank line where the source had one or more between two
+//! elements (never after the opening bracket); the file ends with exactly one
+//! newline.
 
 use super::lex::{name, quote, raw, value_name};
 use super::tree::*;
@@ -210,6 +212,10 @@ impl Printer {
 
     /// Leading comments, doc and attributes of a node.
     fn header(&mut self, depth: usize, comments: &Comments, doc: &Option<String>, attrs: &[Attr]) {
+        // Never right after the opening bracket of a list.
+        if comments.blank_before && !self.out.ends_with("(\n") && !self.out.ends_with("{\n") {
+            self.blank();
+        }
         for c in &comments.leading {
             self.line(depth, c);
         }

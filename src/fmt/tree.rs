@@ -25,6 +25,10 @@ pub struct Comments {
     pub leading: Vec<String>,
     /// On the node's last line, after it.
     pub trailing: Option<String>,
+    /// A blank line separated this list element (parameter, field, variant,
+    /// body entry) from the one before it: the author's grouping, kept as
+    /// one blank line. Ignored on the first element of a list.
+    pub blank_before: bool,
 }
 
 /// A name: printed bare when it is an identifier, quoted otherwise.

@@ -131,6 +131,34 @@ fn generated_code_compiles_and_validates() {
         assert_eq!(got, *expected, "{tool} {args}: {result}");
     }
 
+    // An optional, nullable parameter tells absent from `null`.
+    let basic = json!({"id": "1:2", "font": "Inter", "parent": null});
+    let with_note = |note: Option<Value>| {
+        let mut args = basic.clone();
+        if let Some(note) = note {
+            args["note"] = note;
+        }
+        request("case_basic", "set_font", args)
+    };
+    let notes = common::gen_crate::run_harness(
+        &harness,
+        &[
+            with_note(None),
+            with_note(Some(Value::Null)),
+            with_note(Some(json!("hi"))),
+            with_note(Some(json!(3))),
+        ],
+    );
+    let call = |r: &Value| r["call"].as_str().unwrap_or_default().to_string();
+    assert!(call(&notes[0]).contains("note: None"), "{}", notes[0]);
+    assert!(call(&notes[1]).contains("note: Some(None)"), "{}", notes[1]);
+    assert!(
+        call(&notes[2]).contains(r#"note: Some(Some("hi"))"#),
+        "{}",
+        notes[2]
+    );
+    assert_eq!(notes[3]["error"]["path"], "/note", "{}", notes[3]);
+
     let check = harness.with_file_name("fixture_check");
     let status = std::process::Command::new(check).status().unwrap();
     assert!(status.success(), "fixture_check failed");

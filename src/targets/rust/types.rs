@@ -80,6 +80,17 @@ pub const RESERVED: &[&str] = &[
     "core",
 ];
 
+/// How a field's Rust type carries absence and `null`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// Always present, never null: `T`.
+    Plain,
+    /// Absent or null, not told apart: `Option<T>`.
+    Option,
+    /// Optional and nullable: `Option<Option<T>>`, `Some(None)` for `null`.
+    AbsentOrNull,
+}
+
 impl<'a> Typer<'a> {
     pub fn new(program: &'a Program, namer: Namer) -> Self {
         Typer {
@@ -92,8 +103,11 @@ impl<'a> Typer<'a> {
     }
 
     /// The Rust type of a field: `Option` when it may be absent without a
-    /// default or may be null.
-    pub fn field_ty(&mut self, field: &Field, owner: &str) -> (String, bool) {
+    /// default or may be null, and `Option<Option<T>>` when it may be both
+    /// (`parent?: NodeId | null`): `None` when absent, `Some(None)` for an
+    /// explicit `null`, which a handler often reads differently ("leave it"
+    /// against "clear it").
+    pub fn field_ty(&mut self, field: &Field, owner: &str) -> (String, Presence) {
         let base = self.ty(
             &field.ty,
             Hint::Field {
@@ -102,16 +116,26 @@ impl<'a> Typer<'a> {
             },
             false,
         );
-        let is_option = base.starts_with("Option<");
-        if !is_option && field.optional && field.default.is_none() && !self.is_json(&field.ty) {
-            let mut wrapped = String::with_capacity(base.len() + 8);
-            wrapped.push_str("Option<");
-            wrapped.push_str(&base);
-            wrapped.push('>');
-            (wrapped, true)
-        } else {
-            (base, is_option)
+        let nullable = base.starts_with("Option<");
+        let may_be_absent = field.optional && field.default.is_none() && !self.is_json(&field.ty);
+        if !may_be_absent {
+            let presence = if nullable {
+                Presence::Option
+            } else {
+                Presence::Plain
+            };
+            return (base, presence);
         }
+        let mut wrapped = String::with_capacity(base.len() + 8);
+        wrapped.push_str("Option<");
+        wrapped.push_str(&base);
+        wrapped.push('>');
+        let presence = if nullable {
+            Presence::AbsentOrNull
+        } else {
+            Presence::Option
+        };
+        (wrapped, presence)
     }
 
     fn is_json(&self, ty: &Ty) -> bool {
@@ -274,7 +298,8 @@ impl<'a> Typer<'a> {
         let mut out = Vec::with_capacity(fields.len());
         for field in fields {
             let ident = names.claim(Ident::snake(&field.name));
-            let (ty, is_option) = self.field_ty(field, owner);
+            let (ty, presence) = self.field_ty(field, owner);
+            let is_option = presence != Presence::Plain;
             let rename = ident.bare() != field.name;
             let skip_if = if is_option && (field.optional || field.default.is_some()) {
                 Some("Option::is_none")
@@ -297,6 +322,10 @@ impl<'a> Typer<'a> {
                     serde.push_str("default, skip_serializing_if = \"");
                     serde.push_str(skip_if);
                     serde.push('"');
+                }
+                if presence == Presence::AbsentOrNull {
+                    // serde would read `null` as the outer `None` (absent).
+                    serde.push_str(", deserialize_with = \"toolc_validate::present\"");
                 }
                 serde.push_str(")]");
             }

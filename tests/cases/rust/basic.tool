@@ -17,6 +17,7 @@ struct NodeSummary {
     id: NodeId,
     name: string,
     parent?: NodeId,
+    note?: string | null,
 }
 
 /// Set the font of a text node. Returns the updated node.
@@ -38,6 +39,8 @@ tool set_font(
     mode: "replace" | "merge" = "replace",
     /// The parent, or null for the root.
     parent: NodeId | null,
+    /// A note to set; null clears it, absent leaves it.
+    note?: string | null,
 ) -> NodeSummary {
     error node_not_found "No node has this id." help "Call find_nodes first.";
     error busy "The document is locked." retryable;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::check::CheckOptions;
 use crate::diagnostics::{Severity, render_human};
 use crate::driver::{self, BuildReport};
+use crate::staging::Stage;
 use crate::targets::{GenOptions, OpenAiApi, Target};
 
 /// Why [`Config::compile`] failed. Its `Display` is the full rendered report,
@@ -122,9 +123,21 @@ impl Config {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
         }
-        let (files, gen_diagnostics) = driver::generate(&analysis, &targets, &self.gen_options);
+        // Staged in OUT_DIR as each package is done; the files replace the
+        // old ones only when no error was found (dropping the stage removes
+        // them).
+        let cannot_write =
+            |e: std::io::Error| Error::Io(format!("cannot write to {}: {e}", out_dir.display()));
+        let mut stage = Stage::new(&out_dir);
         let mut diagnostics = analysis.diagnostics.clone();
-        diagnostics.extend(gen_diagnostics);
+        // Generators read a well-formed IR: after an error there is nothing
+        // to generate.
+        if !diagnostics.has_errors() {
+            diagnostics.extend(
+                driver::generate_staged(&analysis, &targets, &self.gen_options, &mut stage)
+                    .map_err(cannot_write)?,
+            );
+        }
         let diagnostics = crate::check::apply_levels(diagnostics, &check).into_sorted();
         if cargo {
             for d in diagnostics
@@ -142,8 +155,7 @@ impl Config {
             return Err(Error::Diagnostics(render_human(&analysis.sources, &errors)));
         }
         // OUT_DIR is shared with other build steps: never delete there.
-        driver::write_outputs(&out_dir, &files, false)
-            .map_err(|e| Error::Io(format!("cannot write to {}: {e}", out_dir.display())))
+        driver::finish(stage, &[], false).map_err(cannot_write)
     }
 }
 

@@ -11,6 +11,7 @@ use crate::diagnostics::Diagnostics;
 pub use crate::ir::load::InputError;
 use crate::ir::{Package, Program};
 use crate::source::SourceMap;
+use crate::staging::{self, Stage};
 use crate::targets::{self, GenContext, GenOptions, OutputFile, Target};
 
 /// The marker every generated file carries near its top; a build only ever
@@ -64,16 +65,59 @@ pub fn generate(
     targets: &[Target],
     options: &GenOptions,
 ) -> (Vec<OutputFile>, Diagnostics) {
+    let per_package = generate_each(analysis, targets, options, |files| files);
+    let mut files = Vec::new();
+    let mut diagnostics = Diagnostics::new();
+    for (out, diags) in per_package {
+        files.extend(out);
+        diagnostics.extend(diags);
+    }
+    (files, diagnostics)
+}
+
+/// [`generate`] into `stage`: each package's files are compared with the
+/// output directory and the changed ones staged as soon as the package is
+/// generated, so the text of all outputs is never in memory at once. Nothing
+/// in the directory changes until [`finish`] commits the stage.
+pub fn generate_staged(
+    analysis: &Analysis,
+    targets: &[Target],
+    options: &GenOptions,
+    stage: &mut Stage,
+) -> io::Result<Diagnostics> {
+    let staging: &Stage = stage;
+    let per_package = generate_each(analysis, targets, options, |files| {
+        staging.stage_all(files.into_iter().map(|f| (f.name, f.contents)))
+    });
+    let mut diagnostics = Diagnostics::new();
+    let mut first_error = None;
+    for ((staged, error), diags) in per_package {
+        stage.add(staged);
+        first_error = first_error.or(error);
+        diagnostics.extend(diags);
+    }
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(diagnostics),
+    }
+}
+
+/// Generates every package on all cores and hands each package's files to
+/// `finish` on the thread that generated them. Results come back in package
+/// order, as a sequential build makes them. The targets of one package share
+/// a memo (each tool's schema is lowered and written once).
+fn generate_each<R: Send>(
+    analysis: &Analysis,
+    targets: &[Target],
+    options: &GenOptions,
+    finish: impl Fn(Vec<OutputFile>) -> R + Sync,
+) -> Vec<(R, Diagnostics)> {
     let cx = GenContext {
         program: &analysis.program,
         options,
     };
     let packages: Vec<&Package> = analysis.program.packages.values().collect();
-    // Packages are independent: they are generated on all cores, and the
-    // results come back in package order, as a sequential build makes them.
-    // The targets of one package share a memo (each tool's schema is lowered
-    // and written once).
-    let per_package = crate::timing::phase("generate", || {
+    crate::timing::phase("generate", || {
         crate::parallel::map(&packages, 1, |package| {
             let mut files = Vec::new();
             let mut diagnostics = Diagnostics::new();
@@ -84,16 +128,9 @@ pub fn generate(
                 files.extend(out);
                 diagnostics.extend(diags);
             }
-            (files, diagnostics)
+            (finish(files), diagnostics)
         })
-    });
-    let mut files = Vec::new();
-    let mut diagnostics = Diagnostics::new();
-    for (out, diags) in per_package {
-        files.extend(out);
-        diagnostics.extend(diags);
-    }
-    (files, diagnostics)
+    })
 }
 
 /// Writes `files` into `out_dir` (only those whose content changed) and, when
@@ -110,46 +147,61 @@ pub fn write_outputs(
     write_package_outputs(out_dir, files, &packages, remove_stale)
 }
 
-/// Like [`write_outputs`], for a build of `packages`.
-///
-/// With `remove_stale`, the directory also gets a manifest
-/// ([`MANIFEST_NAME`], itself marked) listing every file toolc wrote there, so
-/// that formats which cannot carry the marker (JSON arrays) are still known to
-/// be toolc's. A later build deletes a file only when it carries the marker or
-/// is listed in the manifest, and its package (the manifest's record, else the
-/// file name up to the first `.`) is not one of `packages`. Nothing else is
-/// ever deleted.
+/// Like [`write_outputs`], for a build of `packages`: stages `files` and
+/// [`finish`]es.
 pub fn write_package_outputs(
     out_dir: &Path,
     files: &[OutputFile],
     packages: &[&str],
     remove_stale: bool,
 ) -> io::Result<BuildReport> {
-    fs::create_dir_all(out_dir)?;
-    let mut report = BuildReport::default();
-    let mut owned = BTreeMap::new();
-    // Comparing with what is on disk and writing are independent per file.
-    let outcomes = crate::timing::phase("write", || {
+    let mut stage = Stage::new(out_dir);
+    // Comparing with what is on disk and staging are independent per file.
+    let staged = crate::timing::phase("write", || {
         crate::parallel::map(files, 8, |file| {
-            let path = out_dir.join(&file.name);
-            write_if_changed(&path, file.contents.as_bytes()).map(|wrote| (path, wrote))
+            stage.stage_all([(file.name.clone(), file.contents.as_bytes())])
         })
     });
-    for (file, outcome) in files.iter().zip(outcomes) {
-        owned.insert(file.name.clone(), package_of(&file.name));
-        let (path, wrote) = outcome?;
-        if wrote {
-            report.written.push(path);
-        } else {
-            report.unchanged.push(path);
-        }
+    let mut first_error = None;
+    for (files, error) in staged {
+        stage.add(files);
+        first_error = first_error.or(error);
     }
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    finish(stage, packages, remove_stale)
+}
+
+/// Commits `stage` (a build of `packages`) and, when `remove_stale`, deletes
+/// generated files in its directory that belong to no package of this build.
+///
+/// With `remove_stale`, the directory also gets a manifest
+/// ([`MANIFEST_NAME`], itself marked) listing every file toolc wrote there, so
+/// that formats which cannot carry the marker (JSON arrays) are still known to
+/// be toolc's. A later build deletes a file only when it carries the marker or
+/// is listed in the manifest, and its package (the manifest's record, else the
+/// file name up to the first `.`) is not one of `packages`; and temporary
+/// files a killed build left behind. Nothing else is ever deleted.
+pub fn finish(stage: Stage, packages: &[&str], remove_stale: bool) -> io::Result<BuildReport> {
+    let out_dir = stage.dir().to_path_buf();
+    let mut owned: BTreeMap<String, String> = stage
+        .names()
+        .map(|name| (name.to_string(), package_of(name)))
+        .collect();
+    let (written, unchanged) = crate::timing::phase("commit", || stage.commit())?;
+    let mut report = BuildReport {
+        written,
+        unchanged,
+        removed: Vec::new(),
+    };
     if !remove_stale {
         return Ok(report);
     }
+    fs::create_dir_all(&out_dir)?;
     let previous = read_manifest(&out_dir.join(MANIFEST_NAME));
     let mut names: Vec<String> = Vec::new();
-    for entry in fs::read_dir(out_dir)? {
+    for entry in fs::read_dir(&out_dir)? {
         let entry = entry?;
         if entry.file_type()?.is_file() {
             names.push(entry.file_name().to_string_lossy().into_owned());
@@ -161,6 +213,11 @@ pub fn write_package_outputs(
             continue;
         }
         let path = out_dir.join(&name);
+        if staging::is_temp_name(&name) {
+            fs::remove_file(&path)?;
+            report.removed.push(path);
+            continue;
+        }
         let listed = previous.get(&name);
         if listed.is_none() && !is_generated(&path) {
             continue;
@@ -229,9 +286,7 @@ fn read_manifest(path: &Path) -> BTreeMap<String, String> {
 /// Writes `contents` unless the file already holds exactly that. Returns
 /// whether it wrote.
 pub fn write_if_changed(path: &Path, contents: &[u8]) -> io::Result<bool> {
-    // A different length settles it without reading the old file.
-    let same_length = fs::metadata(path).is_ok_and(|m| m.len() == contents.len() as u64);
-    if same_length && fs::read(path).is_ok_and(|existing| existing == contents) {
+    if staging::holds(path, contents) {
         return Ok(false);
     }
     fs::write(path, contents)?;

@@ -22,6 +22,7 @@ mod parallel;
 pub mod pattern;
 pub mod schema;
 pub mod source;
+pub mod staging;
 pub mod syntax;
 pub mod targets;
 pub mod timing;

@@ -75,6 +75,8 @@ fn stale_removal_deletes_only_toolc_files_of_other_packages() {
         format!("{{\"_meta\":{{\"x\":\"{GENERATED_MARKER}\"}}}}"),
     )
     .expect("marked file");
+    // Left by a build that was killed between staging and committing.
+    fs::write(out.join(".old.openai.json.99999.toolc-tmp"), "[]\n").expect("temp file");
 
     let now = [file("keep.mcp.json", "{}\n")];
     let report = driver::write_package_outputs(out, &now, &["keep"], true).expect("write");
@@ -88,7 +90,15 @@ fn stale_removal_deletes_only_toolc_files_of_other_packages() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(removed, ["old.md", "old.openai.json", "stray.mcp.json"]);
+    assert_eq!(
+        removed,
+        [
+            ".old.openai.json.99999.toolc-tmp",
+            "old.md",
+            "old.openai.json",
+            "stray.mcp.json"
+        ]
+    );
     for survivor in [
         "notes.md",
         "user.openai.json",
@@ -164,6 +174,62 @@ fn input_errors_exit_with_1_and_write_nothing() {
         String::from_utf8_lossy(&result.stderr)
     );
     assert!(!out.join("broken.mcp.json").exists());
+}
+
+#[test]
+fn a_generation_error_leaves_the_output_directory_as_it_was() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let out_s = out.to_str().expect("utf8");
+    let build = |templates: Option<&Path>| {
+        let mut args = vec![
+            "build",
+            "tests/cases/targets",
+            "--target",
+            "mcp,markdown",
+            "--out",
+            out_s,
+        ];
+        if let Some(t) = templates {
+            args.extend(["--templates", t.to_str().expect("utf8")]);
+        }
+        toolc(&args)
+    };
+    assert_eq!(build(None).status.code(), Some(0));
+    let before = snapshot_dir(&out);
+
+    // A template that renders the first packages and fails on a later one:
+    // the earlier packages' files were staged by then, and must not land.
+    let templates = dir.path().join("templates");
+    fs::create_dir_all(templates.join("markdown")).expect("mkdir");
+    fs::write(
+        templates.join("markdown/package.md.j2"),
+        "changed {{ package }}\n{% if package == \"shapes\" %}{{ no_such_function() }}{% endif %}",
+    )
+    .expect("template");
+    let failed = build(Some(&templates));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("E0401"), "{stderr}");
+    let after = snapshot_dir(&out);
+    let names = |d: &[(String, Vec<u8>, std::time::SystemTime)]| -> Vec<String> {
+        d.iter().map(|(n, _, _)| n.clone()).collect()
+    };
+    assert!(
+        after == before,
+        "a failed build changed the output directory: {:?} became {:?}",
+        names(&before),
+        names(&after)
+    );
+
+    // The same into a directory that did not exist: it still does not.
+    let fresh = dir.path().join("new/out");
+    let mut args = vec!["build", "tests/cases/targets", "--target", "markdown"];
+    let fresh_s = fresh.to_str().expect("utf8");
+    let templates_s = templates.to_str().expect("utf8");
+    args.extend(["--out", fresh_s, "--templates", templates_s]);
+    assert_eq!(toolc(&args).status.code(), Some(1));
+    assert!(!dir.path().join("new").exists());
 }
 
 #[test]

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use toolc::check::CheckOptions;
 use toolc::diagnostics::lookup;
+use toolc::staging::Stage;
 use toolc::targets::{GenOptions, OpenAiApi, Target};
 use toolc::{analyze, driver};
 
@@ -112,16 +113,26 @@ pub fn build(
         template_dir: templates,
     };
     let mut diagnostics = analysis.diagnostics.clone();
-    let files = if diagnostics.has_errors() {
-        Vec::new()
-    } else {
-        let (files, gen_diagnostics) = driver::generate(&analysis, &targets, &gen_options);
-        diagnostics.extend(toolc::check::apply_levels(
-            gen_diagnostics.into_iter().collect(),
-            &options,
-        ));
-        files
-    };
+    // Generated files are staged in `out` as each package is done; they
+    // replace the old ones only when the whole build succeeded (dropping the
+    // stage removes them otherwise).
+    let mut stage = Stage::new(out);
+    if !diagnostics.has_errors() {
+        match driver::generate_staged(&analysis, &targets, &gen_options, &mut stage) {
+            Ok(gen_diagnostics) => diagnostics.extend(toolc::check::apply_levels(
+                gen_diagnostics.into_iter().collect(),
+                &options,
+            )),
+            Err(e) => {
+                report::print(
+                    &analysis.sources,
+                    &diagnostics.into_sorted(),
+                    lints.message_format,
+                );
+                return cannot_write(out, &e);
+            }
+        }
+    }
     let has_errors = diagnostics.has_errors();
     report::print(
         &analysis.sources,
@@ -139,7 +150,7 @@ pub fn build(
         .keys()
         .map(String::as_str)
         .collect();
-    match driver::write_package_outputs(out, &files, &packages, true) {
+    match driver::finish(stage, &packages, true) {
         Ok(report) => {
             // Human mode only: in JSON mode stdout and stderr stay for
             // diagnostics, and a build script reads the report itself.
@@ -154,8 +165,12 @@ pub fn build(
             }
             EXIT_OK
         }
-        Err(e) => usage_error(format!("cannot write to {}: {e}", out.display())),
+        Err(e) => cannot_write(out, &e),
     }
+}
+
+fn cannot_write(out: &Path, e: &std::io::Error) -> u8 {
+    usage_error(format!("cannot write to {}: {e}", out.display()))
 }
 
 pub fn import(

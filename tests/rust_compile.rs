@@ -159,6 +159,26 @@ fn generated_code_compiles_and_validates() {
     );
     assert_eq!(notes[3]["error"]["path"], "/note", "{}", notes[3]);
 
+    // Formats the differential oracle gets wrong, decided here by the RFCs:
+    // A-label prefixes and address-literal tags in any case.
+    let shapes = json!([{"kind": "circle", "radius": 1}]);
+    let draw = |key: &str, value: &str| {
+        request("case_shapes", "draw", json!({"shapes": shapes, key: value}))
+    };
+    let formats = common::gen_crate::run_harness(
+        &harness,
+        &[
+            draw("host", "XN--bcher-kva.example"),
+            draw("email", "a@[IPv6:::1]"),
+            draw("email", "a@[ipv6:::1]"),
+            draw("host", "ab--cd.example"),
+        ],
+    );
+    for result in &formats[..3] {
+        assert_eq!(result["ok"], true, "{result}");
+    }
+    assert_eq!(formats[3]["error"]["path"], "/host", "{}", formats[3]);
+
     let check = harness.with_file_name("fixture_check");
     let status = std::process::Command::new(check).status().unwrap();
     assert!(status.success(), "fixture_check failed");

@@ -208,6 +208,9 @@ fn format_pool(format: &str) -> (&'static [&'static str], &'static [&'static str
             &["P1D", "PT1H", "P1Y2M3DT4H5M6S", "P4W", "PT0S", "P1M"],
             &[
                 "P", "PT", "1D", "P1H", "PT1D", "P1W2D", "P1D1Y", "P1.5D", "P1YT", "p1d",
+                // RFC 3339 appendix A: a year with days needs the month,
+                // hours with seconds need the minutes.
+                "P1Y1D", "PT1H1S",
             ],
         ),
         "email" => (
@@ -227,6 +230,11 @@ fn format_pool(format: &str) -> (&'static [&'static str], &'static [&'static str
                 ".a@example.com",
                 "a@-example.com",
                 "a b@example.com",
+                // `email` is ASCII (`idn-email` is the other one), and a
+                // local part has 64 octets at most.
+                "é@example.com",
+                "\"é\"@example.com",
+                "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com",
             ],
         ),
         "hostname" => (
@@ -293,6 +301,12 @@ fn format_pool(format: &str) -> (&'static [&'static str], &'static [&'static str
                 "1http://x",
                 "",
                 "://x",
+                "a:b#c#d",
+                "http://[::1",
+                "http://h:port/",
+                "http://h:80x/",
+                "a:[",
+                "http://u@h@h2/",
             ],
         ),
         "uuid" => (

@@ -174,6 +174,44 @@ fn generated_code_compiles_and_validates() {
             draw("host", "ab--cd.example"),
         ],
     );
+    // multiple_of on the shortest decimals, exactly: 1e40 is a multiple of
+    // 0.1; 10^24 is no multiple of 3 (its nearest double is).
+    let steps = common::gen_crate::run_harness(
+        &harness,
+        &[
+            request(
+                "case_shapes",
+                "draw",
+                json!({"shapes": shapes, "tenth": 1e40}),
+            ),
+            request(
+                "case_shapes",
+                "draw",
+                json!({"shapes": shapes, "tenth": 0.35}),
+            ),
+            request(
+                "case_shapes",
+                "draw",
+                json!({"shapes": shapes, "third": 1e24}),
+            ),
+            request(
+                "case_shapes",
+                "draw",
+                json!({"shapes": shapes, "third": 3e23}),
+            ),
+        ],
+    );
+    let paths: Vec<&Value> = steps.iter().map(|r| &r["error"]["path"]).collect();
+    assert_eq!(
+        paths,
+        [
+            &Value::Null,
+            &json!("/tenth"),
+            &json!("/third"),
+            &Value::Null
+        ],
+        "{steps:?}"
+    );
     for result in &formats[..3] {
         assert_eq!(result["ok"], true, "{result}");
     }

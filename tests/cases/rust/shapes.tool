@@ -42,6 +42,10 @@ tool draw(
     extra?: json,
     /// A count.
     count: int in 1..100 = 1,
+    /// A step of a tenth.
+    tenth?: number multiple_of 0.1,
+    /// A step of three.
+    third?: number multiple_of 3,
 ) -> Tree;
 
 /// Count things.

@@ -64,6 +64,8 @@ tool check_values(
     offset?: int in -10..=10 multiple_of 5,
     /// A float step.
     step?: number multiple_of 0.1,
+    /// A step of three.
+    triple?: number multiple_of 3,
     /// Narrowed alias.
     small_id?: Id in ..=9,
     /// Numeric literals, one negative.

@@ -564,3 +564,104 @@ fn damaged_corpus_imports_cleanly_or_is_refused() {
     }
     assert!(checked > 20, "{checked}");
 }
+
+/// Imports one MCP tool `get_x` whose input schema has these properties.
+fn get_x(properties: &str) -> Imported {
+    import(&format!(
+        r#"{{"tools":[{{"name":"get_x","inputSchema":{{"type":"object","properties":{properties}}},"annotations":{{"readOnlyHint":true,"openWorldHint":false}}}}]}}"#
+    ))
+}
+
+/// Asserts the import checks clean and warned exactly `expected`.
+fn assert_clean(imported: &Imported, expected: &[&str]) {
+    let errors = check_errors(&imported.source);
+    assert!(errors.is_empty(), "{}\n{errors:#?}", imported.source);
+    assert_eq!(warnings(imported), expected, "{}", imported.source);
+}
+
+#[test]
+fn a_default_that_breaks_the_pattern_is_dropped() {
+    let imported = get_x(r#"{"d":{"type":"string","pattern":"^[a-z]+$","default":""}}"#);
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/d/default: default does not fit the property's type, dropped",
+        ],
+    );
+    assert!(
+        imported
+            .source
+            .contains("d?: string matches \"^[a-z]+$\",\n"),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn a_default_that_matches_the_pattern_is_kept() {
+    let imported = get_x(r#"{"d":{"type":"string","pattern":"^[a-z]+$","default":"abc"}}"#);
+    assert_clean(&imported, &[]);
+    assert!(imported.source.contains("= \"abc\""), "{}", imported.source);
+}
+
+#[test]
+fn a_default_is_checked_through_a_generated_alias() {
+    let imported = get_x(
+        r#"{"e":{"type":"array","items":{"type":"string","minLength":3,"description":"A tag"},"default":["a"]}}"#,
+    );
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/e/default: default does not fit the property's type, dropped",
+        ],
+    );
+    assert!(
+        imported.source.contains("e?: [EItem],\n"),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn defaults_breaking_format_multiple_of_key_pattern_or_uniqueness_are_dropped() {
+    let cases = [
+        (
+            r#"{"type":"string","format":"email","default":"not an email"}"#,
+            "a",
+        ),
+        (r#"{"type":"integer","multipleOf":5,"default":7}"#, "a"),
+        (
+            r#"{"type":"object","additionalProperties":{"type":"string"},"propertyNames":{"pattern":"^x-"},"default":{"y":"1"}}"#,
+            "a",
+        ),
+        (
+            r#"{"type":"array","items":{"type":"number"},"uniqueItems":true,"default":[1,1.0]}"#,
+            "a",
+        ),
+    ];
+    for (schema, name) in cases {
+        let imported = get_x(&format!(r#"{{"{name}":{schema}}}"#));
+        assert_clean(
+            &imported,
+            &[&format!(
+                "get_x: /inputSchema/properties/{name}/default: default does not fit the property's type, dropped"
+            )],
+        );
+        assert!(!imported.source.contains(" = "), "{}", imported.source);
+    }
+}
+
+#[test]
+fn an_anthropic_example_that_breaks_a_pattern_is_dropped() {
+    let json = r#"[{"name": "get_stock_price", "input_schema": {"type": "object", "properties": {"ticker": {"type": "string", "pattern": "^[A-Z]{1,5}$"}}, "required": ["ticker"]}, "input_examples": [{"ticker": "aapl"}, {"ticker": "AAPL"}]}]"#;
+    let imported = import(json);
+    assert_clean(
+        &imported,
+        &["get_stock_price: /input_examples/0: example does not fit the parameters, dropped"],
+    );
+    assert!(
+        imported.source.contains("example { ticker: \"AAPL\" }"),
+        "{}",
+        imported.source
+    );
+}

@@ -41,6 +41,9 @@
 //! - Values `toolc check` would reject (a default or example that does not
 //!   fit its type, a regex with look-around, an empty range) are left out
 //!   with a warning, so the generated file always checks without errors.
+//!   Defaults and examples are judged by the checker's own validator, so a
+//!   pattern, format, `multiple_of`, key pattern or uniqueness they break,
+//!   directly or behind a generated alias, drops them too.
 //!
 //! Diagnostics: the importer's findings are about the JSON input, not about
 //! `.tool` source, so they have codes of their own (`toolc explain I0001`):

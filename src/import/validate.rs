@@ -2,145 +2,106 @@
 //! that values `toolc check` would reject are reported and left out instead
 //! of making the generated file fail to check.
 //!
-//! The test is conservative: kinds, enum and literal membership, numeric
-//! ranges, lengths, item counts, struct fields and union tags. What it does
-//! not check (patterns, formats) `toolc check` still does.
+//! The answer is the checker's own. The type and the declarations it reaches
+//! are printed as `.tool` source and lowered, and the value goes through
+//! [`crate::check::value::validate`], the validator behind `E0201` and
+//! `E0202`: patterns, formats, `multiple_of`, key patterns, uniqueness and
+//! aliases mean exactly what they mean to `toolc check`. A declaration still
+//! being converted (a recursive type's own fields) is not printed yet; the
+//! checker reads it as unknown and accepts any value there.
+
+use std::collections::HashSet;
 
 use serde_json::Value;
 
 use super::registry::Registry;
-use crate::fmt::tree::{Constraint, Item, ItemKind, LenRange, TypeExpr, TypeRef};
+use crate::fmt::tree::{Item, ItemKind, Name, SourceFile, TypeExpr, TypeRef};
+use crate::ir::{TypeDefKind, TypeKey};
+
+/// The package the checked source is lowered as (it names nothing written).
+const PACKAGE: &str = "import_check";
 
 pub fn fits(registry: &Registry, ty: &TypeRef, v: &Value) -> bool {
-    fits_depth(registry, ty, v, 0)
-}
-
-fn fits_depth(registry: &Registry, ty: &TypeRef, v: &Value, depth: usize) -> bool {
-    if depth > 32 {
-        return true;
-    }
-    let base = match &ty.expr {
-        TypeExpr::Null => v.is_null(),
-        TypeExpr::Union(members) => members
-            .iter()
-            .any(|m| fits_depth(registry, m, v, depth + 1)),
-        TypeExpr::StrLit(s) => v.as_str() == Some(s.value.as_str()),
-        TypeExpr::NumLit(n) => match (v.as_f64(), n.parse::<f64>().ok()) {
-            (Some(a), Some(b)) => a == b,
-            _ => false,
+    let mut items = reachable(registry, ty);
+    let alias = free_name(&items);
+    items.push(Item {
+        comments: Default::default(),
+        doc: None,
+        attrs: Vec::new(),
+        kind: ItemKind::Alias {
+            name: Name::new(alias.clone()),
+            ty: ty.clone(),
         },
-        TypeExpr::Array(items) => match v.as_array() {
-            Some(list) => list
-                .iter()
-                .all(|x| fits_depth(registry, items, x, depth + 1)),
-            None => false,
-        },
-        TypeExpr::Map(values) => match v.as_object() {
-            Some(map) => map
-                .values()
-                .all(|x| fits_depth(registry, values, x, depth + 1)),
-            None => false,
-        },
-        TypeExpr::Named(n) => match n.0.as_str() {
-            "string" => v.is_string(),
-            "int" => v.as_f64().is_some_and(|f| f.fract() == 0.0),
-            "number" => v.is_number(),
-            "bool" => v.is_boolean(),
-            "json" => true,
-            other => match registry.item(other) {
-                Some(item) => fits_item(registry, item, v, depth),
-                None => true,
-            },
-        },
+    });
+    let file = SourceFile {
+        items,
+        ..SourceFile::default()
     };
-    base && ty.constraints.iter().all(|c| satisfies(c, v))
+    let program = crate::ir::lower_text(PACKAGE, &crate::fmt::print_file(&file));
+    match program
+        .type_def(&TypeKey::new(PACKAGE, &alias))
+        .map(|d| &d.kind)
+    {
+        Some(TypeDefKind::Alias { target }) => {
+            crate::check::value::validate(&program, target, v).is_empty()
+        }
+        // Not reached: the alias is always declared.
+        _ => true,
+    }
 }
 
-fn fits_item(registry: &Registry, item: &Item, v: &Value, depth: usize) -> bool {
+/// The declarations `ty` reaches through names, in the order first met.
+fn reachable(registry: &Registry, ty: &TypeRef) -> Vec<Item> {
+    let mut seen = HashSet::new();
+    let mut items = Vec::new();
+    let mut pending = Vec::new();
+    names_in(ty, &mut pending);
+    while let Some(name) = pending.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        if let Some(item) = registry.item(&name) {
+            names_in_item(item, &mut pending);
+            items.push(item.clone());
+        }
+    }
+    items
+}
+
+fn names_in(ty: &TypeRef, out: &mut Vec<String>) {
+    match &ty.expr {
+        TypeExpr::Named(n) => out.push(n.0.clone()),
+        TypeExpr::Array(inner) | TypeExpr::Map(inner) => names_in(inner, out),
+        TypeExpr::Union(members) => members.iter().for_each(|m| names_in(m, out)),
+        TypeExpr::Null | TypeExpr::StrLit(_) | TypeExpr::NumLit(_) => {}
+    }
+}
+
+fn names_in_item(item: &Item, out: &mut Vec<String>) {
     match &item.kind {
-        ItemKind::Enum { variants, .. } => v
-            .as_str()
-            .is_some_and(|s| variants.iter().any(|x| x.value.0 == s)),
-        ItemKind::Struct { fields, .. } => {
-            let Some(map) = v.as_object() else {
-                return false;
-            };
-            let known = map.keys().all(|k| fields.iter().any(|f| f.name.0 == *k));
-            known
-                && fields.iter().all(|f| match map.get(&f.name.0) {
-                    Some(x) => fits_depth(registry, &f.ty, x, depth + 1),
-                    None => f.optional || f.default.is_some(),
-                })
-        }
-        ItemKind::Union { by, variants, .. } => {
-            let Some(map) = v.as_object() else {
-                return false;
-            };
-            let Some(tag) = map.get(&by.0).and_then(Value::as_str) else {
-                return false;
-            };
-            let Some(variant) = variants.iter().find(|x| x.tag.0 == tag) else {
-                return false;
-            };
-            let mut rest = map.clone();
-            rest.shift_remove(&by.0);
-            match registry.item(&variant.ty.0) {
-                Some(s) => fits_item(registry, s, &Value::Object(rest), depth + 1),
-                None => true,
-            }
-        }
-        _ => true,
+        ItemKind::Alias { ty, .. } => names_in(ty, out),
+        ItemKind::Struct { fields, .. } => fields.iter().for_each(|f| names_in(&f.ty, out)),
+        ItemKind::Union { variants, .. } => out.extend(variants.iter().map(|v| v.ty.0.clone())),
+        _ => {}
     }
 }
 
-fn satisfies(c: &Constraint, v: &Value) -> bool {
-    match c {
-        Constraint::Range { min, max } => {
-            let Some(x) = v.as_f64() else {
-                return true;
-            };
-            let lo = min
-                .as_ref()
-                .and_then(|b| Some((b.value.parse::<f64>().ok()?, b.exclusive)));
-            let hi = max
-                .as_ref()
-                .and_then(|b| Some((b.value.parse::<f64>().ok()?, b.exclusive)));
-            lo.is_none_or(|(b, ex)| if ex { x > b } else { x >= b })
-                && hi.is_none_or(|(b, ex)| if ex { x < b } else { x <= b })
-        }
-        Constraint::Len(len) => {
-            let n = match v {
-                Value::String(s) => s.chars().count(),
-                Value::Array(a) => a.len(),
-                Value::Object(o) => o.len(),
-                _ => return true,
-            } as u64;
-            let parse = |s: &String| s.parse::<u64>().ok();
-            match len {
-                LenRange::Exact(e) => parse(e).is_none_or(|e| n == e),
-                LenRange::Range {
-                    min,
-                    min_exclusive,
-                    max,
-                } => {
-                    min.as_ref()
-                        .and_then(parse)
-                        .is_none_or(|m| if *min_exclusive { n > m } else { n >= m })
-                        && max.as_ref().is_none_or(|(m, exclusive)| {
-                            parse(m).is_none_or(|m| if *exclusive { n < m } else { n <= m })
-                        })
-                }
-            }
-        }
-        Constraint::Unique => match v.as_array() {
-            Some(list) => list
-                .iter()
-                .enumerate()
-                .all(|(i, a)| list[..i].iter().all(|b| a != b)),
-            None => true,
-        },
-        _ => true,
-    }
+/// A type name none of `items` declares, for the alias of the checked type.
+fn free_name(items: &[Item]) -> String {
+    let declared: HashSet<&str> = items
+        .iter()
+        .filter_map(|i| match &i.kind {
+            ItemKind::Alias { name, .. }
+            | ItemKind::Enum { name, .. }
+            | ItemKind::Struct { name, .. }
+            | ItemKind::Union { name, .. } => Some(name.0.as_str()),
+            _ => None,
+        })
+        .collect();
+    (0..)
+        .map(|n| format!("CheckedValue{n}"))
+        .find(|n| !declared.contains(n.as_str()))
+        .unwrap_or_default()
 }
 
 /// `min <= max` for a range written as two numbers.

@@ -8,6 +8,25 @@ pub mod suggest;
 
 pub use model::*;
 
+/// Lowers one source text that imports nothing, as package `package`, and
+/// drops the diagnostics: for code that writes `.tool` source itself and
+/// needs the checker's reading of it (the importer validates the values it
+/// writes against the types it writes, with the checker's own validator).
+pub fn lower_text(package: &str, text: &str) -> Program {
+    let file = 0;
+    let (ast, _) = crate::syntax::parse(file, text);
+    let unit = lower::Unit {
+        file,
+        ast,
+        package: package.to_string(),
+        package_span: crate::source::Span::new(file, 0, 0),
+        display: String::new(),
+        is_input: true,
+        imports: Vec::new(),
+    };
+    lower::lower(&[unit], &mut crate::diagnostics::Diagnostics::new())
+}
+
 impl Program {
     pub fn type_def(&self, key: &TypeKey) -> Option<&TypeDef> {
         self.types.get(key)

@@ -665,3 +665,138 @@ fn an_anthropic_example_that_breaks_a_pattern_is_dropped() {
         imported.source
     );
 }
+
+/// `u64::MAX`: a JSON integer the language cannot write (integer literals
+/// must fit a signed 64-bit integer).
+const WIDE: &str = "18446744073709551615";
+
+#[test]
+fn an_int_bound_beyond_64_bits_is_dropped() {
+    for key in ["maximum", "minimum", "multipleOf"] {
+        let imported = get_x(&format!(r#"{{"a":{{"type":"integer","{key}":{WIDE}}}}}"#));
+        assert_clean(
+            &imported,
+            &[&format!(
+                "get_x: /inputSchema/properties/a/{key}: beyond the 64-bit range of int, dropped"
+            )],
+        );
+        assert!(
+            imported.source.contains("    a?: int,\n"),
+            "{}",
+            imported.source
+        );
+    }
+}
+
+#[test]
+fn a_number_bound_beyond_64_bits_is_written_rounded() {
+    let imported = get_x(&format!(r#"{{"a":{{"type":"number","maximum":{WIDE}}}}}"#));
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/a/maximum: integer beyond the 64-bit range, written as 1.8446744073709552e+19 (rounded)",
+        ],
+    );
+    assert!(
+        imported
+            .source
+            .contains("a?: number in ..=1.8446744073709552e+19,"),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn a_length_beyond_64_bits_is_dropped() {
+    let imported = get_x(&format!(
+        r#"{{"a":{{"type":"string","minLength":1,"maxLength":{WIDE}}},"b":{{"type":"array","minItems":{WIDE}}}}}"#
+    ));
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/a/maxLength: beyond the 64-bit range, dropped",
+            "get_x: /inputSchema/properties/b/minItems: beyond the 64-bit range, dropped",
+        ],
+    );
+    assert!(
+        imported.source.contains("a?: string len 1..,"),
+        "{}",
+        imported.source
+    );
+    assert!(
+        imported.source.contains("b?: [json],"),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn enum_and_const_integers_beyond_64_bits_are_not_written() {
+    let imported = get_x(&format!(
+        r#"{{"a":{{"enum":[1,{WIDE}]}},"c":{{"const":{WIDE}}}}}"#
+    ));
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/a/enum/1: integer beyond the 64-bit range, dropped",
+            "get_x: /inputSchema/properties/c/const: integer beyond the 64-bit range, imported as number",
+        ],
+    );
+    assert!(
+        imported.source.contains("    a?: 1,\n"),
+        "{}",
+        imported.source
+    );
+    assert!(
+        imported.source.contains("    c?: number,\n"),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn values_holding_integers_beyond_64_bits_are_dropped() {
+    let json = format!(
+        r#"{{"tools":[{{"name":"get_x","annotations":{{"readOnlyHint":true,"openWorldHint":false}},"_meta":{{"big":[{WIDE}]}},
+        "inputSchema":{{"type":"object","properties":{{"a":{{"type":"number","default":{WIDE},"examples":[{WIDE}],"x-big":{WIDE}}}}},"examples":[{{"a":{WIDE}}}]}}}}]}}"#
+    );
+    let imported = import(&json);
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/a/default: default holds an integer beyond the 64-bit range, dropped",
+            "get_x: /inputSchema/properties/a/examples/0: example holds an integer beyond the 64-bit range, dropped",
+            "get_x: /inputSchema/properties/a/x-big: value holds an integer beyond the 64-bit range, dropped",
+            "get_x: /_meta/big: value holds an integer beyond the 64-bit range, dropped",
+            "get_x: /inputSchema/examples/0: example holds an integer beyond the 64-bit range, dropped",
+        ],
+    );
+    assert!(!imported.source.contains(WIDE), "{}", imported.source);
+}
+
+/// A value nested `levels` deep: `{"a": {"a": ... 1}}`.
+fn nested(levels: usize) -> String {
+    (0..levels).fold("1".to_string(), |acc, _| format!(r#"{{"a":{acc}}}"#))
+}
+
+#[test]
+fn deep_meta_and_extension_values_are_dropped() {
+    let deep = nested(70);
+    let json = format!(
+        r#"{{"tools":[{{"name":"get_x","annotations":{{"readOnlyHint":true,"openWorldHint":false}},"_meta":{{"deep":{deep},"flat":1}},
+        "inputSchema":{{"type":"object","properties":{{"a":{{"type":"string","x-deep":{deep}}}}}}}}}]}}"#
+    );
+    let imported = import(&json);
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/a/x-deep: value nested too deeply, dropped",
+            "get_x: /_meta/deep: value nested too deeply, dropped",
+        ],
+    );
+    assert!(
+        imported.source.contains("@meta(\"flat\", 1)"),
+        "{}",
+        imported.source
+    );
+}

@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use super::enums::union_or_single;
+use super::fields::beyond_i64;
 use super::names::type_name;
 use super::objects::{deref, merge_meta};
 use super::schema::{Ctx, Keys, Meta, Ty, child, normalize_text};
@@ -100,7 +101,9 @@ impl Ctx<'_> {
                 return None;
             }
         }
-        if !values.iter().all(|v| v.is_string()) && !values.iter().all(Value::is_number) {
+        // Integers beyond 64 bits are reported where each branch is read.
+        let literal = |v: &Value| v.is_string() || v.as_number().is_some_and(|n| !beyond_i64(n));
+        if !values.iter().all(literal) {
             return None;
         }
         Some(self.enumeration(&Value::Array(values), "", hint, &docs))

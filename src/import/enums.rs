@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 
-use super::schema::{Ctx, Ty};
+use super::fields::beyond_i64;
+use super::schema::{Ctx, Ty, child};
 use crate::fmt::tree::{Comments, Item, ItemKind, Name, Str, TypeExpr, TypeRef, Variant};
 
 /// Inline string unions longer than this (in values or characters) become a
@@ -15,6 +16,10 @@ impl Ctx<'_> {
     pub fn constant(&mut self, c: &Value, path: &str) -> Ty {
         match c {
             Value::String(s) => Ty::plain(TypeRef::new(TypeExpr::StrLit(Str::plain(s.clone())))),
+            Value::Number(n) if beyond_i64(n) => {
+                self.warn(path, "integer beyond the 64-bit range, imported as number");
+                Ty::named("number")
+            }
             Value::Number(n) => Ty::plain(TypeRef::new(TypeExpr::NumLit(n.to_string()))),
             Value::Bool(_) => {
                 self.warn(path, "boolean const not supported, imported as bool");
@@ -40,13 +45,23 @@ impl Ctx<'_> {
             return Ty::named("json");
         };
         let nullable = list.iter().any(Value::is_null);
-        let items: Vec<(&Value, Option<String>)> = list
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(i, v)| (v, docs.get(i).cloned().flatten()))
-            .collect();
-        let mut ty = if items.is_empty() {
+        let mut items: Vec<(&Value, Option<String>)> = Vec::new();
+        for (i, v) in list.iter().enumerate() {
+            if v.is_null() {
+                continue;
+            }
+            if v.as_number().is_some_and(beyond_i64) {
+                self.warn(
+                    &child(path, &i.to_string()),
+                    "integer beyond the 64-bit range, dropped",
+                );
+                continue;
+            }
+            items.push((v, docs.get(i).cloned().flatten()));
+        }
+        let mut ty = if items.is_empty() && list.iter().any(|v| !v.is_null()) {
+            Ty::named("number")
+        } else if items.is_empty() {
             self.warn(path, "enum of only null imported as json");
             Ty::named("json")
         } else if items.iter().all(|(v, _)| v.is_string()) {

@@ -156,11 +156,8 @@ impl Ctx<'_> {
         let mut default = None;
         let mut meta = meta;
         if let Some(d) = &meta.default {
-            if depth_of(d) > MAX_VALUE_DEPTH {
-                self.warn(
-                    &child(path, "default"),
-                    "default nested too deeply, dropped",
-                );
+            if let Some(why) = unwritable(d) {
+                self.warn(&child(path, "default"), &format!("default {why}, dropped"));
                 meta.default = None;
             } else if !super::validate::fits(self.registry, &ty, d) {
                 self.warn(
@@ -172,13 +169,13 @@ impl Ctx<'_> {
         }
         let examples: Vec<Value> = std::mem::take(&mut meta.examples);
         for (i, ex) in examples.into_iter().enumerate() {
-            if depth_of(&ex) <= MAX_VALUE_DEPTH && super::validate::fits(self.registry, &ty, &ex) {
+            let at = child(&child(path, "examples"), &i.to_string());
+            if let Some(why) = unwritable(&ex) {
+                self.warn(&at, &format!("example {why}, dropped"));
+            } else if super::validate::fits(self.registry, &ty, &ex) {
                 meta.examples.push(ex);
             } else {
-                self.warn(
-                    &child(&child(path, "examples"), &i.to_string()),
-                    "example does not fit the property's type, dropped",
-                );
+                self.warn(&at, "example does not fit the property's type, dropped");
             }
         }
         if let Some(d) = &meta.default {
@@ -213,6 +210,10 @@ impl Ctx<'_> {
             attrs.push(Attr::flag("secret"));
         }
         for (key, value) in &meta.extras {
+            if let Some(why) = unwritable(value) {
+                self.warn(&child(path, key), &format!("value {why}, dropped"));
+                continue;
+            }
             attrs.push(Attr::with(
                 "schema",
                 vec![
@@ -236,6 +237,35 @@ impl Ctx<'_> {
 /// Values nested deeper than this are left out (the language allows 64
 /// levels in all, and the value sits inside a file's own nesting).
 const MAX_VALUE_DEPTH: usize = 32;
+
+/// Why the language cannot write `v` as a value (a default, an example, an
+/// attribute argument), if it cannot: values nest only so deep (`E0003`)
+/// and integer literals must fit a signed 64-bit integer (`E0001`).
+pub fn unwritable(v: &Value) -> Option<&'static str> {
+    if depth_of(v) > MAX_VALUE_DEPTH {
+        Some("nested too deeply")
+    } else if holds_wide_integer(v) {
+        Some("holds an integer beyond the 64-bit range")
+    } else {
+        None
+    }
+}
+
+fn holds_wide_integer(v: &Value) -> bool {
+    match v {
+        Value::Number(n) => beyond_i64(n),
+        Value::Array(items) => items.iter().any(holds_wide_integer),
+        Value::Object(map) => map.values().any(holds_wide_integer),
+        _ => false,
+    }
+}
+
+/// An integer above `i64::MAX`, which JSON parsing keeps as an integer
+/// (up to `u64::MAX`) and which no integer literal can spell. Integers below
+/// `i64::MIN` are read as floats and written with an exponent, which is fine.
+pub fn beyond_i64(n: &serde_json::Number) -> bool {
+    n.is_u64() && !n.is_i64()
+}
 
 pub fn depth_of(v: &Value) -> usize {
     match v {

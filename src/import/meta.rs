@@ -154,13 +154,16 @@ pub fn meta_attrs(
                 }
                 None => unreadable(),
             },
-            _ => attrs.push(Attr::with(
-                "meta",
-                vec![
-                    AttrArg::Value(TValue::Str(Str::plain(key.clone()))),
-                    AttrArg::Value(TValue::from_json(value)),
-                ],
-            )),
+            _ => match super::fields::unwritable(value) {
+                Some(why) => warnings.push(Some(name), &ptr, &format!("value {why}, dropped")),
+                None => attrs.push(Attr::with(
+                    "meta",
+                    vec![
+                        AttrArg::Value(TValue::Str(Str::plain(key.clone()))),
+                        AttrArg::Value(TValue::from_json(value)),
+                    ],
+                )),
+            },
         }
     }
 }

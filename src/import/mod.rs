@@ -44,6 +44,13 @@
 //!   Defaults and examples are judged by the checker's own validator, so a
 //!   pattern, format, `multiple_of`, key pattern or uniqueness they break,
 //!   directly or behind a generated alias, drops them too.
+//! - Integers beyond the signed 64-bit range have no literal in the language.
+//!   A range bound or `multipleOf` on an integer is dropped (`int` already
+//!   bounds itself); on a number it is written as the nearest float, with a
+//!   warning. A `minLength`-style count is dropped. Such an `enum` value is
+//!   dropped and such a `const` imports as `number`. Values (defaults,
+//!   examples, `@meta` and `@schema` values) holding one, or nested deeper
+//!   than 32 levels, are dropped.
 //!
 //! Diagnostics: the importer's findings are about the JSON input, not about
 //! `.tool` source, so they have codes of their own (`toolc explain I0001`):

@@ -36,9 +36,7 @@ impl Ctx<'_> {
             }
         };
         let mut ty = TypeRef::new(TypeExpr::Array(Box::new(items)));
-        let min = k.get("minItems").and_then(Value::as_u64);
-        let max = k.get("maxItems").and_then(Value::as_u64);
-        if let Some(len) = self.len(path, min, max) {
+        if let Some(len) = self.len(k, path, "minItems", "maxItems") {
             ty.constraints.push(Constraint::Len(len));
         }
         if k.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
@@ -155,9 +153,7 @@ impl Ctx<'_> {
             ty.constraints
                 .push(Constraint::KeysMatch(Str::prefer_raw(p)));
         }
-        let min = k.get("minProperties").and_then(Value::as_u64);
-        let max = k.get("maxProperties").and_then(Value::as_u64);
-        if let Some(len) = self.len(path, min, max) {
+        if let Some(len) = self.len(k, path, "minProperties", "maxProperties") {
             ty.constraints.push(Constraint::Len(len));
         }
         Ty::plain(ty)

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::fields::beyond_i64;
 use super::schema::{Ctx, Keys, Meta, child};
 use crate::fmt::tree::{Bound, Constraint, LenRange, Str, TypeRef};
 use crate::ir::Format;
@@ -10,10 +11,8 @@ use crate::ir::Format;
 impl Ctx<'_> {
     pub fn string(&mut self, k: &mut Keys, meta: &mut Meta) -> TypeRef {
         let mut ty = TypeRef::named("string");
-        let min = k.get("minLength").and_then(Value::as_u64);
-        let max = k.get("maxLength").and_then(Value::as_u64);
         let path = meta.path.clone();
-        if let Some(len) = self.len(&path, min, max) {
+        if let Some(len) = self.len(k, &path, "minLength", "maxLength") {
             ty.constraints.push(Constraint::Len(len));
         }
         if let Some(p) = k.get("pattern").and_then(Value::as_str) {
@@ -44,8 +43,13 @@ impl Ctx<'_> {
 
     pub fn number(&mut self, k: &mut Keys, path: &str, name: &str) -> TypeRef {
         let mut ty = TypeRef::named(name);
-        let min = self.bound(k, path, "minimum", "exclusiveMinimum", true);
-        let max = self.bound(k, path, "maximum", "exclusiveMaximum", false);
+        let int = name == "int";
+        let min = self
+            .bound(k, path, "minimum", "exclusiveMinimum", true)
+            .and_then(|(b, key)| self.writable_bound(b, &child(path, key), int));
+        let max = self
+            .bound(k, path, "maximum", "exclusiveMaximum", false)
+            .and_then(|(b, key)| self.writable_bound(b, &child(path, key), int));
         let empty = match (&min, &max) {
             (Some(a), Some(b)) => {
                 !super::validate::ordered(&a.value, &b.value)
@@ -61,7 +65,10 @@ impl Ctx<'_> {
         if let Some(m) = k.get("multipleOf") {
             match m {
                 Value::Number(n) if n.as_f64().is_some_and(|f| f > 0.0) => {
-                    ty.constraints.push(Constraint::MultipleOf(n.to_string()));
+                    let at = child(path, "multipleOf");
+                    if let Some(step) = self.writable_number(n, &at, int) {
+                        ty.constraints.push(Constraint::MultipleOf(step));
+                    }
                 }
                 _ => self.warn(&child(path, "multipleOf"), "not a positive number, dropped"),
             }
@@ -70,27 +77,31 @@ impl Ctx<'_> {
     }
 
     /// One end of a range from the inclusive keyword and the exclusive one
-    /// (a number in draft 6 and later, a boolean flag in draft 4). When both
-    /// bound the value, the tighter one wins.
-    fn bound(
+    /// (a number in draft 6 and later, a boolean flag in draft 4), with the
+    /// keyword the value came from. When both bound the value, the tighter
+    /// one wins.
+    fn bound<'k>(
         &mut self,
         k: &mut Keys,
         path: &str,
-        inclusive: &str,
-        exclusive: &str,
+        inclusive: &'k str,
+        exclusive: &'k str,
         lower: bool,
-    ) -> Option<Bound> {
+    ) -> Option<(Bound, &'k str)> {
         let inc = k
             .get(inclusive)
             .and_then(Value::as_f64)
             .zip(k.obj.get(inclusive));
         let exc = k.get(exclusive);
         let number = |v: &Value| v.as_number().map(ToString::to_string);
-        match (inc, exc) {
-            (Some((_, v)), Some(Value::Bool(flag))) => Some(Bound {
+        let bound = |v: &Value, exclusive: bool| {
+            Some(Bound {
                 value: number(v)?,
-                exclusive: *flag,
-            }),
+                exclusive,
+            })
+        };
+        match (inc, exc) {
+            (Some((_, v)), Some(Value::Bool(flag))) => Some((bound(v, *flag)?, inclusive)),
             (None, Some(Value::Bool(_))) => {
                 self.warn(
                     &child(path, exclusive),
@@ -102,25 +113,13 @@ impl Ctx<'_> {
                 let b = ev.as_f64()?;
                 let exclusive_wins = if lower { b >= a } else { b <= a };
                 if exclusive_wins {
-                    Some(Bound {
-                        value: number(ev)?,
-                        exclusive: true,
-                    })
+                    Some((bound(ev, true)?, exclusive))
                 } else {
-                    Some(Bound {
-                        value: number(av)?,
-                        exclusive: false,
-                    })
+                    Some((bound(av, false)?, inclusive))
                 }
             }
-            (None, Some(ev @ Value::Number(_))) => Some(Bound {
-                value: number(ev)?,
-                exclusive: true,
-            }),
-            (Some((_, v)), None) => Some(Bound {
-                value: number(v)?,
-                exclusive: false,
-            }),
+            (None, Some(ev @ Value::Number(_))) => Some((bound(ev, true)?, exclusive)),
+            (Some((_, v)), None) => Some((bound(v, false)?, inclusive)),
             (_, Some(_)) => {
                 self.warn(&child(path, exclusive), "not a number, dropped");
                 None
@@ -129,8 +128,52 @@ impl Ctx<'_> {
         }
     }
 
-    /// `len` from minimum and maximum counts, warning about an empty range.
-    pub fn len(&mut self, path: &str, min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
+    /// A bound the language can write (see [`Self::writable_number`]).
+    fn writable_bound(&mut self, b: Bound, at: &str, int: bool) -> Option<Bound> {
+        let n: serde_json::Number = b.value.parse().ok()?;
+        let value = self.writable_number(&n, at, int)?;
+        Some(Bound { value, ..b })
+    }
+
+    /// A number as a constraint writes it. Integer literals must fit a signed
+    /// 64-bit integer: beyond that, an `int` already bounds itself, so the
+    /// constraint is dropped; a `number` keeps the nearest float, which an
+    /// exponent lets the language write.
+    fn writable_number(&mut self, n: &serde_json::Number, at: &str, int: bool) -> Option<String> {
+        if !beyond_i64(n) {
+            return Some(n.to_string());
+        }
+        if int {
+            self.warn(at, "beyond the 64-bit range of int, dropped");
+            return None;
+        }
+        let rounded = serde_json::Number::from_f64(n.as_f64()?)?.to_string();
+        self.warn(
+            at,
+            &format!("integer beyond the 64-bit range, written as {rounded} (rounded)"),
+        );
+        Some(rounded)
+    }
+
+    /// `len` from the minimum and maximum count keywords, warning about an
+    /// empty range and about counts no integer literal can spell (nothing is
+    /// that long, so they are dropped).
+    pub fn len(
+        &mut self,
+        k: &mut Keys,
+        path: &str,
+        min_key: &str,
+        max_key: &str,
+    ) -> Option<LenRange> {
+        let mut count = |key: &str| {
+            let n = k.get(key).and_then(Value::as_u64)?;
+            if i64::try_from(n).is_err() {
+                self.warn(&child(path, key), "beyond the 64-bit range, dropped");
+                return None;
+            }
+            Some(n)
+        };
+        let (min, max) = (count(min_key), count(max_key));
         if let (Some(a), Some(b)) = (min, max) {
             if a > b {
                 self.warn(path, "the length range admits no value, dropped");

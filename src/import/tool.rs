@@ -99,6 +99,10 @@ pub fn build(
     // Examples are checked against the parameters (E0202); ones that do not
     // fit are reported and left out.
     for (ptr, ex) in examples {
+        if let Some(why) = super::fields::unwritable(&ex) {
+            warnings.push(Some(&raw.name), &ptr, &format!("example {why}, dropped"));
+            continue;
+        }
         let Some(entry) = example(None, &ex, &raw.name, &ptr, warnings) else {
             continue;
         };
@@ -136,9 +140,7 @@ fn example_fits(registry: &Registry, params: &[Field], args: &[(Name, TValue)]) 
         .map(|(k, v)| (k.0.clone(), to_json(v)))
         .collect();
     let known = json.keys().all(|k| params.iter().any(|p| p.name.0 == *k));
-    let shallow = super::fields::depth_of(&Value::Object(json.clone())) <= 32;
     known
-        && shallow
         && params.iter().all(|p| match json.get(&p.name.0) {
             Some(v) => super::validate::fits(registry, &p.ty, v),
             None => p.optional || p.default.is_some(),

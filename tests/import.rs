@@ -774,6 +774,53 @@ fn values_holding_integers_beyond_64_bits_are_dropped() {
     assert!(!imported.source.contains(WIDE), "{}", imported.source);
 }
 
+#[test]
+fn duplicate_enum_values_are_merged() {
+    let imported = get_x(
+        r#"{"b":{"enum":["x","x"]},"n":{"enum":[1,1.0,2]},"c":{"type":"string","enum":["a","b","c","d","e","f","a"]}}"#,
+    );
+    assert_clean(&imported, &[]);
+    assert!(
+        imported.source.contains("    b?: \"x\",\n"),
+        "{}",
+        imported.source
+    );
+    assert!(
+        imported.source.contains("    n?: 1 | 2,\n"),
+        "{}",
+        imported.source
+    );
+    assert!(
+        imported
+            .source
+            .contains("enum C {\n    a,\n    b,\n    c,\n    d,\n    e,\n    f,\n}"),
+        "{}",
+        imported.source
+    );
+}
+
+#[test]
+fn mixed_const_branches_write_numbers_as_one_value_ranges() {
+    let imported = get_x(
+        r#"{"c":{"anyOf":[{"const":"auto"},{"const":1},{"const":2.5}]},"e":{"enum":["auto",3]}}"#,
+    );
+    assert_clean(&imported, &[]);
+    assert!(
+        imported
+            .source
+            .contains("    c?: \"auto\" | int in 1..=1 | number in 2.5..=2.5,\n"),
+        "{}",
+        imported.source
+    );
+    assert!(
+        imported
+            .source
+            .contains("    e?: \"auto\" | int in 3..=3,\n"),
+        "{}",
+        imported.source
+    );
+}
+
 /// A value nested `levels` deep: `{"a": {"a": ... 1}}`.
 fn nested(levels: usize) -> String {
     (0..levels).fold("1".to_string(), |acc, _| format!(r#"{{"a":{acc}}}"#))

@@ -24,7 +24,7 @@ mod metadata;
 mod missing_example;
 mod naming;
 mod negative_bool;
-mod number;
+pub(crate) mod number;
 mod params;
 mod patterns;
 mod ranges;

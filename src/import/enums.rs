@@ -5,7 +5,10 @@ use serde_json::Value;
 
 use super::fields::beyond_i64;
 use super::schema::{Ctx, Ty, child};
-use crate::fmt::tree::{Comments, Item, ItemKind, Name, Str, TypeExpr, TypeRef, Variant};
+use crate::check::number::json_eq;
+use crate::fmt::tree::{
+    Bound, Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef, Variant,
+};
 
 /// Inline string unions longer than this (in values or characters) become a
 /// named enum.
@@ -57,7 +60,11 @@ impl Ctx<'_> {
                 );
                 continue;
             }
-            items.push((v, docs.get(i).cloned().flatten()));
+            // A repeated value (`1` and `1.0` are one) adds nothing, and the
+            // language rejects it (E0205); the first one's doc is kept.
+            if !items.iter().any(|(seen, _)| json_eq(seen, v)) {
+                items.push((v, docs.get(i).cloned().flatten()));
+            }
         }
         let mut ty = if items.is_empty() && list.iter().any(|v| !v.is_null()) {
             Ty::named("number")
@@ -81,6 +88,8 @@ impl Ctx<'_> {
                 self.warn(path, "boolean enum of one value imported as bool");
             }
             Ty::named("bool")
+        } else if items.iter().all(|(v, _)| v.is_string() || v.is_number()) {
+            self.strings_and_numbers(&items, hint)
         } else {
             self.warn(
                 path,
@@ -104,6 +113,27 @@ impl Ctx<'_> {
         };
         ty.nullable |= nullable;
         ty
+    }
+
+    /// Strings and numbers in one enum. A literal union holds one kind only
+    /// (E0210), so the strings stay literals and each number becomes the
+    /// one-value range that admits exactly it (`"auto" | int in 1..=1`).
+    fn strings_and_numbers(&mut self, items: &[(&Value, Option<String>)], hint: &str) -> Ty {
+        let strings: Vec<(String, Option<String>)> = items
+            .iter()
+            .filter_map(|(v, d)| Some((v.as_str()?.to_string(), d.clone())))
+            .collect();
+        let mut members = match self.string_enum(strings, hint).ty.expr {
+            TypeExpr::Union(literals) => literals,
+            single => vec![TypeRef::new(single)],
+        };
+        members.extend(
+            items
+                .iter()
+                .filter_map(|(v, _)| v.as_number())
+                .map(one_value_range),
+        );
+        Ty::plain(union_or_single(members))
     }
 
     fn string_enum(&mut self, values: Vec<(String, Option<String>)>, hint: &str) -> Ty {
@@ -138,8 +168,12 @@ impl Ctx<'_> {
     ) -> String {
         let prefix = self.tool_type.clone();
         let (slot, name) = self.registry.reserve(hint, &prefix);
+        let mut seen = std::collections::HashSet::new();
+        // A repeated value is one variant (the language rejects a repeat,
+        // E0205); the first one's doc is kept.
         let variants = values
             .into_iter()
+            .filter(|(value, _)| seen.insert(value.clone()))
             .map(|(value, doc)| Variant {
                 comments: Comments::default(),
                 doc,
@@ -160,6 +194,21 @@ impl Ctx<'_> {
         };
         self.registry.fill(slot, item)
     }
+}
+
+/// `int in N..=N` (or `number in N..=N`): exactly the number `n`.
+fn one_value_range(n: &serde_json::Number) -> TypeRef {
+    let kind = if n.is_i64() { "int" } else { "number" };
+    let bound = Bound {
+        value: n.to_string(),
+        exclusive: false,
+    };
+    let mut ty = TypeRef::named(kind);
+    ty.constraints.push(Constraint::Range {
+        min: Some(bound.clone()),
+        max: Some(bound),
+    });
+    ty
 }
 
 pub fn union_or_single(mut members: Vec<TypeRef>) -> TypeRef {

@@ -38,6 +38,10 @@
 //!   declaration for identical shapes; a string `enum` stays inline when it is
 //!   short and used once, else becomes a named `enum`; a `$defs` enum keeps
 //!   its name. Output objects are named `<Tool>Output`.
+//! - Enums: a repeated value (`1` and `1.0` are one) is kept once. Strings
+//!   and numbers in one `enum` or in `anyOf` `const` branches (a literal
+//!   union holds one kind) keep the strings as literals and write each number
+//!   as the range that admits only it: `"auto" | int in 1..=1`.
 //! - Values `toolc check` would reject (a default or example that does not
 //!   fit its type, a regex with look-around, an empty range) are left out
 //!   with a warning, so the generated file always checks without errors.

@@ -847,3 +847,25 @@ fn deep_meta_and_extension_values_are_dropped() {
         imported.source
     );
 }
+
+#[test]
+fn a_rate_limit_the_language_rejects_is_dropped() {
+    for rate in [
+        r#"{"count":0,"per_ms":1000}"#,
+        &format!(r#"{{"count":{WIDE},"per_ms":1000}}"#),
+    ] {
+        let json = format!(
+            r#"{{"tools":[{{"name":"get_x","annotations":{{"readOnlyHint":true,"openWorldHint":false}},"_meta":{{"toolc/rate_limit":{rate}}},"inputSchema":{{"type":"object"}}}}]}}"#
+        );
+        let imported = import(&json);
+        assert_clean(
+            &imported,
+            &["get_x: /_meta/toolc~1rate_limit: malformed toolc metadata, dropped"],
+        );
+        assert!(
+            !imported.source.contains("rate_limit"),
+            "{}",
+            imported.source
+        );
+    }
+}

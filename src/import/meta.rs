@@ -170,7 +170,9 @@ pub fn meta_attrs(
 
 /// `{"count": 10, "per_ms": 60000}` -> `10/min`.
 fn rate(value: &Value) -> Option<String> {
-    let count = value.get("count")?.as_u64()?;
+    // `@rate_limit` takes a count of at least 1 that an integer literal can
+    // spell (it fits a signed 64-bit integer).
+    let count = value.get("count")?.as_i64().filter(|&n| n > 0)?;
     let unit = match value.get("per_ms")?.as_u64()? {
         1000 => "s",
         60_000 => "min",

@@ -869,3 +869,99 @@ fn a_rate_limit_the_language_rejects_is_dropped() {
         );
     }
 }
+
+/// Defence in depth: schemas with awkward constraints, each given every
+/// awkward value as default, property example and tool example, import into
+/// source that checks without errors, whatever the importer keeps or drops.
+#[test]
+fn adversarial_schemas_always_import_check_clean() {
+    let deep = nested(70);
+    let bases = [
+        r#"{"type":"string","pattern":"^[a-z]+$"}"#,
+        r#"{"type":"string","pattern":"^[A-Z]{1,5}$","minLength":2}"#,
+        r#"{"type":"string","minLength":3,"maxLength":4}"#,
+        r#"{"type":"string","format":"email"}"#,
+        r#"{"type":"string","format":"date-time"}"#,
+        r#"{"type":"string","format":"uuid","description":"An id"}"#,
+        r#"{"type":"integer","minimum":1,"exclusiveMaximum":10,"multipleOf":3}"#,
+        r#"{"type":"number","multipleOf":0.1,"maximum":18446744073709551615}"#,
+        r#"{"type":"integer","minimum":-18446744073709551615,"maximum":18446744073709551615}"#,
+        r#"{"type":"array","items":{"type":"string","minLength":3,"description":"A tag"}}"#,
+        r#"{"type":"array","items":{"type":"number"},"uniqueItems":true,"minItems":2}"#,
+        r#"{"type":"array","items":{"type":"string","pattern":"^x"},"maxItems":18446744073709551615}"#,
+        r#"{"type":"object","additionalProperties":{"type":"integer"},"propertyNames":{"pattern":"^x-"}}"#,
+        r#"{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}},"required":["a"]}"#,
+        r#"{"enum":["x","x","y"]}"#,
+        r#"{"enum":[1,1.0,18446744073709551615]}"#,
+        r#"{"enum":["auto",1,2.5,"auto"]}"#,
+        r#"{"const":18446744073709551615}"#,
+        r#"{"anyOf":[{"const":"auto"},{"const":1},{"type":"null"}]}"#,
+        r#"{"anyOf":[{"type":"string","format":"ipv4"},{"type":"integer","multipleOf":2}]}"#,
+        r#"{"type":["string","null"],"pattern":"^[0-9]+$"}"#,
+        r#"{"type":"string","x-big":18446744073709551615,"x-deep":DEEP}"#,
+    ];
+    let values = [
+        r#""""#,
+        r#""abc""#,
+        r#""a""#,
+        r#""AAPL""#,
+        r#""not an email""#,
+        r#""joe@example.com""#,
+        r#""1963-06-19T08:30:06Z""#,
+        r#""auto""#,
+        r#""x""#,
+        "0",
+        "1",
+        "1.0",
+        "2.5",
+        "3",
+        "7",
+        "0.3",
+        "-1",
+        "18446744073709551615",
+        "null",
+        "true",
+        "[]",
+        r#"["a"]"#,
+        r#"["abc","abc"]"#,
+        "[1,1.0]",
+        "[1,2]",
+        r#"{"y":1}"#,
+        r#"{"x-a":1}"#,
+        r#"{"a":"b"}"#,
+        "DEEP",
+    ];
+    let mut checked = 0;
+    for base in bases {
+        let base = base.replace("DEEP", &deep);
+        let mut properties = Vec::new();
+        let mut tool_examples = Vec::new();
+        for (i, value) in values.iter().enumerate() {
+            let value = value.replace("DEEP", &deep);
+            let schema = base.strip_suffix('}').unwrap_or(&base);
+            properties.push(format!(
+                r#""p{i}":{schema},"default":{value},"examples":[{value}]}}"#
+            ));
+            tool_examples.push(format!(r#"{{"p{i}":{value}}}"#));
+        }
+        let json = format!(
+            r#"{{"tools":[{{"name":"get_x","annotations":{{"readOnlyHint":true}},
+            "_meta":{{"deep":{deep},"toolc/rate_limit":{{"count":0,"per_ms":1000}}}},
+            "inputSchema":{{"type":"object","properties":{{{}}},"examples":[{}]}}}}]}}"#,
+            properties.join(","),
+            tool_examples.join(",")
+        );
+        let imported = import(&json);
+        let errors = check_errors(&imported.source);
+        assert!(
+            errors.is_empty(),
+            "{base}\n{}\n{errors:#?}",
+            imported.source
+        );
+        let reformatted = toolc::fmt::format_source(0, &imported.source)
+            .unwrap_or_else(|e| panic!("{base}: imported source does not parse: {e:#?}"));
+        assert_eq!(reformatted, imported.source, "{base}: not canonical");
+        checked += 1;
+    }
+    assert_eq!(checked, bases.len());
+}

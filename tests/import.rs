@@ -564,3 +564,75 @@ fn damaged_corpus_imports_cleanly_or_is_refused() {
     }
     assert!(checked > 20, "{checked}");
 }
+
+/// Builds `source` for the mcp target and returns the tool named `name`.
+fn built_mcp_tool(source: &str, name: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("imported.tool");
+    fs::write(&path, source).expect("write");
+    let out = dir.path().join("out");
+    let (code, _, stderr) = toolc(&[
+        "build",
+        &path.to_string_lossy(),
+        "--target",
+        "mcp",
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{stderr}\n{source}");
+    let built: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("imported.mcp.json")).expect("built"))
+            .expect("JSON");
+    let tools = built.get("tools").unwrap_or(&built);
+    tools
+        .as_array()
+        .and_then(|list| list.iter().find(|t| t["name"] == name))
+        .cloned()
+        .unwrap_or_else(|| panic!("no tool {name} in {built}"))
+}
+
+#[test]
+fn nullable_references_stay_nullable_on_every_use() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {
+        "a": {"$ref": "#/$defs/Mode"}, "b": {"$ref": "#/$defs/Mode"},
+        "c": {"$ref": "#/$defs/P"}, "d": {"$ref": "#/$defs/P"}
+    }, "$defs": {
+        "Mode": {"type": ["string", "null"], "enum": ["on", "off", null]},
+        "P": {"type": ["object", "null"], "properties": {"x": {"type": "number"}}}
+    }}"##,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        params(&source),
+        "    a?: Mode | null,\n    b?: Mode | null,\n    c?: P | null,\n    d?: P | null,\n"
+    );
+    let built = built_mcp_tool(&source, "t");
+    let p = serde_json::json!({"anyOf": [{"type": "object", "properties": {"x": {"type": "number"}}, "additionalProperties": false}, {"type": "null"}]});
+    assert_eq!(built["inputSchema"]["properties"]["d"], p);
+    assert_eq!(
+        built["inputSchema"]["properties"]["b"],
+        serde_json::json!({"type": ["string", "null"], "enum": ["on", "off", null]})
+    );
+}
+
+#[test]
+fn nullable_object_output_keeps_null_and_reports_the_wrapping() {
+    let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "outputSchema": {"type": ["object", "null"], "properties": {"y": {"type": "string"}}}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("tool get_x() -> GetXOutput | null;"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_x: /outputSchema/type: a nullable object output is not an object schema in toolc, which returns it wrapped in `result`"
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}

@@ -125,8 +125,8 @@ pub struct Ctx<'a> {
     pub registry: &'a mut Registry,
     pub warnings: &'a mut Warnings,
     pub enum_counts: &'a HashMap<Vec<String>, usize>,
-    /// `$ref` -> declared type name.
-    pub refs: HashMap<String, String>,
+    /// `$ref` -> the declared type it became (with its nullability).
+    pub refs: HashMap<String, Ty>,
     /// `$ref`s being inlined (to stop on recursion through non-objects).
     pub inlining: Vec<String>,
     pub depth: usize,

@@ -335,9 +335,21 @@ impl Ctx<'_> {
                         );
                     }
                 }
+                let _ = k.get("nullable");
                 let name = self.structure(&mut k, path, &hint, None, doc);
                 self.report_leftovers(&k, path);
-                return TypeRef::named(&name);
+                let nullable = super::objects::allows_null(obj);
+                if nullable {
+                    self.warn(
+                        &child(path, "type"),
+                        "a nullable object output is not an object schema in toolc, which returns it wrapped in `result`",
+                    );
+                }
+                return Ty {
+                    nullable,
+                    ..Ty::named(&name)
+                }
+                .finish();
             }
         }
         let hint = self.output_hint(schema, &hint);

@@ -636,3 +636,46 @@ fn nullable_object_output_keeps_null_and_reports_the_wrapping() {
     );
     assert!(check_errors(&imported.source).is_empty());
 }
+
+#[test]
+fn a_root_ref_is_read_with_its_siblings() {
+    let (source, warnings) = schema(
+        r##"{"$ref": "#/$defs/Args", "description": "Root doc.", "required": ["id", "nope"], "properties": {"extra": {"type": "string"}}, "minProperties": 1,
+        "$defs": {"Args": {"type": "object", "properties": {"id": {"type": "string"}}, "x-thing": 1}}}"##,
+    );
+    assert_eq!(params(&source), "    extra?: string,\n    id: string,\n");
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/description: input schema description next to the tool's, dropped",
+            "t: /inputSchema/minProperties: keyword not supported, dropped",
+            "t: /inputSchema/$defs/Args/x-thing: keyword not supported, dropped",
+            "t: /inputSchema/required: required property `nope` is not defined, dropped",
+        ]
+    );
+    let built = built_mcp_tool(&source, "t");
+    assert_eq!(
+        built["inputSchema"],
+        serde_json::json!({"type": "object", "properties": {"extra": {"type": "string"}, "id": {"type": "string"}}, "required": ["id"], "additionalProperties": false})
+    );
+}
+
+#[test]
+fn root_required_names_that_are_not_properties_are_reported() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "required": ["s", "missing", 5], "properties": {"s": {"type": "string"}}}"#,
+    );
+    assert_eq!(params(&source), "    s: string,\n");
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/required/2: not a string, ignored",
+            "t: /inputSchema/required: required property `missing` is not defined, dropped",
+        ]
+    );
+    let (_, warnings) = schema(r#"{"type": "object", "required": 5}"#);
+    assert_eq!(
+        warnings,
+        vec!["t: /inputSchema/required: not an array, ignored"]
+    );
+}

@@ -679,3 +679,41 @@ fn root_required_names_that_are_not_properties_are_reported() {
         vec!["t: /inputSchema/required: not an array, ignored"]
     );
 }
+
+#[test]
+fn all_of_merges_a_property_keyword_by_keyword() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {"a": {"allOf": [
+        {"type": "object", "properties": {"n": {"type": "string", "minLength": 2}}},
+        {"properties": {"n": {"maxLength": 5}}}
+    ]}}}"#,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(
+        source.contains("struct A {\n    n?: string len 2..=5,\n}"),
+        "{source}"
+    );
+    let built = built_mcp_tool(&source, "t");
+    assert_eq!(
+        built["inputSchema"]["properties"]["a"]["properties"]["n"],
+        serde_json::json!({"type": "string", "minLength": 2, "maxLength": 5})
+    );
+}
+
+#[test]
+fn all_of_reports_a_property_its_branches_disagree_on() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {"b": {"type": "object", "properties": {"p": {"type": "string"}},
+        "allOf": [{"properties": {"p": {"type": "integer"}, "q": {"type": "string"}}, "required": ["q"]}]}}}"#,
+    );
+    assert!(
+        source.contains("struct B {\n    p?: string,\n    q: string,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/b/allOf: branches disagree on `properties/p/type`; the first is kept, the others dropped"
+        ]
+    );
+}

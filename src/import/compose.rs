@@ -241,7 +241,15 @@ impl Ctx<'_> {
         for key in keys {
             let _ = k.get(&key);
         }
-        let mut props = Map::new();
+        // Branch properties are merged into the outer ones, keyword by
+        // keyword, so that no branch replaces what another says.
+        let mut props = merged
+            .remove("properties")
+            .and_then(|p| match p {
+                Value::Object(p) => Some(p),
+                _ => None,
+            })
+            .unwrap_or_default();
         let mut required: Vec<Value> = Vec::new();
         let mut mergeable = true;
         let mut conflicts: Vec<String> = Vec::new();
@@ -258,7 +266,7 @@ impl Ctx<'_> {
                 match key.as_str() {
                     "properties" => {
                         if let Some(p) = value.as_object() {
-                            props.extend(p.clone());
+                            merge_properties(&mut props, p, "properties", &mut conflicts);
                         }
                     }
                     "required" => {
@@ -296,10 +304,7 @@ impl Ctx<'_> {
             );
         }
         if !props.is_empty() {
-            let outer_props = merged.get("properties").and_then(Value::as_object).cloned();
-            let mut all_props = outer_props.unwrap_or_default();
-            all_props.extend(props);
-            merged.insert("properties".into(), Value::Object(all_props));
+            merged.insert("properties".into(), Value::Object(props));
         }
         if !required.is_empty() {
             let mut all_required = merged
@@ -307,13 +312,72 @@ impl Ctx<'_> {
                 .and_then(Value::as_array)
                 .cloned()
                 .unwrap_or_default();
-            all_required.extend(required);
+            for r in required {
+                if !all_required.contains(&r) {
+                    all_required.push(r);
+                }
+            }
             merged.insert("required".into(), Value::Array(all_required));
         }
         let merged = Value::Object(merged);
         let (ty, m) = self.node(&merged, path, hint);
         merge_meta(meta, m);
         ty
+    }
+}
+
+/// Merges the property schemas `from` into `into`: a property in both gets
+/// the keywords of both (see [`merge_schema`]); `at` names `from` in the
+/// conflicts.
+fn merge_properties(
+    into: &mut Map<String, Value>,
+    from: &Map<String, Value>,
+    at: &str,
+    conflicts: &mut Vec<String>,
+) {
+    for (name, schema) in from {
+        let here = child(at, name);
+        match (into.get_mut(name), schema) {
+            (Some(Value::Object(existing)), Value::Object(schema)) => {
+                merge_schema(existing, schema, &here, conflicts);
+            }
+            (Some(existing), _) if existing != schema => conflicts.push(here),
+            (Some(_), _) => {}
+            (None, _) => {
+                into.insert(name.clone(), schema.clone());
+            }
+        }
+    }
+}
+
+/// Folds the keywords of `from` into `into` (both constrain the same value):
+/// nested properties merge, `required` lists join, a keyword with another
+/// value is a conflict (the first is kept).
+fn merge_schema(
+    into: &mut Map<String, Value>,
+    from: &Map<String, Value>,
+    at: &str,
+    conflicts: &mut Vec<String>,
+) {
+    for (key, value) in from {
+        let here = child(at, key);
+        match (key.as_str(), into.get_mut(key), value) {
+            ("properties", Some(Value::Object(existing)), Value::Object(p)) => {
+                merge_properties(existing, p, &here, conflicts);
+            }
+            ("required", Some(Value::Array(existing)), Value::Array(r)) => {
+                for name in r {
+                    if !existing.contains(name) {
+                        existing.push(name.clone());
+                    }
+                }
+            }
+            (_, Some(existing), _) if existing != value => conflicts.push(here),
+            (_, Some(_), _) => {}
+            (_, None, _) => {
+                into.insert(key.clone(), value.clone());
+            }
+        }
     }
 }
 

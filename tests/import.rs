@@ -717,3 +717,36 @@ fn all_of_reports_a_property_its_branches_disagree_on() {
         ]
     );
 }
+
+#[test]
+fn literal_branch_docs_are_carried_or_reported() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {
+        "a": {"anyOf": [{"enum": ["x", "y"], "description": "Letters."}, {"const": "z"}]},
+        "b": {"oneOf": [{"$ref": "#/$defs/X", "description": "The x value"}, {"const": "w", "title": "W"}]},
+        "c": {"anyOf": [{"type": "string"}, {"type": "null", "description": "null clears it"}]},
+        "d": {"oneOf": [{"enum": ["s"], "description": "Only s."}, {"const": "t", "description": "T."}]}
+    }, "$defs": {"X": {"const": "x", "description": "An x."}}}"##,
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/a/anyOf/0/description: description of several literal values not carried, dropped",
+            "t: /inputSchema/$defs/X/description: second description (the branch's own is kept), dropped",
+            "t: /inputSchema/properties/b/oneOf/1/title: title of a literal not carried, dropped",
+            "t: /inputSchema/properties/c/anyOf/1/description: description of the null branch not carried, dropped",
+        ]
+    );
+    assert!(
+        source.contains("enum B {\n    /// The x value\n    x,\n    w,\n}"),
+        "{source}"
+    );
+    assert!(
+        source.contains("enum D {\n    /// Only s.\n    s,\n    /// T.\n    t,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        params(&source),
+        "    a?: \"x\" | \"y\" | \"z\",\n    b?: B,\n    c?: string | null,\n    d?: D,\n"
+    );
+}

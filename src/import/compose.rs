@@ -30,11 +30,21 @@ impl Ctx<'_> {
         let mut flat: Vec<(&Value, String)> = Vec::new();
         flatten(list, path, &mut flat, 0);
         let mut nullable = false;
-        flat.retain(|(b, _)| {
+        let mut null_docs = Vec::new();
+        flat.retain(|(b, bpath)| {
             let null = is_null_schema(b);
+            if null {
+                null_docs.extend(doc_keys(b).map(|key| (child(bpath, key), key)));
+            }
             nullable |= null;
             !null
         });
+        for (at, key) in null_docs {
+            self.warn(
+                &at,
+                &format!("{key} of the null branch not carried, dropped"),
+            );
+        }
         let root = self.root;
         let mut ty = match flat.len() {
             0 => {
@@ -49,7 +59,7 @@ impl Ctx<'_> {
             }
             _ => {
                 let resolved: Vec<&Value> = flat.iter().map(|(b, _)| deref(root, b)).collect();
-                if let Some(ty) = self.literal_branches(&resolved, hint) {
+                if let Some(ty) = self.literal_branches(&flat, &resolved, hint) {
                     ty
                 } else if let Some(tag) = discriminator(&resolved) {
                     self.tagged(&flat, &resolved, &tag, hint)
@@ -74,27 +84,53 @@ impl Ctx<'_> {
         merge_meta(meta, branch);
     }
 
-    /// Branches that are each a `const` or an `enum` of scalars.
-    fn literal_branches(&mut self, resolved: &[&Value], hint: &str) -> Option<Ty> {
+    /// Branches that are each a `const` or an `enum` of scalars. A
+    /// branch's description documents its value (a `$ref` branch's own
+    /// description wins over its target's); a title, or a description of
+    /// several values, has no place in a literal union and is reported.
+    fn literal_branches(
+        &mut self,
+        flat: &[(&Value, String)],
+        resolved: &[&Value],
+        hint: &str,
+    ) -> Option<Ty> {
         let mut values = Vec::new();
         let mut docs = Vec::new();
-        for b in resolved {
+        let mut not_carried: Vec<(String, &str)> = Vec::new();
+        for ((branch, bpath), b) in flat.iter().zip(resolved) {
             let obj = b.as_object()?;
             let allowed = ["const", "enum", "type", "description", "title"];
             if obj.keys().any(|k| !allowed.contains(&k.as_str())) {
                 return None;
             }
-            let doc = obj
-                .get("description")
-                .and_then(Value::as_str)
-                .map(normalize_text);
+            let (doc, doc_at) = self.literal_doc(branch, bpath)?;
+            if let Some(at) = &doc_at.title {
+                not_carried.push((at.clone(), "title of a literal not carried, dropped"));
+            }
+            if let Some(at) = &doc_at.second {
+                not_carried.push((
+                    at.clone(),
+                    "second description (the branch's own is kept), dropped",
+                ));
+            }
             if let Some(c) = obj.get("const") {
                 values.push(c.clone());
                 docs.push(doc);
             } else if let Some(Value::Array(list)) = obj.get("enum") {
+                let single = list.iter().filter(|v| !v.is_null()).count() == 1;
+                if let (Some(at), false) = (&doc_at.description, single) {
+                    not_carried.push((
+                        at.clone(),
+                        "description of several literal values not carried, dropped",
+                    ));
+                }
                 for v in list {
                     values.push(v.clone());
-                    docs.push(None);
+                    docs.push(if single && !v.is_null() {
+                        doc.clone()
+                    } else {
+                        None
+                    });
                 }
             } else {
                 return None;
@@ -103,7 +139,49 @@ impl Ctx<'_> {
         if !values.iter().all(|v| v.is_string()) && !values.iter().all(Value::is_number) {
             return None;
         }
+        for (at, message) in not_carried {
+            self.warn(&at, message);
+        }
         Some(self.enumeration(&Value::Array(values), "", hint, &docs))
+    }
+
+    /// A literal branch's description and where its doc keywords are
+    /// written; `None` when a `$ref` branch has keys a literal cannot take.
+    fn literal_doc(&self, branch: &Value, bpath: &str) -> Option<(Option<String>, DocAt)> {
+        let obj = branch.as_object()?;
+        let mut doc_at = DocAt::default();
+        let mut doc = None;
+        let mut read = |obj: &Map<String, Value>, at: &str| {
+            if let Some(d) = obj.get("description").and_then(Value::as_str) {
+                match &doc {
+                    None => {
+                        doc = Some(normalize_text(d));
+                        doc_at.description = Some(child(at, "description"));
+                    }
+                    Some(kept) if *kept != normalize_text(d) => {
+                        doc_at.second = Some(child(at, "description"));
+                    }
+                    Some(_) => {}
+                }
+            }
+            if doc_at.title.is_none() && obj.contains_key("title") {
+                doc_at.title = Some(child(at, "title"));
+            }
+        };
+        match obj.get("$ref").and_then(Value::as_str) {
+            Some(r) => {
+                let siblings = ["$ref", "description", "title"];
+                if obj.keys().any(|k| !siblings.contains(&k.as_str())) {
+                    return None;
+                }
+                read(obj, bpath);
+                let target = deref(self.root, branch).as_object()?;
+                let def_path = format!("{}{}", self.base_path, r.trim_start_matches('#'));
+                read(target, &def_path);
+            }
+            None => read(obj, bpath),
+        }
+        Some((doc, doc_at))
     }
 
     fn plain_union(&mut self, flat: &[(&Value, String)], hint: &str) -> Ty {
@@ -401,6 +479,22 @@ fn flatten<'v>(list: &'v [Value], path: &str, out: &mut Vec<(&'v Value, String)>
         }
         out.push((b, bpath));
     }
+}
+
+/// Where a literal branch's description and title are written.
+#[derive(Default)]
+struct DocAt {
+    description: Option<String>,
+    title: Option<String>,
+    /// A `$ref` target's description where the branch has its own.
+    second: Option<String>,
+}
+
+/// The doc keywords (`description`, `title`) of a schema.
+fn doc_keys(b: &Value) -> impl Iterator<Item = &str> {
+    ["description", "title"]
+        .into_iter()
+        .filter(move |key| b.get(*key).is_some())
 }
 
 fn is_null_schema(b: &Value) -> bool {

@@ -750,3 +750,34 @@ fn literal_branch_docs_are_carried_or_reported() {
         "    a?: \"x\" | \"y\" | \"z\",\n    b?: B,\n    c?: string | null,\n    d?: D,\n"
     );
 }
+
+#[test]
+fn tagged_union_branches_report_what_a_variant_cannot_carry() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {"pet": {"oneOf": [
+        {"$ref": "#/$defs/Cat", "description": "A cat", "x-note": 1},
+        {"$ref": "#/$defs/Dog", "deprecated": true}
+    ]}}, "$defs": {
+        "Cat": {"type": "object", "properties": {"kind": {"const": "cat", "default": "cat"}, "v": {"type": "string"}}, "required": ["kind"]},
+        "Dog": {"type": "object", "properties": {"kind": {"const": "dog"}, "v": {"type": "string"}}, "required": ["v"]}
+    }}"##,
+    );
+    assert!(
+        source.contains("union Pet by kind {\n    /// A cat\n    cat: Cat,\n    dog: Dog,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/pet/oneOf/0/x-note: keyword next to a union variant's `$ref` not carried, dropped",
+            "t: /inputSchema/$defs/Cat/properties/kind/default: default of a union tag not carried, dropped",
+            "t: /inputSchema/properties/pet/oneOf/1/deprecated: keyword next to a union variant's `$ref` not carried, dropped",
+            "t: /inputSchema/$defs/Dog/properties/kind: union tag is optional here; toolc's tagged union requires it",
+        ]
+    );
+    let built = built_mcp_tool(&source, "t");
+    assert_eq!(
+        built["inputSchema"]["properties"]["pet"]["anyOf"][0]["description"],
+        "A cat"
+    );
+}

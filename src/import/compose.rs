@@ -229,8 +229,10 @@ impl Ctx<'_> {
                 .and_then(Value::as_str)
                 .and_then(|r| r.rsplit('/').next())
                 .map(type_name);
-            let struct_hint = obj
+            // A title next to the `$ref` names the struct like one in it.
+            let struct_hint = branch
                 .get("title")
+                .or_else(|| obj.get("title"))
                 .and_then(Value::as_str)
                 .map(type_name)
                 .or(ref_name)
@@ -240,20 +242,12 @@ impl Ctx<'_> {
                 None => bpath.clone(),
             };
             let mut k = Keys::new(obj);
-            let doc = k.description();
+            let mut doc = k.description();
             let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
-            if let Some(tag_schema) = obj
-                .get("properties")
-                .and_then(|p| p.get(tag))
-                .and_then(Value::as_object)
-            {
-                if tag_schema.contains_key("description") {
-                    self.warn(
-                        &child(&child(&child(&path, "properties"), tag), "description"),
-                        "description of a union tag not carried, dropped",
-                    );
-                }
+            if let (Some(b), true) = (branch.as_object(), branch.get("$ref").is_some()) {
+                doc = self.ref_variant_doc(b, bpath, &path, doc);
             }
+            self.report_tag_keys(obj, tag, &path);
             let struct_name = self.structure(&mut k, &path, &struct_hint, Some(tag), None);
             self.report_leftovers(&k, &path);
             variants.push(UnionVariant {
@@ -278,6 +272,70 @@ impl Ctx<'_> {
         };
         let name = self.registry.fill(slot, item);
         Ty::named(&name)
+    }
+
+    /// The doc of a union variant written as a `$ref` branch: the branch's
+    /// own description wins over the target's. A variant carries nothing
+    /// else, so the branch's other keys are reported.
+    fn ref_variant_doc(
+        &mut self,
+        branch: &Map<String, Value>,
+        bpath: &str,
+        target_path: &str,
+        target_doc: Option<String>,
+    ) -> Option<String> {
+        let own = branch
+            .get("description")
+            .and_then(Value::as_str)
+            .map(normalize_text);
+        for key in branch.keys() {
+            if !["$ref", "description", "title"].contains(&key.as_str()) {
+                self.warn(
+                    &child(bpath, key),
+                    "keyword next to a union variant's `$ref` not carried, dropped",
+                );
+            }
+        }
+        match (own, target_doc) {
+            (Some(own), Some(target)) if own != target => {
+                self.warn(
+                    &child(target_path, "description"),
+                    "second description (the branch's own is kept), dropped",
+                );
+                Some(own)
+            }
+            (own, target) => own.or(target),
+        }
+    }
+
+    /// A union's tag property becomes the `by` field: only its value is
+    /// carried, and toolc requires it in every variant.
+    fn report_tag_keys(&mut self, obj: &Map<String, Value>, tag: &str, path: &str) {
+        let tag_path = child(&child(path, "properties"), tag);
+        if let Some(tag_schema) = obj
+            .get("properties")
+            .and_then(|p| p.get(tag))
+            .and_then(Value::as_object)
+        {
+            for key in tag_schema.keys() {
+                if !["const", "enum", "type"].contains(&key.as_str()) {
+                    self.warn(
+                        &child(&tag_path, key),
+                        &format!("{key} of a union tag not carried, dropped"),
+                    );
+                }
+            }
+        }
+        let required = obj
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|r| r.iter().any(|n| n == tag));
+        if !required {
+            self.warn(
+                &tag_path,
+                "union tag is optional here; toolc's tagged union requires it",
+            );
+        }
     }
 
     /// `allOf`: one branch is that schema; object branches merge into one

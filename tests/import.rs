@@ -781,3 +781,23 @@ fn tagged_union_branches_report_what_a_variant_cannot_carry() {
         "A cat"
     );
 }
+
+#[test]
+fn pattern_properties_of_an_open_object_are_reported() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {
+        "headers": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}},
+        "closed": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": false}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    headers?: map<string, string> keys matches \"^x-\",\n    closed?: map<string, string> keys matches \"^x-\",\n"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/headers/patternProperties: keys that do not match the pattern are allowed here with any value, but rejected by the imported map"
+        ]
+    );
+}

@@ -112,6 +112,14 @@ impl Ctx<'_> {
             }
             None => None,
         };
+        if pattern_values.is_some() && !closed {
+            // Without `additionalProperties: false` other keys may hold any
+            // value; a map with a key pattern rejects them.
+            self.warn(
+                &child(path, "patternProperties"),
+                "keys that do not match the pattern are allowed here with any value, but rejected by the imported map",
+            );
+        }
         let mut key_pattern: Option<String> = None;
         let value_ty = if let Some((pattern, schema)) = &pattern_values {
             key_pattern = Some(pattern.clone());

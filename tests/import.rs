@@ -801,3 +801,37 @@ fn pattern_properties_of_an_open_object_are_reported() {
         ]
     );
 }
+
+#[test]
+fn keyword_values_of_the_wrong_kind_are_reported() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "description": 5, "properties": {
+        "a": {"type": "string", "minLength": 1.0, "pattern": 5, "description": 5},
+        "b": {"type": "integer", "minimum": "5"},
+        "c": {"type": "array", "minItems": -1, "uniqueItems": "true"},
+        "d": {"properties": []},
+        "e": {"type": "string", "writeOnly": "true", "nullable": "true"}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    a?: string len 1..,\n    b?: int,\n    c?: [json],\n    d?: map<string, json>,\n    e?: string,\n"
+    );
+    let wrong = |at: &str| {
+        format!("t: /inputSchema{at}: value of the wrong kind for this keyword, dropped")
+    };
+    assert_eq!(
+        warnings,
+        vec![
+            wrong("/description"),
+            wrong("/properties/a/description"),
+            wrong("/properties/a/pattern"),
+            wrong("/properties/b/minimum"),
+            wrong("/properties/c/minItems"),
+            wrong("/properties/c/uniqueItems"),
+            wrong("/properties/d/properties"),
+            wrong("/properties/e/writeOnly"),
+            wrong("/properties/e/nullable"),
+        ]
+    );
+}

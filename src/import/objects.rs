@@ -4,7 +4,7 @@ use serde_json::{Map, Value};
 
 use super::names::{singular, type_name};
 use super::registry::Slot;
-use super::schema::{Ctx, Keys, Meta, Ty, child};
+use super::schema::{Ctx, Keys, Meta, Ty, child, count};
 use crate::fmt::tree::{Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
 
 impl Ctx<'_> {
@@ -36,12 +36,12 @@ impl Ctx<'_> {
             }
         };
         let mut ty = TypeRef::new(TypeExpr::Array(Box::new(items)));
-        let min = k.get("minItems").and_then(Value::as_u64);
-        let max = k.get("maxItems").and_then(Value::as_u64);
+        let min = k.read("minItems", count);
+        let max = k.read("maxItems", count);
         if let Some(len) = self.len(path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
-        if k.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
+        if k.read("uniqueItems", Value::as_bool) == Some(true) {
             ty.constraints.push(Constraint::Unique);
         }
         Ty::plain(ty)
@@ -94,7 +94,8 @@ impl Ctx<'_> {
             let name = self.structure(k, path, &hint, None, None);
             return Ty::named(&name);
         }
-        let _ = k.get("properties");
+        // Empty properties say nothing; any other kind is malformed.
+        let _ = k.read("properties", Value::as_object);
         let values = match k.get("additionalProperties") {
             Some(Value::Bool(_)) | None => None,
             Some(schema) => Some((schema, child(path, "additionalProperties"))),
@@ -163,8 +164,8 @@ impl Ctx<'_> {
             ty.constraints
                 .push(Constraint::KeysMatch(Str::prefer_raw(p)));
         }
-        let min = k.get("minProperties").and_then(Value::as_u64);
-        let max = k.get("maxProperties").and_then(Value::as_u64);
+        let min = k.read("minProperties", count);
+        let max = k.read("maxProperties", count);
         if let Some(len) = self.len(path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
@@ -308,7 +309,7 @@ impl Ctx<'_> {
                 k.get("title"),
                 k.get("$schema"),
                 k.get("$id"),
-                k.get("nullable"),
+                k.read("nullable", Value::as_bool),
             );
             let declared = self.structure_into(slot, &mut k, &def_path, None, doc);
             self.report_leftovers(&k, &def_path);

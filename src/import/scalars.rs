@@ -3,20 +3,20 @@
 
 use serde_json::Value;
 
-use super::schema::{Ctx, Keys, Meta, child};
+use super::schema::{Ctx, Keys, Meta, child, count};
 use crate::fmt::tree::{Bound, Constraint, LenRange, Str, TypeRef};
 use crate::ir::Format;
 
 impl Ctx<'_> {
     pub fn string(&mut self, k: &mut Keys, meta: &mut Meta) -> TypeRef {
         let mut ty = TypeRef::named("string");
-        let min = k.get("minLength").and_then(Value::as_u64);
-        let max = k.get("maxLength").and_then(Value::as_u64);
+        let min = k.read("minLength", count);
+        let max = k.read("maxLength", count);
         let path = meta.path.clone();
         if let Some(len) = self.len(&path, min, max) {
             ty.constraints.push(Constraint::Len(len));
         }
-        if let Some(p) = k.get("pattern").and_then(Value::as_str) {
+        if let Some(p) = k.read("pattern", Value::as_str) {
             match crate::pattern::check(p) {
                 Ok(()) => ty.constraints.push(Constraint::Matches(Str::prefer_raw(p))),
                 Err(e) => meta.dropped.push(("pattern".into(), e.message)),
@@ -80,10 +80,7 @@ impl Ctx<'_> {
         exclusive: &str,
         lower: bool,
     ) -> Option<Bound> {
-        let inc = k
-            .get(inclusive)
-            .and_then(Value::as_f64)
-            .zip(k.obj.get(inclusive));
+        let inc = k.read(inclusive, Value::as_f64).zip(k.obj.get(inclusive));
         let exc = k.get(exclusive);
         let number = |v: &Value| v.as_number().map(ToString::to_string);
         match (inc, exc) {

@@ -309,7 +309,7 @@ impl Ctx<'_> {
                 );
             }
         }
-        if let Some(t) = k.get("title").and_then(Value::as_str) {
+        if let Some(t) = k.read("title", Value::as_str) {
             if !mentions_tool(t, self.tool) {
                 self.warn(
                     &child(path, "title"),
@@ -317,7 +317,7 @@ impl Ctx<'_> {
                 );
             }
         }
-        if let Some(d) = k.get("description").and_then(Value::as_str) {
+        if let Some(d) = k.read("description", Value::as_str) {
             if doc.is_none() {
                 *doc = Some(normalize_text(d));
             } else if doc.as_deref() != Some(d) {
@@ -418,17 +418,14 @@ impl Ctx<'_> {
         if let Some(obj) = schema.as_object() {
             if obj.get("properties").is_some_and(Value::is_object) && !obj.contains_key("anyOf") {
                 let mut k = Keys::new(obj);
-                let doc = k
-                    .get("description")
-                    .and_then(Value::as_str)
-                    .map(normalize_text);
+                let doc = k.description();
                 let _ = (
                     k.get("$schema"),
                     k.get("$id"),
                     k.get("$defs"),
                     k.get("definitions"),
                 );
-                if let Some(t) = k.get("title").and_then(Value::as_str) {
+                if let Some(t) = k.read("title", Value::as_str) {
                     if !mentions_tool(t, self.tool) {
                         self.warn(
                             &child(path, "title"),

@@ -835,3 +835,19 @@ fn keyword_values_of_the_wrong_kind_are_reported() {
         ]
     );
 }
+
+#[test]
+fn annotation_hints_that_are_not_booleans_are_reported() {
+    let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"},
+        "annotations": {"readOnlyHint": "true", "openWorldHint": false, "title": 5}}]}"#;
+    let imported = import(json);
+    assert_eq!(imported.source, "@mutates @destructive\ntool get_x();\n");
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_x: /annotations/readOnlyHint: hint is not a boolean, so the MCP default applies; dropped",
+            "get_x: /annotations/title: title is not a string, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}

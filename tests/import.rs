@@ -851,3 +851,27 @@ fn annotation_hints_that_are_not_booleans_are_reported() {
     );
     assert!(check_errors(&imported.source).is_empty());
 }
+
+#[test]
+fn an_output_union_of_objects_reports_the_wrapping() {
+    let json = r#"{"tools": [{"name": "get_y", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "outputSchema": {"type": "object", "anyOf": [
+            {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+            {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
+        ]}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("tool get_y() -> GetYOutput1 | GetYOutput2;"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_y: /outputSchema: output is not a single object type in toolc, which returns it wrapped in `result`"
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}

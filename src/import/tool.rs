@@ -452,7 +452,16 @@ impl Ctx<'_> {
         }
         let hint = self.output_hint(schema, &hint);
         let (ty, meta) = self.node(schema, path, &hint);
-        self.carry_meta(ty, meta, &hint).finish()
+        let ty = self.carry_meta(ty, meta, &hint);
+        if ty.nullable || !self.is_object_type(&ty) {
+            // toolc gives a non-object return type an object schema by
+            // wrapping it, so the rebuilt schema has another shape.
+            self.warn(
+                path,
+                "output is not a single object type in toolc, which returns it wrapped in `result`",
+            );
+        }
+        ty.finish()
     }
 }
 

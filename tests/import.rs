@@ -875,3 +875,33 @@ fn an_output_union_of_objects_reports_the_wrapping() {
     );
     assert!(check_errors(&imported.source).is_empty());
 }
+
+#[test]
+fn warnings_name_only_what_is_dropped() {
+    let openai = r#"[{"type": "function", "function": {"name": "weather", "title": "Weather", "parameters": {"type": "object"}}},
+        {"type": "function", "function": {"name": "other", "title": 5, "parameters": {"type": "object"}}}]"#;
+    let imported = import(openai);
+    assert!(
+        imported
+            .source
+            .starts_with("@title(\"Weather\")\ntool weather();\n"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec!["other: /function/title: not a string, dropped"]
+    );
+
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {"a": {"$ref": "#"}}, "definitions": {"X": {"type": "string"}}}"##,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(params(&source), "    a?: A,\n");
+
+    let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "_meta": {"toolc/deprecated": false}}]}"#;
+    let imported = import(json);
+    assert_eq!(imported.source, "tool get_x();\n");
+    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+}

@@ -145,6 +145,7 @@ pub fn meta_attrs(
             },
             "toolc/deprecated" => match value {
                 Value::Bool(true) => attrs.push(Attr::flag("deprecated")),
+                Value::Bool(false) => {}
                 Value::String(note) => attrs.push(attr_str("deprecated", note)),
                 _ => unreadable(),
             },

@@ -305,10 +305,14 @@ impl Ctx<'_> {
             self.refs.insert(r.to_string(), named(&name));
             let mut k = Keys::new(obj);
             let doc = k.description();
+            // A target may be the document root (`"#"`), whose definitions
+            // are read where they are referred to.
             let _ = (
                 k.get("title"),
                 k.get("$schema"),
                 k.get("$id"),
+                k.get("$defs"),
+                k.get("definitions"),
                 k.read("nullable", Value::as_bool),
             );
             let declared = self.structure_into(slot, &mut k, &def_path, None, doc);

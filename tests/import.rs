@@ -965,3 +965,344 @@ fn adversarial_schemas_always_import_check_clean() {
     }
     assert_eq!(checked, bases.len());
 }
+
+/// Builds `source` for the mcp target and returns the tool named `name`.
+fn built_mcp_tool(source: &str, name: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("imported.tool");
+    fs::write(&path, source).expect("write");
+    let out = dir.path().join("out");
+    let (code, _, stderr) = toolc(&[
+        "build",
+        &path.to_string_lossy(),
+        "--target",
+        "mcp",
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{stderr}\n{source}");
+    let built: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("imported.mcp.json")).expect("built"))
+            .expect("JSON");
+    let tools = built.get("tools").unwrap_or(&built);
+    tools
+        .as_array()
+        .and_then(|list| list.iter().find(|t| t["name"] == name))
+        .cloned()
+        .unwrap_or_else(|| panic!("no tool {name} in {built}"))
+}
+
+#[test]
+fn nullable_references_stay_nullable_on_every_use() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {
+        "a": {"$ref": "#/$defs/Mode"}, "b": {"$ref": "#/$defs/Mode"},
+        "c": {"$ref": "#/$defs/P"}, "d": {"$ref": "#/$defs/P"}
+    }, "$defs": {
+        "Mode": {"type": ["string", "null"], "enum": ["on", "off", null]},
+        "P": {"type": ["object", "null"], "properties": {"x": {"type": "number"}}}
+    }}"##,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(
+        params(&source),
+        "    a?: Mode | null,\n    b?: Mode | null,\n    c?: P | null,\n    d?: P | null,\n"
+    );
+    let built = built_mcp_tool(&source, "t");
+    let p = serde_json::json!({"anyOf": [{"type": "object", "properties": {"x": {"type": "number"}}, "additionalProperties": false}, {"type": "null"}]});
+    assert_eq!(built["inputSchema"]["properties"]["d"], p);
+    assert_eq!(
+        built["inputSchema"]["properties"]["b"],
+        serde_json::json!({"type": ["string", "null"], "enum": ["on", "off", null]})
+    );
+}
+
+#[test]
+fn nullable_object_output_keeps_null_and_reports_the_wrapping() {
+    let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "outputSchema": {"type": ["object", "null"], "properties": {"y": {"type": "string"}}}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("tool get_x() -> GetXOutput | null;"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_x: /outputSchema/type: a nullable object output is not an object schema in toolc, which returns it wrapped in `result`"
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+#[test]
+fn a_root_ref_is_read_with_its_siblings() {
+    let (source, warnings) = schema(
+        r##"{"$ref": "#/$defs/Args", "description": "Root doc.", "required": ["id", "nope"], "properties": {"extra": {"type": "string"}}, "minProperties": 1,
+        "$defs": {"Args": {"type": "object", "properties": {"id": {"type": "string"}}, "x-thing": 1}}}"##,
+    );
+    assert_eq!(params(&source), "    extra?: string,\n    id: string,\n");
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/description: input schema description next to the tool's, dropped",
+            "t: /inputSchema/minProperties: keyword not supported, dropped",
+            "t: /inputSchema/$defs/Args/x-thing: keyword not supported, dropped",
+            "t: /inputSchema/required: required property `nope` is not defined, dropped",
+        ]
+    );
+    let built = built_mcp_tool(&source, "t");
+    assert_eq!(
+        built["inputSchema"],
+        serde_json::json!({"type": "object", "properties": {"extra": {"type": "string"}, "id": {"type": "string"}}, "required": ["id"], "additionalProperties": false})
+    );
+}
+
+#[test]
+fn root_required_names_that_are_not_properties_are_reported() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "required": ["s", "missing", 5], "properties": {"s": {"type": "string"}}}"#,
+    );
+    assert_eq!(params(&source), "    s: string,\n");
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/required/2: not a string, ignored",
+            "t: /inputSchema/required: required property `missing` is not defined, dropped",
+        ]
+    );
+    let (_, warnings) = schema(r#"{"type": "object", "required": 5}"#);
+    assert_eq!(
+        warnings,
+        vec!["t: /inputSchema/required: not an array, ignored"]
+    );
+}
+
+#[test]
+fn all_of_merges_a_property_keyword_by_keyword() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {"a": {"allOf": [
+        {"type": "object", "properties": {"n": {"type": "string", "minLength": 2}}},
+        {"properties": {"n": {"maxLength": 5}}}
+    ]}}}"#,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(
+        source.contains("struct A {\n    n?: string len 2..=5,\n}"),
+        "{source}"
+    );
+    let built = built_mcp_tool(&source, "t");
+    assert_eq!(
+        built["inputSchema"]["properties"]["a"]["properties"]["n"],
+        serde_json::json!({"type": "string", "minLength": 2, "maxLength": 5})
+    );
+}
+
+#[test]
+fn all_of_reports_a_property_its_branches_disagree_on() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {"b": {"type": "object", "properties": {"p": {"type": "string"}},
+        "allOf": [{"properties": {"p": {"type": "integer"}, "q": {"type": "string"}}, "required": ["q"]}]}}}"#,
+    );
+    assert!(
+        source.contains("struct B {\n    p?: string,\n    q: string,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/b/allOf: branches disagree on `properties/p/type`; the first is kept, the others dropped"
+        ]
+    );
+}
+
+#[test]
+fn literal_branch_docs_are_carried_or_reported() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {
+        "a": {"anyOf": [{"enum": ["x", "y"], "description": "Letters."}, {"const": "z"}]},
+        "b": {"oneOf": [{"$ref": "#/$defs/X", "description": "The x value"}, {"const": "w", "title": "W"}]},
+        "c": {"anyOf": [{"type": "string"}, {"type": "null", "description": "null clears it"}]},
+        "d": {"oneOf": [{"enum": ["s"], "description": "Only s."}, {"const": "t", "description": "T."}]}
+    }, "$defs": {"X": {"const": "x", "description": "An x."}}}"##,
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/a/anyOf/0/description: description of several literal values not carried, dropped",
+            "t: /inputSchema/$defs/X/description: second description (the branch's own is kept), dropped",
+            "t: /inputSchema/properties/b/oneOf/1/title: title of a literal not carried, dropped",
+            "t: /inputSchema/properties/c/anyOf/1/description: description of the null branch not carried, dropped",
+        ]
+    );
+    assert!(
+        source.contains("enum B {\n    /// The x value\n    x,\n    w,\n}"),
+        "{source}"
+    );
+    assert!(
+        source.contains("enum D {\n    /// Only s.\n    s,\n    /// T.\n    t,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        params(&source),
+        "    a?: \"x\" | \"y\" | \"z\",\n    b?: B,\n    c?: string | null,\n    d?: D,\n"
+    );
+}
+
+#[test]
+fn tagged_union_branches_report_what_a_variant_cannot_carry() {
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {"pet": {"oneOf": [
+        {"$ref": "#/$defs/Cat", "description": "A cat", "x-note": 1},
+        {"$ref": "#/$defs/Dog", "deprecated": true}
+    ]}}, "$defs": {
+        "Cat": {"type": "object", "properties": {"kind": {"const": "cat", "default": "cat"}, "v": {"type": "string"}}, "required": ["kind"]},
+        "Dog": {"type": "object", "properties": {"kind": {"const": "dog"}, "v": {"type": "string"}}, "required": ["v"]}
+    }}"##,
+    );
+    assert!(
+        source.contains("union Pet by kind {\n    /// A cat\n    cat: Cat,\n    dog: Dog,\n}"),
+        "{source}"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/pet/oneOf/0/x-note: keyword next to a union variant's `$ref` not carried, dropped",
+            "t: /inputSchema/$defs/Cat/properties/kind/default: default of a union tag not carried, dropped",
+            "t: /inputSchema/properties/pet/oneOf/1/deprecated: keyword next to a union variant's `$ref` not carried, dropped",
+            "t: /inputSchema/$defs/Dog/properties/kind: union tag is optional here; toolc's tagged union requires it",
+        ]
+    );
+    let built = built_mcp_tool(&source, "t");
+    assert_eq!(
+        built["inputSchema"]["properties"]["pet"]["anyOf"][0]["description"],
+        "A cat"
+    );
+}
+
+#[test]
+fn pattern_properties_of_an_open_object_are_reported() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "properties": {
+        "headers": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}},
+        "closed": {"type": "object", "patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": false}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    headers?: map<string, string> keys matches \"^x-\",\n    closed?: map<string, string> keys matches \"^x-\",\n"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/headers/patternProperties: keys that do not match the pattern are allowed here with any value, but rejected by the imported map"
+        ]
+    );
+}
+
+#[test]
+fn keyword_values_of_the_wrong_kind_are_reported() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "description": 5, "properties": {
+        "a": {"type": "string", "minLength": 1.0, "pattern": 5, "description": 5},
+        "b": {"type": "integer", "minimum": "5"},
+        "c": {"type": "array", "minItems": -1, "uniqueItems": "true"},
+        "d": {"properties": []},
+        "e": {"type": "string", "writeOnly": "true", "nullable": "true"}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    a?: string len 1..,\n    b?: int,\n    c?: [json],\n    d?: map<string, json>,\n    e?: string,\n"
+    );
+    let wrong = |at: &str| {
+        format!("t: /inputSchema{at}: value of the wrong kind for this keyword, dropped")
+    };
+    assert_eq!(
+        warnings,
+        vec![
+            wrong("/description"),
+            wrong("/properties/a/description"),
+            wrong("/properties/a/pattern"),
+            wrong("/properties/b/minimum"),
+            wrong("/properties/c/minItems"),
+            wrong("/properties/c/uniqueItems"),
+            wrong("/properties/d/properties"),
+            wrong("/properties/e/writeOnly"),
+            wrong("/properties/e/nullable"),
+        ]
+    );
+}
+
+#[test]
+fn annotation_hints_that_are_not_booleans_are_reported() {
+    let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"},
+        "annotations": {"readOnlyHint": "true", "openWorldHint": false, "title": 5}}]}"#;
+    let imported = import(json);
+    assert_eq!(imported.source, "@mutates @destructive\ntool get_x();\n");
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_x: /annotations/readOnlyHint: hint is not a boolean, so the MCP default applies; dropped",
+            "get_x: /annotations/title: title is not a string, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+#[test]
+fn an_output_union_of_objects_reports_the_wrapping() {
+    let json = r#"{"tools": [{"name": "get_y", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "outputSchema": {"type": "object", "anyOf": [
+            {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+            {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
+        ]}}]}"#;
+    let imported = import(json);
+    assert!(
+        imported
+            .source
+            .contains("tool get_y() -> GetYOutput1 | GetYOutput2;"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_y: /outputSchema: output is not a single object type in toolc, which returns it wrapped in `result`"
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+#[test]
+fn warnings_name_only_what_is_dropped() {
+    let openai = r#"[{"type": "function", "function": {"name": "weather", "title": "Weather", "parameters": {"type": "object"}}},
+        {"type": "function", "function": {"name": "other", "title": 5, "parameters": {"type": "object"}}}]"#;
+    let imported = import(openai);
+    assert!(
+        imported
+            .source
+            .starts_with("@title(\"Weather\")\ntool weather();\n"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec!["other: /function/title: not a string, dropped"]
+    );
+
+    let (source, warnings) = schema(
+        r##"{"type": "object", "properties": {"a": {"$ref": "#"}}, "definitions": {"X": {"type": "string"}}}"##,
+    );
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(params(&source), "    a?: A,\n");
+
+    let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
+        "_meta": {"toolc/deprecated": false}}]}"#;
+    let imported = import(json);
+    assert_eq!(imported.source, "tool get_x();\n");
+    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+}

@@ -31,11 +31,21 @@ impl Ctx<'_> {
         let mut flat: Vec<(&Value, String)> = Vec::new();
         flatten(list, path, &mut flat, 0);
         let mut nullable = false;
-        flat.retain(|(b, _)| {
+        let mut null_docs = Vec::new();
+        flat.retain(|(b, bpath)| {
             let null = is_null_schema(b);
+            if null {
+                null_docs.extend(doc_keys(b).map(|key| (child(bpath, key), key)));
+            }
             nullable |= null;
             !null
         });
+        for (at, key) in null_docs {
+            self.warn(
+                &at,
+                &format!("{key} of the null branch not carried, dropped"),
+            );
+        }
         let root = self.root;
         let mut ty = match flat.len() {
             0 => {
@@ -50,7 +60,7 @@ impl Ctx<'_> {
             }
             _ => {
                 let resolved: Vec<&Value> = flat.iter().map(|(b, _)| deref(root, b)).collect();
-                if let Some(ty) = self.literal_branches(&resolved, hint) {
+                if let Some(ty) = self.literal_branches(&flat, &resolved, hint) {
                     ty
                 } else if let Some(tag) = discriminator(&resolved) {
                     self.tagged(&flat, &resolved, &tag, hint)
@@ -75,27 +85,53 @@ impl Ctx<'_> {
         merge_meta(meta, branch);
     }
 
-    /// Branches that are each a `const` or an `enum` of scalars.
-    fn literal_branches(&mut self, resolved: &[&Value], hint: &str) -> Option<Ty> {
+    /// Branches that are each a `const` or an `enum` of scalars. A
+    /// branch's description documents its value (a `$ref` branch's own
+    /// description wins over its target's); a title, or a description of
+    /// several values, has no place in a literal union and is reported.
+    fn literal_branches(
+        &mut self,
+        flat: &[(&Value, String)],
+        resolved: &[&Value],
+        hint: &str,
+    ) -> Option<Ty> {
         let mut values = Vec::new();
         let mut docs = Vec::new();
-        for b in resolved {
+        let mut not_carried: Vec<(String, &str)> = Vec::new();
+        for ((branch, bpath), b) in flat.iter().zip(resolved) {
             let obj = b.as_object()?;
             let allowed = ["const", "enum", "type", "description", "title"];
             if obj.keys().any(|k| !allowed.contains(&k.as_str())) {
                 return None;
             }
-            let doc = obj
-                .get("description")
-                .and_then(Value::as_str)
-                .map(normalize_text);
+            let (doc, doc_at) = self.literal_doc(branch, bpath)?;
+            if let Some(at) = &doc_at.title {
+                not_carried.push((at.clone(), "title of a literal not carried, dropped"));
+            }
+            if let Some(at) = &doc_at.second {
+                not_carried.push((
+                    at.clone(),
+                    "second description (the branch's own is kept), dropped",
+                ));
+            }
             if let Some(c) = obj.get("const") {
                 values.push(c.clone());
                 docs.push(doc);
             } else if let Some(Value::Array(list)) = obj.get("enum") {
+                let single = list.iter().filter(|v| !v.is_null()).count() == 1;
+                if let (Some(at), false) = (&doc_at.description, single) {
+                    not_carried.push((
+                        at.clone(),
+                        "description of several literal values not carried, dropped",
+                    ));
+                }
                 for v in list {
                     values.push(v.clone());
-                    docs.push(None);
+                    docs.push(if single && !v.is_null() {
+                        doc.clone()
+                    } else {
+                        None
+                    });
                 }
             } else {
                 return None;
@@ -106,7 +142,49 @@ impl Ctx<'_> {
         if !values.iter().all(literal) {
             return None;
         }
+        for (at, message) in not_carried {
+            self.warn(&at, message);
+        }
         Some(self.enumeration(&Value::Array(values), "", hint, &docs))
+    }
+
+    /// A literal branch's description and where its doc keywords are
+    /// written; `None` when a `$ref` branch has keys a literal cannot take.
+    fn literal_doc(&self, branch: &Value, bpath: &str) -> Option<(Option<String>, DocAt)> {
+        let obj = branch.as_object()?;
+        let mut doc_at = DocAt::default();
+        let mut doc = None;
+        let mut read = |obj: &Map<String, Value>, at: &str| {
+            if let Some(d) = obj.get("description").and_then(Value::as_str) {
+                match &doc {
+                    None => {
+                        doc = Some(normalize_text(d));
+                        doc_at.description = Some(child(at, "description"));
+                    }
+                    Some(kept) if *kept != normalize_text(d) => {
+                        doc_at.second = Some(child(at, "description"));
+                    }
+                    Some(_) => {}
+                }
+            }
+            if doc_at.title.is_none() && obj.contains_key("title") {
+                doc_at.title = Some(child(at, "title"));
+            }
+        };
+        match obj.get("$ref").and_then(Value::as_str) {
+            Some(r) => {
+                let siblings = ["$ref", "description", "title"];
+                if obj.keys().any(|k| !siblings.contains(&k.as_str())) {
+                    return None;
+                }
+                read(obj, bpath);
+                let target = deref(self.root, branch).as_object()?;
+                let def_path = format!("{}{}", self.base_path, r.trim_start_matches('#'));
+                read(target, &def_path);
+            }
+            None => read(obj, bpath),
+        }
+        Some((doc, doc_at))
     }
 
     fn plain_union(&mut self, flat: &[(&Value, String)], hint: &str) -> Ty {
@@ -154,8 +232,10 @@ impl Ctx<'_> {
                 .and_then(Value::as_str)
                 .and_then(|r| r.rsplit('/').next())
                 .map(type_name);
-            let struct_hint = obj
+            // A title next to the `$ref` names the struct like one in it.
+            let struct_hint = branch
                 .get("title")
+                .or_else(|| obj.get("title"))
                 .and_then(Value::as_str)
                 .map(type_name)
                 .or(ref_name)
@@ -165,20 +245,12 @@ impl Ctx<'_> {
                 None => bpath.clone(),
             };
             let mut k = Keys::new(obj);
-            let doc = k.description();
+            let mut doc = k.description();
             let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
-            if let Some(tag_schema) = obj
-                .get("properties")
-                .and_then(|p| p.get(tag))
-                .and_then(Value::as_object)
-            {
-                if tag_schema.contains_key("description") {
-                    self.warn(
-                        &child(&child(&child(&path, "properties"), tag), "description"),
-                        "description of a union tag not carried, dropped",
-                    );
-                }
+            if let (Some(b), true) = (branch.as_object(), branch.get("$ref").is_some()) {
+                doc = self.ref_variant_doc(b, bpath, &path, doc);
             }
+            self.report_tag_keys(obj, tag, &path);
             let struct_name = self.structure(&mut k, &path, &struct_hint, Some(tag), None);
             self.report_leftovers(&k, &path);
             variants.push(UnionVariant {
@@ -203,6 +275,70 @@ impl Ctx<'_> {
         };
         let name = self.registry.fill(slot, item);
         Ty::named(&name)
+    }
+
+    /// The doc of a union variant written as a `$ref` branch: the branch's
+    /// own description wins over the target's. A variant carries nothing
+    /// else, so the branch's other keys are reported.
+    fn ref_variant_doc(
+        &mut self,
+        branch: &Map<String, Value>,
+        bpath: &str,
+        target_path: &str,
+        target_doc: Option<String>,
+    ) -> Option<String> {
+        let own = branch
+            .get("description")
+            .and_then(Value::as_str)
+            .map(normalize_text);
+        for key in branch.keys() {
+            if !["$ref", "description", "title"].contains(&key.as_str()) {
+                self.warn(
+                    &child(bpath, key),
+                    "keyword next to a union variant's `$ref` not carried, dropped",
+                );
+            }
+        }
+        match (own, target_doc) {
+            (Some(own), Some(target)) if own != target => {
+                self.warn(
+                    &child(target_path, "description"),
+                    "second description (the branch's own is kept), dropped",
+                );
+                Some(own)
+            }
+            (own, target) => own.or(target),
+        }
+    }
+
+    /// A union's tag property becomes the `by` field: only its value is
+    /// carried, and toolc requires it in every variant.
+    fn report_tag_keys(&mut self, obj: &Map<String, Value>, tag: &str, path: &str) {
+        let tag_path = child(&child(path, "properties"), tag);
+        if let Some(tag_schema) = obj
+            .get("properties")
+            .and_then(|p| p.get(tag))
+            .and_then(Value::as_object)
+        {
+            for key in tag_schema.keys() {
+                if !["const", "enum", "type"].contains(&key.as_str()) {
+                    self.warn(
+                        &child(&tag_path, key),
+                        &format!("{key} of a union tag not carried, dropped"),
+                    );
+                }
+            }
+        }
+        let required = obj
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|r| r.iter().any(|n| n == tag));
+        if !required {
+            self.warn(
+                &tag_path,
+                "union tag is optional here; toolc's tagged union requires it",
+            );
+        }
     }
 
     /// `allOf`: one branch is that schema; object branches merge into one
@@ -244,7 +380,15 @@ impl Ctx<'_> {
         for key in keys {
             let _ = k.get(&key);
         }
-        let mut props = Map::new();
+        // Branch properties are merged into the outer ones, keyword by
+        // keyword, so that no branch replaces what another says.
+        let mut props = merged
+            .remove("properties")
+            .and_then(|p| match p {
+                Value::Object(p) => Some(p),
+                _ => None,
+            })
+            .unwrap_or_default();
         let mut required: Vec<Value> = Vec::new();
         let mut mergeable = true;
         let mut conflicts: Vec<String> = Vec::new();
@@ -261,7 +405,7 @@ impl Ctx<'_> {
                 match key.as_str() {
                     "properties" => {
                         if let Some(p) = value.as_object() {
-                            props.extend(p.clone());
+                            merge_properties(&mut props, p, "properties", &mut conflicts);
                         }
                     }
                     "required" => {
@@ -299,10 +443,7 @@ impl Ctx<'_> {
             );
         }
         if !props.is_empty() {
-            let outer_props = merged.get("properties").and_then(Value::as_object).cloned();
-            let mut all_props = outer_props.unwrap_or_default();
-            all_props.extend(props);
-            merged.insert("properties".into(), Value::Object(all_props));
+            merged.insert("properties".into(), Value::Object(props));
         }
         if !required.is_empty() {
             let mut all_required = merged
@@ -310,13 +451,72 @@ impl Ctx<'_> {
                 .and_then(Value::as_array)
                 .cloned()
                 .unwrap_or_default();
-            all_required.extend(required);
+            for r in required {
+                if !all_required.contains(&r) {
+                    all_required.push(r);
+                }
+            }
             merged.insert("required".into(), Value::Array(all_required));
         }
         let merged = Value::Object(merged);
         let (ty, m) = self.node(&merged, path, hint);
         merge_meta(meta, m);
         ty
+    }
+}
+
+/// Merges the property schemas `from` into `into`: a property in both gets
+/// the keywords of both (see [`merge_schema`]); `at` names `from` in the
+/// conflicts.
+fn merge_properties(
+    into: &mut Map<String, Value>,
+    from: &Map<String, Value>,
+    at: &str,
+    conflicts: &mut Vec<String>,
+) {
+    for (name, schema) in from {
+        let here = child(at, name);
+        match (into.get_mut(name), schema) {
+            (Some(Value::Object(existing)), Value::Object(schema)) => {
+                merge_schema(existing, schema, &here, conflicts);
+            }
+            (Some(existing), _) if existing != schema => conflicts.push(here),
+            (Some(_), _) => {}
+            (None, _) => {
+                into.insert(name.clone(), schema.clone());
+            }
+        }
+    }
+}
+
+/// Folds the keywords of `from` into `into` (both constrain the same value):
+/// nested properties merge, `required` lists join, a keyword with another
+/// value is a conflict (the first is kept).
+fn merge_schema(
+    into: &mut Map<String, Value>,
+    from: &Map<String, Value>,
+    at: &str,
+    conflicts: &mut Vec<String>,
+) {
+    for (key, value) in from {
+        let here = child(at, key);
+        match (key.as_str(), into.get_mut(key), value) {
+            ("properties", Some(Value::Object(existing)), Value::Object(p)) => {
+                merge_properties(existing, p, &here, conflicts);
+            }
+            ("required", Some(Value::Array(existing)), Value::Array(r)) => {
+                for name in r {
+                    if !existing.contains(name) {
+                        existing.push(name.clone());
+                    }
+                }
+            }
+            (_, Some(existing), _) if existing != value => conflicts.push(here),
+            (_, Some(_), _) => {}
+            (_, None, _) => {
+                into.insert(key.clone(), value.clone());
+            }
+        }
     }
 }
 
@@ -340,6 +540,22 @@ fn flatten<'v>(list: &'v [Value], path: &str, out: &mut Vec<(&'v Value, String)>
         }
         out.push((b, bpath));
     }
+}
+
+/// Where a literal branch's description and title are written.
+#[derive(Default)]
+struct DocAt {
+    description: Option<String>,
+    title: Option<String>,
+    /// A `$ref` target's description where the branch has its own.
+    second: Option<String>,
+}
+
+/// The doc keywords (`description`, `title`) of a schema.
+fn doc_keys(b: &Value) -> impl Iterator<Item = &str> {
+    ["description", "title"]
+        .into_iter()
+        .filter(move |key| b.get(*key).is_some())
 }
 
 fn is_null_schema(b: &Value) -> bool {

@@ -150,6 +150,7 @@ fn read_tool<'a>(
             &[
                 "type",
                 "name",
+                "title",
                 "description",
                 "parameters",
                 "strict",
@@ -160,6 +161,7 @@ fn read_tool<'a>(
             "input_schema",
             &[
                 "name",
+                "title",
                 "description",
                 "input_schema",
                 "input_examples",
@@ -202,6 +204,13 @@ fn read_tool<'a>(
         tool.output = body.get("outputSchema");
         tool.annotations = body.get("annotations").and_then(Value::as_object);
         tool.meta = body.get("_meta").and_then(Value::as_object);
+    }
+    if body.get("title").is_some_and(|t| !t.is_string()) {
+        warnings.push(
+            Some(&name),
+            &format!("{prefix}/title"),
+            "not a string, dropped",
+        );
     }
     if let Some(ex) = body.get("input_examples") {
         match ex.as_array() {

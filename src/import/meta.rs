@@ -62,20 +62,26 @@ pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
         (None, None) => {}
     }
     for (key, value) in ann {
-        let known = [
+        let hints = [
             "readOnlyHint",
             "destructiveHint",
             "idempotentHint",
             "openWorldHint",
-            "title",
         ];
-        if !known.contains(&key.as_str()) || !(value.is_boolean() || value.is_string()) {
-            warnings.push(
-                Some(name),
-                &format!("/annotations/{}", escape_pointer(key)),
-                "annotation not supported, dropped",
-            );
-        }
+        let problem = match key.as_str() {
+            k if hints.contains(&k) && !value.is_boolean() => {
+                "hint is not a boolean, so the MCP default applies; dropped"
+            }
+            k if hints.contains(&k) => continue,
+            "title" if !value.is_string() => "title is not a string, dropped",
+            "title" => continue,
+            _ => "annotation not supported, dropped",
+        };
+        warnings.push(
+            Some(name),
+            &format!("/annotations/{}", escape_pointer(key)),
+            problem,
+        );
     }
     attrs
 }
@@ -139,6 +145,7 @@ pub fn meta_attrs(
             },
             "toolc/deprecated" => match value {
                 Value::Bool(true) => attrs.push(Attr::flag("deprecated")),
+                Value::Bool(false) => {}
                 Value::String(note) => attrs.push(attr_str("deprecated", note)),
                 _ => unreadable(),
             },

@@ -17,7 +17,22 @@
 //! Rules for the shapes that have more than one spelling:
 //!
 //! - Nullable: `anyOf [T, {"type": "null"}]`, `type: [T, "null"]`,
-//!   `nullable: true` and `null` in `enum` all become `T | null`.
+//!   `nullable: true` and `null` in `enum` all become `T | null`, also on a
+//!   `$defs` entry (every use of it is then `Name | null`).
+//! - A `$ref` at the root of an input schema is followed: the schema and
+//!   the targets of its `$ref` chain are read as one parameter list, each
+//!   keyword reported where it is written.
+//! - `allOf` branches merge into one object keyword by keyword, nested
+//!   properties included; a keyword the branches give different values is
+//!   reported and the first value kept.
+//! - Literal unions: a branch's description documents its value (a `$ref`
+//!   branch's own description wins over its target's); a title, or one
+//!   description for several values, is reported. A tagged union's `$ref`
+//!   branch documents its variant the same way.
+//! - An output that is not a single object type (a union, a nullable
+//!   object) is returned by toolc wrapped in `result`, which is reported.
+//! - A keyword whose value is of the wrong kind (`"minimum": "5"`) is
+//!   reported; counts written with a zero fraction (`1.0`) are accepted.
 //! - OpenAI strict tools (`strict: true`) make every property required and
 //!   spell optional ones as nullable. A required, nullable property without a
 //!   default in a strict tool is imported as an optional, non-nullable

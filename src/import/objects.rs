@@ -39,7 +39,7 @@ impl Ctx<'_> {
         if let Some(len) = self.len(k, path, "minItems", "maxItems") {
             ty.constraints.push(Constraint::Len(len));
         }
-        if k.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
+        if k.read("uniqueItems", Value::as_bool) == Some(true) {
             ty.constraints.push(Constraint::Unique);
         }
         Ty::plain(ty)
@@ -92,7 +92,8 @@ impl Ctx<'_> {
             let name = self.structure(k, path, &hint, None, None);
             return Ty::named(&name);
         }
-        let _ = k.get("properties");
+        // Empty properties say nothing; any other kind is malformed.
+        let _ = k.read("properties", Value::as_object);
         let values = match k.get("additionalProperties") {
             Some(Value::Bool(_)) | None => None,
             Some(schema) => Some((schema, child(path, "additionalProperties"))),
@@ -110,6 +111,14 @@ impl Ctx<'_> {
             }
             None => None,
         };
+        if pattern_values.is_some() && !closed {
+            // Without `additionalProperties: false` other keys may hold any
+            // value; a map with a key pattern rejects them.
+            self.warn(
+                &child(path, "patternProperties"),
+                "keys that do not match the pattern are allowed here with any value, but rejected by the imported map",
+            );
+        }
         let mut key_pattern: Option<String> = None;
         let value_ty = if let Some((pattern, schema)) = &pattern_values {
             key_pattern = Some(pattern.clone());
@@ -256,8 +265,8 @@ impl Ctx<'_> {
             self.warn(path, "not a string, imported as json");
             return Ty::named("json");
         };
-        if let Some(name) = self.refs.get(r) {
-            return Ty::named(&name.clone());
+        if let Some(ty) = self.refs.get(r) {
+            return ty.clone();
         }
         let Some(target) = resolve_in(self.root, r) else {
             self.warn(path, &format!("cannot resolve `{r}`, imported as json"));
@@ -282,14 +291,30 @@ impl Ctx<'_> {
         if is_struct {
             let prefix = self.tool_type.clone();
             let (slot, name) = self.registry.reserve(&def_name, &prefix);
-            self.refs.insert(r.to_string(), name);
+            // `structure_into` reads `type` only as "object"; a null in it
+            // (or `nullable`) makes every use of the definition nullable.
+            let nullable = allows_null(obj);
+            let named = |name: &str| Ty {
+                nullable,
+                ..Ty::named(name)
+            };
+            self.refs.insert(r.to_string(), named(&name));
             let mut k = Keys::new(obj);
             let doc = k.description();
-            let _ = (k.get("title"), k.get("$schema"), k.get("$id"));
+            // A target may be the document root (`"#"`), whose definitions
+            // are read where they are referred to.
+            let _ = (
+                k.get("title"),
+                k.get("$schema"),
+                k.get("$id"),
+                k.get("$defs"),
+                k.get("definitions"),
+                k.read("nullable", Value::as_bool),
+            );
             let declared = self.structure_into(slot, &mut k, &def_path, None, doc);
             self.report_leftovers(&k, &def_path);
-            self.refs.insert(r.to_string(), declared.clone());
-            return Ty::named(&declared);
+            self.refs.insert(r.to_string(), named(&declared));
+            return named(&declared);
         }
         if let Some(values) = obj.get("enum").and_then(super::names::string_values) {
             // A named string enum stays named.
@@ -301,10 +326,12 @@ impl Ctx<'_> {
                 .and_then(Value::as_array)
                 .is_some_and(|l| l.iter().any(Value::is_null));
             let name = self.named_enum(&def_name, values, doc);
-            self.refs.insert(r.to_string(), name.clone());
+            let ty = Ty {
+                nullable,
+                ..Ty::named(&name)
+            };
+            self.refs.insert(r.to_string(), ty.clone());
             self.report_leftovers(&k, &def_path);
-            let mut ty = Ty::named(&name);
-            ty.nullable = nullable;
             return ty;
         }
         if self.inlining.iter().any(|x| x == r) {
@@ -320,6 +347,15 @@ impl Ctx<'_> {
         merge_meta(meta, m);
         ty
     }
+}
+
+/// Whether an object schema's `type` lists `null` or it says `nullable: true`.
+pub fn allows_null(obj: &Map<String, Value>) -> bool {
+    let in_type = match obj.get("type") {
+        Some(Value::Array(types)) => types.iter().any(|t| t == "null"),
+        _ => false,
+    };
+    in_type || obj.get("nullable") == Some(&Value::Bool(true))
 }
 
 /// Follows `$ref` chains (for inspecting a schema, not converting it).

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::fields::beyond_i64;
-use super::schema::{Ctx, Keys, Meta, child};
+use super::schema::{Ctx, Keys, Meta, child, count};
 use crate::fmt::tree::{Bound, Constraint, LenRange, Str, TypeRef};
 use crate::ir::Format;
 
@@ -15,7 +15,7 @@ impl Ctx<'_> {
         if let Some(len) = self.len(k, &path, "minLength", "maxLength") {
             ty.constraints.push(Constraint::Len(len));
         }
-        if let Some(p) = k.get("pattern").and_then(Value::as_str) {
+        if let Some(p) = k.read("pattern", Value::as_str) {
             match crate::pattern::check(p) {
                 Ok(()) => ty.constraints.push(Constraint::Matches(Str::prefer_raw(p))),
                 Err(e) => meta.dropped.push(("pattern".into(), e.message)),
@@ -88,10 +88,7 @@ impl Ctx<'_> {
         exclusive: &'k str,
         lower: bool,
     ) -> Option<(Bound, &'k str)> {
-        let inc = k
-            .get(inclusive)
-            .and_then(Value::as_f64)
-            .zip(k.obj.get(inclusive));
+        let inc = k.read(inclusive, Value::as_f64).zip(k.obj.get(inclusive));
         let exc = k.get(exclusive);
         let number = |v: &Value| v.as_number().map(ToString::to_string);
         let bound = |v: &Value, exclusive: bool| {
@@ -165,15 +162,15 @@ impl Ctx<'_> {
         min_key: &str,
         max_key: &str,
     ) -> Option<LenRange> {
-        let mut count = |key: &str| {
-            let n = k.get(key).and_then(Value::as_u64)?;
+        let mut bounded = |key: &str| {
+            let n = k.read(key, count)?;
             if i64::try_from(n).is_err() {
                 self.warn(&child(path, key), "beyond the 64-bit range, dropped");
                 return None;
             }
             Some(n)
         };
-        let (min, max) = (count(min_key), count(max_key));
+        let (min, max) = (bounded(min_key), bounded(max_key));
         if let (Some(a), Some(b)) = (min, max) {
             if a > b {
                 self.warn(path, "the length range admits no value, dropped");

@@ -74,6 +74,8 @@ impl Ty {
 pub struct Keys<'v> {
     pub obj: &'v Map<String, Value>,
     used: HashSet<String>,
+    /// Keys read whose value is not of the kind the keyword takes.
+    malformed: Vec<String>,
 }
 
 impl<'v> Keys<'v> {
@@ -81,6 +83,7 @@ impl<'v> Keys<'v> {
         Keys {
             obj,
             used: HashSet::new(),
+            malformed: Vec::new(),
         }
     }
 
@@ -92,11 +95,20 @@ impl<'v> Keys<'v> {
         v
     }
 
+    /// The value of `key` as `read` takes it. A value `read` rejects is
+    /// remembered as malformed, to be reported with the leftovers rather
+    /// than dropped silently.
+    pub fn read<T>(&mut self, key: &str, read: impl FnOnce(&'v Value) -> Option<T>) -> Option<T> {
+        let value = read(self.get(key)?);
+        if value.is_none() {
+            self.malformed.push(key.to_string());
+        }
+        value
+    }
+
     /// The `description`, with line endings normalised.
     pub fn description(&mut self) -> Option<String> {
-        self.get("description")
-            .and_then(Value::as_str)
-            .map(normalize_text)
+        self.read("description", Value::as_str).map(normalize_text)
     }
 
     pub fn has(&self, key: &str) -> bool {
@@ -125,8 +137,8 @@ pub struct Ctx<'a> {
     pub registry: &'a mut Registry,
     pub warnings: &'a mut Warnings,
     pub enum_counts: &'a HashMap<Vec<String>, usize>,
-    /// `$ref` -> declared type name.
-    pub refs: HashMap<String, String>,
+    /// `$ref` -> the declared type it became (with its nullability).
+    pub refs: HashMap<String, Ty>,
     /// `$ref`s being inlined (to stop on recursion through non-objects).
     pub inlining: Vec<String>,
     pub depth: usize,
@@ -134,6 +146,15 @@ pub struct Ctx<'a> {
 
 pub fn child(path: &str, key: &str) -> String {
     format!("{path}/{}", escape_pointer(key))
+}
+
+/// A count (a length, a number of items): a non-negative integer, also when
+/// written with a zero fraction (`1.0`, which JSON Schema accepts).
+pub fn count(v: &Value) -> Option<u64> {
+    v.as_u64().or_else(|| {
+        let f = v.as_f64()?;
+        (f >= 0.0 && f.fract() == 0.0 && f <= u64::MAX as f64).then_some(f as u64)
+    })
 }
 
 pub fn normalize_text(s: &str) -> String {
@@ -184,6 +205,12 @@ impl Ctx<'_> {
     }
 
     pub fn report_leftovers(&mut self, k: &Keys, path: &str) {
+        for key in &k.malformed {
+            self.warn(
+                &child(path, key),
+                "value of the wrong kind for this keyword, dropped",
+            );
+        }
         for key in k.leftovers() {
             self.warn(&child(path, key), "keyword not supported, dropped");
         }
@@ -191,7 +218,7 @@ impl Ctx<'_> {
 
     fn read_meta(&mut self, k: &mut Keys, meta: &mut Meta) {
         meta.description = k.description();
-        meta.title = k.get("title").and_then(Value::as_str).map(str::to_string);
+        meta.title = k.read("title", Value::as_str).map(str::to_string);
         meta.default = k.get("default").cloned();
         if let Some(ex) = k.get("examples") {
             match ex {
@@ -202,8 +229,8 @@ impl Ctx<'_> {
         if let Some(ex) = k.get("example") {
             meta.examples.push(ex.clone());
         }
-        meta.deprecated = k.get("deprecated").and_then(Value::as_bool) == Some(true);
-        if k.get("writeOnly").and_then(Value::as_bool) == Some(true) {
+        meta.deprecated = k.read("deprecated", Value::as_bool) == Some(true);
+        if k.read("writeOnly", Value::as_bool) == Some(true) {
             meta.secret = true;
         }
         // The dialect is always 2020-12 on output; `$id` names nothing a
@@ -228,7 +255,7 @@ impl Ctx<'_> {
     }
 
     fn dispatch(&mut self, k: &mut Keys, path: &str, hint: &str, meta: &mut Meta) -> Ty {
-        let mut nullable = k.get("nullable").and_then(Value::as_bool) == Some(true);
+        let mut nullable = k.read("nullable", Value::as_bool) == Some(true);
         let (types, type_null) = self.types(k, path);
         nullable |= type_null;
         let mut ty = if let Some(r) = k.get("$ref") {

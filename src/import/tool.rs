@@ -49,7 +49,7 @@ pub fn build(
             inlining: Vec::new(),
             depth: 0,
         };
-        params = cx.parameters(schema, ptr, &mut doc, &mut schema_examples);
+        params = cx.parameters(ptr, &mut doc, &mut schema_examples);
     }
     let mut output = None;
     if let Some(schema) = raw.output {
@@ -184,24 +184,118 @@ fn example(
 }
 
 impl Ctx<'_> {
-    /// The tool's parameters from its input schema (always an object).
+    /// The tool's parameters from its input schema (always an object). A
+    /// `$ref` there (Go's invopop/jsonschema writes one) is followed: the
+    /// schema and each target it leads to are read as one object, each
+    /// keyword reported where it is written.
     fn parameters(
         &mut self,
-        schema: &Value,
         path: &str,
         doc: &mut Option<String>,
         examples: &mut Vec<Value>,
     ) -> Vec<Field> {
         let root = self.root;
-        let resolved = super::objects::deref(root, schema);
-        let Some(obj) = resolved.as_object() else {
-            self.warn(
-                path,
-                "input schema is not an object schema; no parameters imported",
-            );
-            return Vec::new();
-        };
-        let mut k = Keys::new(obj);
+        let layers = self.input_layers(root, path);
+        let mut required: Vec<(String, String)> = Vec::new();
+        let mut properties = Vec::new();
+        let mut alternatives = Vec::new();
+        for (obj, lpath) in &layers {
+            let mut k = Keys::new(obj);
+            self.read_input_keys(&mut k, lpath, doc, examples, &mut required);
+            if let Some(props) = k.get("properties") {
+                match props.as_object() {
+                    Some(props) => properties.push((props, child(lpath, "properties"))),
+                    None => self.warn(&child(lpath, "properties"), "not an object, ignored"),
+                }
+            }
+            for key in ["anyOf", "oneOf"] {
+                if let Some(branches) = k.get(key).and_then(Value::as_array) {
+                    alternatives.push((branches, child(lpath, key)));
+                }
+            }
+            self.report_leftovers(&k, lpath);
+        }
+        let names: Vec<&str> = required.iter().map(|(r, _)| r.as_str()).collect();
+        let mut fields: Vec<Field> = Vec::new();
+        for (props, ppath) in properties {
+            for (name, s) in props {
+                let p = child(&ppath, name);
+                if fields.iter().any(|f| f.name.0 == *name) {
+                    self.warn(
+                        &p,
+                        "parameter defined a second time next to a `$ref`, dropped",
+                    );
+                    continue;
+                }
+                fields.push(self.field(name, s, names.contains(&name.as_str()), &p));
+            }
+        }
+        self.alternative_parameters(&alternatives, &mut fields);
+        for (r, rpath) in &required {
+            if !fields.iter().any(|f| f.name.0 == *r) {
+                self.warn(
+                    rpath,
+                    &format!("required property `{r}` is not defined, dropped"),
+                );
+            }
+        }
+        fields
+    }
+
+    /// The input schema and the targets of its `$ref` chain, with their
+    /// pointers.
+    fn input_layers<'s>(
+        &mut self,
+        root: &'s Value,
+        path: &str,
+    ) -> Vec<(&'s Map<String, Value>, String)> {
+        let mut layers = Vec::new();
+        let mut current = (root, path.to_string());
+        let mut seen: Vec<&str> = Vec::new();
+        loop {
+            let Some(obj) = current.0.as_object() else {
+                self.warn(
+                    &current.1,
+                    "input schema is not an object schema; no parameters imported",
+                );
+                break;
+            };
+            layers.push((obj, current.1.clone()));
+            let Some(r) = obj.get("$ref").and_then(Value::as_str) else {
+                break;
+            };
+            let ref_path = child(&current.1, "$ref");
+            if seen.contains(&r) || seen.len() >= 16 {
+                self.warn(&ref_path, "circular reference, not followed");
+                break;
+            }
+            seen.push(r);
+            match super::objects::resolve_in(root, r) {
+                Some(target) => {
+                    current = (
+                        target,
+                        format!("{}{}", self.base_path, r.trim_start_matches('#')),
+                    );
+                }
+                None => {
+                    self.warn(&ref_path, &format!("cannot resolve `{r}`, not followed"));
+                    break;
+                }
+            }
+        }
+        layers
+    }
+
+    /// The keywords of one layer of the input schema other than its
+    /// properties and alternatives.
+    fn read_input_keys(
+        &mut self,
+        k: &mut Keys,
+        path: &str,
+        doc: &mut Option<String>,
+        examples: &mut Vec<Value>,
+        required: &mut Vec<(String, String)>,
+    ) {
         let _ = (
             k.get("$schema"),
             k.get("$id"),
@@ -217,7 +311,7 @@ impl Ctx<'_> {
                 );
             }
         }
-        if let Some(t) = k.get("title").and_then(Value::as_str) {
+        if let Some(t) = k.read("title", Value::as_str) {
             if !mentions_tool(t, self.tool) {
                 self.warn(
                     &child(path, "title"),
@@ -225,7 +319,7 @@ impl Ctx<'_> {
                 );
             }
         }
-        if let Some(d) = k.get("description").and_then(Value::as_str) {
+        if let Some(d) = k.read("description", Value::as_str) {
             if doc.is_none() {
                 *doc = Some(normalize_text(d));
             } else if doc.as_deref() != Some(d) {
@@ -242,33 +336,42 @@ impl Ctx<'_> {
                 "extra parameters beyond the named ones not supported, dropped",
             ),
         }
-        let required: Vec<&str> = k
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|l| l.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let rpath = child(path, "required");
+        match k.get("required") {
+            None => {}
+            Some(Value::Array(list)) => {
+                for (i, r) in list.iter().enumerate() {
+                    match r.as_str() {
+                        Some(r) => required.push((r.to_string(), rpath.clone())),
+                        None => self.warn(&child(&rpath, &i.to_string()), "not a string, ignored"),
+                    }
+                }
+            }
+            Some(_) => self.warn(&rpath, "not an array, ignored"),
+        }
         if let Some(list) = k.get("examples") {
             match list.as_array() {
                 Some(list) => examples.extend(list.iter().cloned()),
                 None => self.warn(&child(path, "examples"), "not an array, dropped"),
             }
         }
-        let mut fields = match k.get("properties").and_then(Value::as_object) {
-            Some(props) => self.fields(props, &required, &child(path, "properties"), None),
-            None => Vec::new(),
-        };
-        // Alternatives at the root (one of these parameter sets): the closest
-        // carry is every parameter, optional.
-        for key in ["anyOf", "oneOf"] {
-            let Some(branches) = k.get(key).and_then(Value::as_array) else {
-                continue;
-            };
+    }
+
+    /// Alternatives at the root (one of these parameter sets): the closest
+    /// carry is every parameter, optional.
+    fn alternative_parameters(
+        &mut self,
+        alternatives: &[(&Vec<Value>, String)],
+        fields: &mut Vec<Field>,
+    ) {
+        let root = self.root;
+        for (branches, apath) in alternatives {
             self.warn(
-                &child(path, key),
+                apath,
                 "alternative parameter sets not supported; their parameters are imported as optional",
             );
             for (i, b) in branches.iter().enumerate() {
-                let bpath = child(&child(path, key), &i.to_string());
+                let bpath = child(apath, &i.to_string());
                 let Some(props) = super::objects::deref(root, b)
                     .get("properties")
                     .and_then(Value::as_object)
@@ -284,8 +387,6 @@ impl Ctx<'_> {
                 }
             }
         }
-        self.report_leftovers(&k, path);
-        fields
     }
 
     /// The return type: toolc's own `{"result": T}` wrapper is unwrapped;
@@ -319,17 +420,14 @@ impl Ctx<'_> {
         if let Some(obj) = schema.as_object() {
             if obj.get("properties").is_some_and(Value::is_object) && !obj.contains_key("anyOf") {
                 let mut k = Keys::new(obj);
-                let doc = k
-                    .get("description")
-                    .and_then(Value::as_str)
-                    .map(normalize_text);
+                let doc = k.description();
                 let _ = (
                     k.get("$schema"),
                     k.get("$id"),
                     k.get("$defs"),
                     k.get("definitions"),
                 );
-                if let Some(t) = k.get("title").and_then(Value::as_str) {
+                if let Some(t) = k.read("title", Value::as_str) {
                     if !mentions_tool(t, self.tool) {
                         self.warn(
                             &child(path, "title"),
@@ -337,14 +435,35 @@ impl Ctx<'_> {
                         );
                     }
                 }
+                let _ = k.get("nullable");
                 let name = self.structure(&mut k, path, &hint, None, doc);
                 self.report_leftovers(&k, path);
-                return TypeRef::named(&name);
+                let nullable = super::objects::allows_null(obj);
+                if nullable {
+                    self.warn(
+                        &child(path, "type"),
+                        "a nullable object output is not an object schema in toolc, which returns it wrapped in `result`",
+                    );
+                }
+                return Ty {
+                    nullable,
+                    ..Ty::named(&name)
+                }
+                .finish();
             }
         }
         let hint = self.output_hint(schema, &hint);
         let (ty, meta) = self.node(schema, path, &hint);
-        self.carry_meta(ty, meta, &hint).finish()
+        let ty = self.carry_meta(ty, meta, &hint);
+        if ty.nullable || !self.is_object_type(&ty) {
+            // toolc gives a non-object return type an object schema by
+            // wrapping it, so the rebuilt schema has another shape.
+            self.warn(
+                path,
+                "output is not a single object type in toolc, which returns it wrapped in `result`",
+            );
+        }
+        ty.finish()
     }
 }
 

@@ -41,7 +41,7 @@ publish = false
 
 [dependencies]
 serde = {{ version = "1", features = ["derive"] }}
-serde_json = "1"
+serde_json = {{ version = "1", features = ["float_roundtrip"] }}
 regex = "1"
 
 [workspace]

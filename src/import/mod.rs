@@ -83,6 +83,7 @@
 //!   or has a tool without a string `name` or of a format that cannot be told
 //!   (pass `--from`); nothing is written, exit code 1.
 
+mod all_of;
 mod compose;
 mod enums;
 mod envelope;

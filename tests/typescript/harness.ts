@@ -134,6 +134,14 @@ async function mutations(def: Def, example: Record<string, unknown>, label: stri
   }
 }
 
+/** The validated value of parameter `name` when `args` give it its default
+ * explicitly (defaults inside the default filled in). */
+function withDefault(def: Def, args: unknown, name: string): unknown {
+  const r = def.validate({ ...clone(args as object), [name]: clone(def.params[name]?.default) });
+  assert.ok(r.ok, r.ok ? "" : `the default of ${name} is rejected at ${r.error.path}: ${r.error.message}`);
+  return (r.value as Record<string, unknown>)[name];
+}
+
 async function validation(): Promise<void> {
   for (const def of core.ALL_TOOLS as readonly Def[]) {
     for (const [i, example] of def.examples.entries()) {
@@ -141,11 +149,11 @@ async function validation(): Promise<void> {
       await check(`${def.name}: ${label} validates`, () => {
         const r = def.validate(clone(example.args));
         assert.ok(r.ok, r.ok ? "" : `${r.error.path}: ${r.error.message}`);
-        // Defaults are applied.
+        // Defaults are applied: leaving a parameter out is giving its default.
         const value = r.value as Record<string, unknown>;
         for (const [name, param] of Object.entries(def.params)) {
           if (param.default !== undefined && !Object.prototype.hasOwnProperty.call(example.args, name)) {
-            assert.deepEqual(value[name], param.default, `default of ${name}`);
+            assert.deepEqual(value[name], withDefault(def, example.args, name), `default of ${name}`);
           }
         }
         // Validation is idempotent.
@@ -162,7 +170,7 @@ async function validation(): Promise<void> {
           assert.ok(r.ok, r.ok ? "" : `${r.error.path}: ${r.error.message}`);
           const value = r.value as Record<string, unknown>;
           const got = Object.prototype.hasOwnProperty.call(value, name) ? value[name] : undefined;
-          assert.deepEqual(got, param.default, `value of ${name}`);
+          assert.deepEqual(got, param.default === undefined ? undefined : withDefault(def, example.args, name), `value of ${name}`);
         });
       }
     }

@@ -361,6 +361,26 @@ async function robustness(): Promise<void> {
       }
     });
   }
+  await uniqueIsLinear();
+}
+
+/** `unique` arrays of 100,000 distinct items validate in well under a second
+ * per parameter (comparing every pair took seconds and blocked the event loop). */
+async function uniqueIsLinear(): Promise<void> {
+  const many = Array.from({ length: 100000 }, (_, i) => i);
+  for (const def of core.ALL_TOOLS as readonly Def[]) {
+    for (const [name, param] of Object.entries(def.params)) {
+      const t = param.type;
+      if (t.kind !== "array" || t.uniqueItems !== true || t.maxItems !== undefined) continue;
+      await check(`${def.name}: ${name}: 100,000 unique items`, () => {
+        const started = performance.now();
+        core.validateArgs(def, { [name]: many });
+        core.validateArgs(def, { [name]: [...many, 0] });
+        const ms = performance.now() - started;
+        assert.ok(ms < 2000, `took ${Math.round(ms)} ms`);
+      });
+    }
+  }
 }
 
 await validation();

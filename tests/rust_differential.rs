@@ -93,8 +93,8 @@ fn dispatcher_agrees_with_json_schema() {
                     let lenient = case
                         .without_null
                         .as_ref()
-                        .is_some_and(|w| validator64.is_valid(w));
-                    let expect = validator64.is_valid(&case.args) || lenient;
+                        .is_some_and(|w| validator64.is_valid(&below_int64(w)));
+                    let expect = validator64.is_valid(&below_int64(&case.args)) || lenient;
                     writeln!(
                         jsonl,
                         "{}",
@@ -236,6 +236,24 @@ fn json_equal(a: &Value, b: &Value) -> bool {
                     .all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
         }
         _ => a == b,
+    }
+}
+
+/// `value` with every float equal to -2^63 moved clearly below it: that is
+/// what integer literals from -2^63 - 1 down read as, so dispatchers take it
+/// as below the 64-bit range (i64::MIN is accepted as an integer literal).
+fn below_int64(value: &Value) -> Value {
+    match value {
+        Value::Number(n) if n.is_f64() && n.as_f64() == Some(-9_223_372_036_854_775_808.0) => {
+            json!(-1.0e19)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(below_int64).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), below_int64(v)))
+                .collect(),
+        ),
+        other => other.clone(),
     }
 }
 

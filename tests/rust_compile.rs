@@ -37,7 +37,7 @@ fn generated_code_compiles_and_validates() {
         (with(json!({"opacity": 0.3})), Some("/opacity")),
         (with(json!({"opacity": null})), None),
         (with(json!({"tags": ["a", "b"]})), None),
-        (with(json!({"tags": ["a", "a"]})), Some("/tags")),
+        (with(json!({"tags": ["a", "a"]})), Some("/tags/1")),
         (with(json!({"tags": ["a", 1]})), Some("/tags/1")),
         (with(json!({"tags": ["a", "b", "c", "d"]})), Some("/tags")),
         (with(json!({"align": "New York"})), None),

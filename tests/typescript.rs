@@ -1,5 +1,6 @@
 //! The `typescript` target, end to end: every case under
-//! `tests/cases/typescript/<case>/input.tool` and every `examples/*.tool` is
+//! `tests/cases/typescript/<case>/input.tool` and `tests/cases/agree/<case>/input.tool`
+//! (cases shared with the Rust dispatcher) and every `examples/*.tool` is
 //! generated, type-checked with `tsc --strict --noUnusedLocals
 //! --noImplicitReturns` (NodeNext, `"type": "module"`), and run under Node
 //! with `tests/typescript/harness.ts` (validation, the MCP adapter through the
@@ -82,22 +83,9 @@ fn manifest_dir() -> PathBuf {
 
 /// Every input this test runs: `(label, input file, expectations file)`.
 fn inputs() -> Vec<(String, PathBuf, Option<PathBuf>)> {
-    let mut out = Vec::new();
-    let cases = manifest_dir().join("tests/cases/typescript");
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&cases)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    dirs.sort();
-    for dir in dirs {
-        let input = dir.join("input.tool");
-        if input.is_file() {
-            let name = dir
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            let expectations = dir.join("cases.json");
-            out.push((name, input, expectations.is_file().then_some(expectations)));
-        }
-    }
+    let mut out = case_dirs("tests/cases/typescript", "");
+    // The cases the Rust dispatcher answers too (tests/rust_differential.rs).
+    out.extend(case_dirs("tests/cases/agree", AGREE));
     let mut examples: Vec<PathBuf> = fs::read_dir(manifest_dir().join("examples"))
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
@@ -108,6 +96,34 @@ fn inputs() -> Vec<(String, PathBuf, Option<PathBuf>)> {
             .file_stem()
             .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         out.push((format!("example-{stem}"), path, None));
+    }
+    out
+}
+
+/// The label prefix of the cases shared with the Rust dispatcher's tests.
+const AGREE: &str = "agree-";
+
+/// The case directories under `root` (each with an `input.tool` and maybe a
+/// `cases.json`), labelled with `prefix` and the directory's name.
+fn case_dirs(root: &str, prefix: &str) -> Vec<(String, PathBuf, Option<PathBuf>)> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(manifest_dir().join(root))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let input = dir.join("input.tool");
+        if input.is_file() {
+            let name = dir
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let expectations = dir.join("cases.json");
+            out.push((
+                format!("{prefix}{name}"),
+                input,
+                expectations.is_file().then_some(expectations),
+            ));
+        }
     }
     out
 }
@@ -381,7 +397,7 @@ fn copy_dir(from: &Path, to: &Path) {
 fn snapshots() {
     for (label, input, _) in inputs()
         .into_iter()
-        .filter(|(l, _, _)| !l.starts_with("example-"))
+        .filter(|(l, _, _)| !l.starts_with("example-") && !l.starts_with(AGREE))
     {
         let files = typescript(&input);
         let mut text = String::new();

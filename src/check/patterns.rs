@@ -1,5 +1,5 @@
-//! E0204: regexes (`matches` and `keys matches`) that are not ECMAScript or
-//! need backtracking (look-around, back-references).
+//! E0204: regexes (`matches` and `keys matches`) that are not ECMAScript
+//! with the `u` flag or need backtracking (look-around, back-references).
 
 use super::Cx;
 use super::walk;
@@ -51,6 +51,10 @@ fn diagnose(p: &Pattern, what: &str) -> Option<Diagnostic> {
     if e.message.contains("look-around") || e.message.contains("back-reference") {
         d = d.with_help(
             "rewrite the pattern without it, or check the rule in the tool's code instead",
+        );
+    } else {
+        d = d.with_help(
+            "patterns are ECMAScript regexes with the `u` flag, as JSON Schema validators such as ajv and the generated TypeScript compile them",
         );
     }
     Some(d)

@@ -50,7 +50,7 @@ impl Translator {
             'f' => ClassItem::Char('\x0C'),
             'v' => ClassItem::Char('\x0B'),
             'b' if in_class => ClassItem::Char('\x08'),
-            '-' => ClassItem::Char('-'),
+            '-' if in_class => ClassItem::Char('-'),
             '0' if !self.peek().is_some_and(|c| c.is_ascii_digit()) => ClassItem::Char('\0'),
             '0' => {
                 return Err(self.err_at(
@@ -104,6 +104,12 @@ impl Translator {
                 if !self.eat('}') || name.is_empty() {
                     return Err(self.err_at(start, "unclosed Unicode property escape"));
                 }
+                if !super::properties::is_ecmascript(&name) {
+                    return Err(self.err_at(
+                        start,
+                        format!("unknown Unicode property `{name}` (ECMAScript names are exact: `L`, `Letter`, `Script=Greek`)"),
+                    ));
+                }
                 let set = format!("\\{c}{{{name}}}");
                 // Validate the name here, where the offset is still known.
                 if regex_syntax::Parser::new().parse(&set).is_err() {
@@ -111,7 +117,19 @@ impl Translator {
                 }
                 ClassItem::Set(set)
             }
-            c if c.is_ascii_punctuation() || c == ' ' => ClassItem::Char(c),
+            // Unicode mode escapes only the syntax characters and `/`.
+            c if is_syntax_char(c) || c == '/' => ClassItem::Char(c),
+            '-' => {
+                return Err(
+                    self.err_at(start, "`\\-` is an escape only inside brackets; write `-`")
+                );
+            }
+            c if c.is_ascii_punctuation() || c == ' ' => {
+                return Err(self.err_at(
+                    start,
+                    format!("`\\{c}` is not an escape in Unicode mode; write `{c}` without the backslash"),
+                ));
+            }
             c => {
                 return Err(self.err_at(start, format!("unknown escape `\\{c}`")));
             }
@@ -209,11 +227,12 @@ impl Translator {
                         body.push('-');
                         push_class_char(&mut body, b);
                     }
-                    // `[\d-z]`: the hyphen is a literal (web-compatibility grammar).
-                    (a, b) => {
-                        push_item(&mut body, a);
-                        push_class_char(&mut body, '-');
-                        push_item(&mut body, b);
+                    // `[\d-z]` is a literal hyphen only without the `u` flag.
+                    _ => {
+                        return Err(self.err_at(
+                            item_pos,
+                            "a class escape such as `\\d` cannot end a range; put `-` first or last, or write `\\-`",
+                        ));
                     }
                 }
             } else {
@@ -239,11 +258,21 @@ impl Translator {
             }
             Some(c) => {
                 self.pos += 1;
+                self.bracket_in_class |= c == '[';
                 Ok(ClassItem::Char(c))
             }
             None => Err(self.err("unclosed character class")),
         }
     }
+}
+
+/// ECMAScript's `SyntaxCharacter`s: with the `u` flag, the only characters
+/// (with `/`, and `-` inside brackets) a backslash may escape.
+fn is_syntax_char(c: char) -> bool {
+    matches!(
+        c,
+        '^' | '$' | '\\' | '.' | '*' | '+' | '?' | '(' | ')' | '[' | ']' | '{' | '}' | '|'
+    )
 }
 
 fn push_item(body: &mut String, item: ClassItem) {

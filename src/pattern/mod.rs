@@ -2,18 +2,28 @@
 //! engine runs, and their translation into the `regex` crate's syntax.
 //!
 //! Patterns in `.tool` files follow ECMAScript because every JSON Schema
-//! consumer (ajv, OpenAI, MCP clients) reads them that way. Generated Rust and
-//! toolc's own value checks run them with the `regex` crate, whose syntax and
-//! character classes differ (`\d` is Unicode there, `.` stops only at `\n`,
-//! `\b` is a Unicode boundary). [`to_rust`] rewrites a pattern so the `regex`
-//! crate matches exactly what an ECMAScript engine without flags matches.
+//! consumer (ajv, OpenAI, MCP clients) reads them that way, and they follow
+//! it with the `u` (Unicode) flag: that is how ajv compiles `pattern` by
+//! default and how the generated TypeScript runs it (`new RegExp(p, "u")`).
+//! One dialect everywhere means the schema, the TypeScript validator and the
+//! Rust dispatcher accept the same strings: `.` is one code point, `\p{L}`
+//! and `\u{1F600}` mean what they say, `[^\p{L}]` is a negated property.
+//!
+//! Generated Rust and toolc's own value checks run patterns with the `regex`
+//! crate, whose syntax and character classes differ (`\d` is Unicode there,
+//! `.` stops only at `\n`, `\b` is a Unicode boundary). [`to_rust`] rewrites
+//! a pattern so the `regex` crate matches exactly what an ECMAScript engine
+//! matches with the `u` flag (and no other flag).
 //!
 //! Rejected: look-around and back-references (no linear-time engine runs
-//! them), lone surrogates (no Rust string holds one), escapes ECMAScript's
-//! Unicode mode rejects (`\a`, `\x` without two hex digits). Accepted as
-//! ECMAScript's web-compatibility grammar does: a `{` or `}` that does not form
-//! a quantifier is a literal, and so is a lone `]`; `-` next to a class escape
-//! inside brackets (`[\d-z]`) is a literal hyphen.
+//! them), lone surrogates (no Rust string holds one), and everything the `u`
+//! flag makes a syntax error: a `{`, `}` or `]` that is not part of a
+//! quantifier or class (`a{,5}`, `^}$`; write `\{`), escapes of anything but
+//! syntax characters and `/` (`\-` outside brackets, `\:`, `\a`), `\x`
+//! without two hex digits, a class escape as a range end (`[\d-z]`), and
+//! `\p{...}` names ECMAScript does not list (`\p{Greek}`; write
+//! `\p{Script=Greek}`). Inside brackets `[`, `&&` and `{` are literals, so
+//! `[a-z&&[^b]]` is a class followed by a lone `]`, which is rejected.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -99,6 +109,7 @@ fn first_line(s: &str) -> String {
 }
 
 mod escapes;
+mod properties;
 mod translate;
 
 use translate::translate;

@@ -72,17 +72,38 @@ fn identity_escapes_and_slashes() {
         r"^\.\*\+\?\(\)\[\]\{\}\|\^\$\\$",
         r".*+?()[]{}|^$\"
     ));
-    assert!(matches(r"^\-\:\#\@$", "-:#@"));
     assert!(matches("^a/b$", "a/b"));
+    assert!(matches(r"^[\-]$", "-"));
+}
+
+/// With the `u` flag only syntax characters and `/` may be escaped (and `-`
+/// inside brackets); JavaScript refuses the whole pattern otherwise.
+#[test]
+fn other_identity_escapes_are_rejected() {
+    for p in [
+        r"^\-$", r"^\:$", r"^\#$", r"^\@$", r"^\ $", r"^\,$", r"^[\:]$",
+    ] {
+        assert!(rejected(p).message.contains("write"), "{p}");
+    }
+    assert!(rejected(r"^\-$").message.contains("only inside brackets"));
+}
+
+/// The `u` flag has no literal `{`, `}` or `]` outside brackets.
+#[test]
+fn lone_braces_and_brackets_are_rejected() {
+    for p in [
+        r"^a{$", r"^{foo}$", r"^x{1,2$", r"^}$", r"^]$", r"^{$", r"^a{,5}$",
+    ] {
+        let e = rejected(p);
+        assert!(e.message.contains("write `\\"), "{p}: {e:?}");
+    }
+    assert_eq!(rejected(r"^a{,5}$").offset, 2);
+    assert!(matches(r"^\{\}\]$", "{}]"));
+    assert!(matches(r"^[{}]+$", "{}"));
 }
 
 #[test]
-fn literal_braces_follow_the_web_grammar() {
-    assert!(matches(r"^a{$", "a{"));
-    assert!(matches(r"^{foo}$", "{foo}"));
-    assert!(matches(r"^x{1,2$", "x{1,2"));
-    assert!(matches(r"^}$", "}"));
-    assert!(matches(r"^]$", "]"));
+fn quantifier_braces() {
     assert!(matches(r"^a{2}$", "aa"));
     assert!(!matches(r"^a{2}$", "a{2}"));
     assert!(matches(r"^a{2,}$", "aaaa"));
@@ -92,18 +113,68 @@ fn literal_braces_follow_the_web_grammar() {
 #[test]
 fn character_classes() {
     assert!(matches(r"^[a-z0-9_-]+$", "abc-1_2"));
-    assert!(matches(r"^[\d-z]+$", "1-z"));
-    assert!(!matches(r"^[\d-z]+$", "m"));
+    assert!(matches(r"^[\d-]+$", "1-"));
+    assert!(matches(r"^[-\d]+$", "-1"));
     assert!(matches(r"^[^\d]$", "a"));
     assert!(matches(r"^[\D]$", "a"));
     assert!(!matches(r"^[^\D]$", "a"));
     assert!(matches(r"^[[]$", "["));
     assert!(matches(r"^[a&&b]+$", "&&"));
+    assert!(matches(r"^[[:]+$", "[:"));
     assert!(matches(r"^[\b]$", "\u{8}"));
     assert!(matches(r"^[.]$", "."));
     assert!(!matches(r"^[.]$", "a"));
     assert!(!matches(r"[]", "anything"));
     assert!(matches(r"^[^]$", "\n"));
+}
+
+/// What the `u` flag changes: code points, not UTF-16 units, and `\u{..}`
+/// and `\p{..}` are escapes, not letters.
+#[test]
+fn unicode_mode_semantics() {
+    assert!(matches(r"^.$", "😀"));
+    assert!(matches(r"^[^a]$", "😀"));
+    assert!(matches(r"^\u{41}$", "A"));
+    assert!(!matches(r"^\u{41}$", &"u".repeat(41)));
+    assert!(matches(r"^\p{L}+$", "abc"));
+    assert!(!matches(r"^[^\p{L}]$", "a"));
+    assert!(matches(r"^[^\p{L}]$", "1"));
+    assert!(matches(r"^\P{L}$", "1"));
+}
+
+/// Patterns a JavaScript engine refuses with the `u` flag.
+#[test]
+fn invalid_in_unicode_mode_is_rejected() {
+    for p in [
+        r"^[\d-z]$",
+        r"^[a-\d]$",
+        r"^[a-z&&[^b]]$",
+        r"^[[:alpha:]]$",
+        r"^\p{Greek}$",
+        r"^\p{l}$",
+        r"^\p{letter}$",
+        r"^\p{Script=greek}$",
+        r"^\p{Block=Basic_Latin}$",
+    ] {
+        assert!(check(p).is_err(), "{p} should be rejected");
+    }
+    assert!(rejected(r"^[\d-z]$").message.contains("range"));
+    for p in [
+        r"^\p{Lu}$",
+        r"^\p{Uppercase_Letter}$",
+        r"^\p{gc=Lu}$",
+        r"^\p{General_Category=Letter}$",
+        r"^\p{Script=Greek}$",
+        r"^\p{sc=Grek}$",
+        r"^\p{scx=Latn}$",
+        r"^\p{Alphabetic}$",
+        r"^\p{ASCII}$",
+        r"^\p{Any}$",
+        r"^\P{White_Space}$",
+        r"^\p{Emoji}$",
+    ] {
+        assert!(check(p).is_ok(), "{p} should be accepted: {:?}", check(p));
+    }
 }
 
 #[test]

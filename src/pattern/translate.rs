@@ -11,6 +11,9 @@ pub(super) const DIGIT: &str = "0-9";
 pub(super) const WORD: &str = "A-Za-z0-9_";
 /// ECMAScript `WhiteSpace` and `LineTerminator` code points.
 pub(super) const SPACE: &str = r"\t\n\x{0B}\x{0C}\r\x{20}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+/// Why a `{` that does not start a quantifier is rejected.
+const LONE_BRACE: &str =
+    "`{` must start a quantifier `{n}`, `{n,}` or `{n,m}`; write `\\{` for the character";
 /// Nesting limit for groups, well below `regex-syntax`'s own.
 pub(super) const MAX_DEPTH: usize = 128;
 
@@ -21,6 +24,7 @@ pub(super) fn translate(source: &str) -> Result<String, PatternError> {
         pos: 0,
         out: String::with_capacity(source.len() + 8),
         depth: 0,
+        bracket_in_class: false,
     };
     t.disjunction()?;
     if t.pos < t.chars.len() {
@@ -36,6 +40,9 @@ pub(super) struct Translator {
     pub(super) pos: usize,
     pub(super) out: String,
     pub(super) depth: usize,
+    /// Whether a class so far held a literal `[`: a lone `]` after one is
+    /// most likely an attempt at a nested class.
+    pub(super) bracket_in_class: bool,
 }
 
 /// A class escape (`\d`) or a single character, as found inside brackets.
@@ -134,6 +141,19 @@ impl Translator {
                 '{' if self.quantifier_braces().is_some() => {
                     return Err(self.err("nothing to repeat before `{`"));
                 }
+                // Unicode mode has no literal braces or lone `]` (the web
+                // grammar without the flag has).
+                '{' => return Err(self.err(LONE_BRACE)),
+                '}' | ']' => {
+                    let nested = if c == ']' && self.bracket_in_class {
+                        " (classes do not nest: `[` inside brackets is the character, and set operations or `[:alpha:]` are not ECMAScript)"
+                    } else {
+                        ""
+                    };
+                    return Err(self.err(format!(
+                        "a lone `{c}` is not allowed; write `\\{c}` for the character{nested}"
+                    )));
+                }
                 _ => {
                     self.pos += 1;
                     push_literal(&mut self.out, c);
@@ -148,7 +168,7 @@ impl Translator {
     }
 
     /// `{n}`, `{n,}` or `{n,m}` at the current position: (min, max, length in
-    /// chars). Anything else starting with `{` is a literal brace.
+    /// chars). Anything else starting with `{` is an error in Unicode mode.
     fn quantifier_braces(&self) -> Option<(String, Option<String>, bool, usize)> {
         let mut i = self.pos;
         if self.chars.get(i).map(|c| c.1) != Some('{') {
@@ -196,7 +216,7 @@ impl Translator {
             }
             Some('{') => {
                 let Some((min, max, comma, len)) = self.quantifier_braces() else {
-                    return Ok(false);
+                    return Err(self.err(LONE_BRACE));
                 };
                 let parse = |s: &str| s.parse::<u32>().ok();
                 let (Some(lo), hi) = (parse(&min), max.as_deref().map(parse)) else {

@@ -59,6 +59,7 @@ regex = "1"
     }
     let mut lib = String::from("#![deny(warnings)]\n\n");
     let mut run = String::new();
+    let mut values = String::new();
     for p in packages {
         write_if_changed(&dir.join(format!("src/gen/{}.rs", p.module)), &p.code);
         writeln!(
@@ -68,15 +69,17 @@ regex = "1"
         )
         .unwrap();
         let call = format!("{}_call", p.package).to_upper_camel_case();
+        let crate_ident = crate_name.replace('-', "_");
         writeln!(
             run,
             "        {m:?} => match {crate_ident}::{m}::{call}::parse(tool, args) {{\n            \
-             Ok(call) => json!({{\"ok\": true, \"call\": format!(\"{{call:?}}\")}}),\n            \
+             Ok(call) => json!({{\"ok\": true, \"call\": format!(\"{{call:?}}\"), \"value\": value_{m}(&call)}}),\n            \
              Err(e) => json!({{\"ok\": false, \"error\": e}}),\n        }},",
             m = p.module,
-            crate_ident = crate_name.replace('-', "_"),
         )
         .unwrap();
+        let path = format!("{crate_ident}::{}::{call}", p.module);
+        values.push_str(&value_fn(&p.module, &path, &call_variants(&p.code, &call)));
     }
     write_if_changed(&dir.join("src/lib.rs"), &lib);
     let harness = format!(
@@ -87,6 +90,7 @@ use std::io::{{BufRead, Write}};
 
 use serde_json::{{json, Value}};
 
+{values}
 fn run(module: &str, tool: &str, args: Value) -> Value {{
     match module {{
 {run}
@@ -113,6 +117,39 @@ fn main() {{
     let check = include_str!("../rust_harness/fixture_check.rs");
     write_if_changed(&dir.join("src/bin/fixture_check.rs"), check);
     dir
+}
+
+/// The variants of the generated `pub enum <call>` in `code`.
+fn call_variants(code: &str, call: &str) -> Vec<String> {
+    let start = format!("pub enum {call} {{\n");
+    let Some(at) = code.find(&start) else {
+        return Vec::new();
+    };
+    code[at + start.len()..]
+        .lines()
+        .take_while(|l| l.trim() != "}")
+        .filter_map(|l| l.trim().split_once('(').map(|(v, _)| v.to_string()))
+        .collect()
+}
+
+/// A harness function turning a parsed call into its arguments as JSON (the
+/// argument structs serialize), so tests can compare validated values.
+fn value_fn(module: &str, path: &str, variants: &[String]) -> String {
+    let mut arms = String::new();
+    for v in variants {
+        writeln!(
+            arms,
+            "        {path}::{v}(a) => serde_json::to_value(a).unwrap_or(Value::Null),"
+        )
+        .unwrap();
+    }
+    if variants.is_empty() {
+        format!("fn value_{module}(call: &{path}) -> Value {{\n    match *call {{}}\n}}\n")
+    } else {
+        format!(
+            "fn value_{module}(call: &{path}) -> Value {{\n    match call {{\n{arms}    }}\n}}\n"
+        )
+    }
 }
 
 /// Shared target directory for every generated crate.

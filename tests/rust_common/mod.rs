@@ -72,6 +72,26 @@ pub fn tool_files(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
+/// The cases shared with the TypeScript tests: `(name, input.tool)` for each
+/// directory of `tests/cases/agree/`, sorted.
+pub fn agree_cases() -> Vec<(String, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/agree");
+    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(root)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.join("input.tool").is_file())
+                .map(|p| {
+                    let name = p.file_name().unwrap().to_string_lossy().replace('-', "_");
+                    (name, p.join("input.tool"))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
 /// A program together with the module its generated code goes into.
 pub struct Source {
     pub module: String,
@@ -79,7 +99,7 @@ pub struct Source {
 }
 
 /// Every program the Rust tests cover: the hand-built fixture, the cases in
-/// `tests/cases/rust/` and the example tool sets.
+/// `tests/cases/agree/` and `tests/cases/rust/` and the example tool sets.
 pub fn sources() -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = vec![
@@ -92,6 +112,12 @@ pub fn sources() -> Vec<Source> {
             program: ir::keywords(),
         },
     ];
+    for (name, file) in agree_cases() {
+        out.push(Source {
+            module: format!("agree_{name}"),
+            program: load(&file),
+        });
+    }
     for (prefix, dir) in [("case", "tests/cases/rust"), ("example", "examples")] {
         for file in tool_files(&root.join(dir)) {
             let stem = file

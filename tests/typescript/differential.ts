@@ -119,10 +119,12 @@ export async function schemaDifferential(): Promise<void> {
   // multipleOfPrecision: ajv divides in binary floating point (19.99 is then
   // no multiple of 0.01); JSON Schema means the decimal quotient.
   // ownProperties: without it ajv sees inherited `toString` as present.
+  // unicodeRegExp: patterns run with the `u` flag, ajv's default and toolc's
+  // dialect.
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
-    unicodeRegExp: false,
+    unicodeRegExp: true,
     validateFormats: true,
     multipleOfPrecision: 9,
     ownProperties: true,

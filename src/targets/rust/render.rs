@@ -99,6 +99,8 @@ fn context_of(view: FileView) -> (Value, usize) {
         trait_name => view.trait_name,
         call_name => view.call_name,
         tool_count => view.tools.len(),
+        // `output_json` is emitted only when some tool uses it.
+        any_output => view.tools.iter().any(|t| t.has_output),
         def_count => view.defs.len(),
         code => code,
         aliases => lazy(view.aliases),

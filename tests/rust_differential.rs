@@ -186,8 +186,8 @@ fn dispatcher_meets_the_shared_expectations() {
         let cases: Value = serde_json::from_str(&text).unwrap();
         for e in cases["expectations"].as_array().into_iter().flatten() {
             let tool = e["tool"].as_str().unwrap_or_default();
-            requests
-                .push(json!({"module": format!("agree_{name}"), "tool": tool, "args": e["args"]}));
+            requests.push(json!({"module": format!("agree_{name}"), "tool": tool,
+                                 "args": e["args"], "nest": e["nest"]}));
             expectations.push((name.clone(), e.clone()));
         }
     }

@@ -194,6 +194,9 @@ async function validation(): Promise<void> {
         if (!r.ok) {
           assert.equal(r.error.code, e.code ?? "invalid_argument");
           if (e.path !== undefined) assert.equal(r.error.path, e.path, r.error.message);
+          if (e.message !== undefined) assert.equal(r.error.message, e.message);
+          // `null` expects no hint.
+          if (e.hint !== undefined) assert.equal(r.error.hint ?? null, e.hint);
         }
       }
     });

@@ -14,6 +14,8 @@ export interface Expectation {
   ok: boolean;
   path?: string;
   code?: string;
+  message?: string;
+  hint?: string | null;
   value?: unknown;
   note?: string;
   /** Builds arguments too deep to write out (tests/cases/agree/README.md). */

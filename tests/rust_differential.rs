@@ -175,8 +175,8 @@ fn harness() -> &'static std::path::Path {
 }
 
 /// The expectations of `tests/cases/agree/*/cases.json`, which the generated
-/// TypeScript meets too (tests/typescript.rs): the verdict, the error path
-/// and code, and the validated arguments with defaults applied.
+/// TypeScript meets too (tests/typescript.rs): the verdict, the error path,
+/// code, message and hint, and the validated arguments with defaults applied.
 #[test]
 fn dispatcher_meets_the_shared_expectations() {
     let mut requests = Vec::new();
@@ -186,8 +186,8 @@ fn dispatcher_meets_the_shared_expectations() {
         let cases: Value = serde_json::from_str(&text).unwrap();
         for e in cases["expectations"].as_array().into_iter().flatten() {
             let tool = e["tool"].as_str().unwrap_or_default();
-            requests
-                .push(json!({"module": format!("agree_{name}"), "tool": tool, "args": e["args"]}));
+            requests.push(json!({"module": format!("agree_{name}"), "tool": tool,
+                                 "args": e["args"], "nest": e["nest"]}));
             expectations.push((name.clone(), e.clone()));
         }
     }
@@ -215,6 +215,14 @@ fn unmet(e: &Value, r: &Value) -> Option<&'static str> {
     }
     if e.get("path").is_some_and(|p| *p != r["error"]["path"]) {
         return Some("wrong path");
+    }
+    if e.get("message")
+        .is_some_and(|m| *m != r["error"]["message"])
+    {
+        return Some("wrong message");
+    }
+    if e.get("hint").is_some_and(|h| *h != r["error"]["hint"]) {
+        return Some("wrong hint");
     }
     let code = e.get("code").unwrap_or(&json!("invalid_argument")).clone();
     (code != r["error"]["code"]).then_some("wrong code")

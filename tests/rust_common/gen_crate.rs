@@ -98,6 +98,44 @@ fn run(module: &str, tool: &str, args: Value) -> Value {{
     }}
 }}
 
+/// `args` with the string "$nest" replaced by `nest.core` wrapped
+/// `nest.levels` times in `nest.wrap` (at its own "$nest"), built in a loop:
+/// arguments nested deeper than serde_json parses (tests/cases/agree/README.md).
+fn expand(mut args: Value, nest: &Value) -> Value {{
+    let Some(levels) = nest["levels"].as_u64() else {{
+        return args;
+    }};
+    let wrap = &nest["wrap"];
+    let inner = hole(wrap, String::new()).expect("`$nest` in the wrap");
+    let mut value = nest["core"].clone();
+    for _ in 0..levels {{
+        let mut outer = wrap.clone();
+        *outer.pointer_mut(&inner).expect("the hole") = value;
+        value = outer;
+    }}
+    match hole(&args, String::new()) {{
+        Some(at) if at.is_empty() => value,
+        Some(at) => {{
+            *args.pointer_mut(&at).expect("the hole") = value;
+            args
+        }}
+        None => args,
+    }}
+}}
+
+/// The JSON pointer to the string "$nest" in `value`.
+fn hole(value: &Value, at: String) -> Option<String> {{
+    match value {{
+        Value::String(s) if s == "$nest" => Some(at),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| hole(item, format!("{{at}}/{{i}}"))),
+        Value::Object(map) => map.iter().find_map(|(k, item)| hole(item, format!("{{at}}/{{k}}"))),
+        _ => None,
+    }}
+}}
+
 fn main() {{
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -107,7 +145,12 @@ fn main() {{
         let request: Value = serde_json::from_str(&line).expect("a JSON line");
         let module = request["module"].as_str().unwrap_or_default();
         let tool = request["tool"].as_str().unwrap_or_default();
-        let result = run(module, tool, request["args"].clone());
+        let args = expand(request["args"].clone(), &request["nest"]);
+        let mut result = run(module, tool, args);
+        if !request["nest"].is_null() {{
+            // Too deep for the test to parse back.
+            result.as_object_mut().map(|r| r.remove("value"));
+        }}
         writeln!(out, "{{result}}").expect("stdout");
     }}
 }}

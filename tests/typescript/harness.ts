@@ -25,7 +25,7 @@ import * as core from "./pkg.js";
 import { aiTools, type AiHandlers } from "./pkg.ai.js";
 import { mcpTools, registerTools, type McpHandlers } from "./pkg.mcp.js";
 import { differential, schema, schemaDifferential } from "./differential.js";
-import { cases, check, clone, counts, mcpJsonPath, type Def, type TypeDef } from "./support.js";
+import { cases, check, clone, counts, expand, mcpJsonPath, type Def, type TypeDef } from "./support.js";
 
 function expectError(def: Def | string, args: unknown, path: string, what: string): Promise<void> {
   return check(`${typeof def === "string" ? def : def.name}: ${what}`, () => {
@@ -185,7 +185,7 @@ async function validation(): Promise<void> {
   });
   for (const [i, e] of (cases.expectations ?? []).entries()) {
     await check(`expectation ${i} (${e.tool}${e.note === undefined ? "" : `: ${e.note}`})`, () => {
-      const r = core.validateArgs(e.tool, clone(e.args));
+      const r = core.validateArgs(e.tool, expand(e.args, e.nest));
       if (e.ok) {
         assert.ok(r.ok, r.ok ? "" : `rejected at ${r.error.path}: ${r.error.message}`);
         if (r.ok && e.value !== undefined) assert.deepEqual(r.value, e.value);
@@ -194,6 +194,9 @@ async function validation(): Promise<void> {
         if (!r.ok) {
           assert.equal(r.error.code, e.code ?? "invalid_argument");
           if (e.path !== undefined) assert.equal(r.error.path, e.path, r.error.message);
+          if (e.message !== undefined) assert.equal(r.error.message, e.message);
+          // `null` expects no hint.
+          if (e.hint !== undefined) assert.equal(r.error.hint ?? null, e.hint);
         }
       }
     });

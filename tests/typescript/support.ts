@@ -14,8 +14,38 @@ export interface Expectation {
   ok: boolean;
   path?: string;
   code?: string;
+  message?: string;
+  hint?: string | null;
   value?: unknown;
   note?: string;
+  /** Builds arguments too deep to write out (tests/cases/agree/README.md). */
+  nest?: Nest;
+}
+
+/** `core` wrapped `levels` times in `wrap`, at its string "$nest". */
+export interface Nest {
+  levels: number;
+  wrap: unknown;
+  core: unknown;
+}
+
+/** `args` with the string "$nest" replaced by the value `nest` describes,
+ * built in a loop whatever its depth. */
+export function expand(args: unknown, nest: Nest | undefined): unknown {
+  if (nest === undefined) return clone(args);
+  let value: unknown = clone(nest.core);
+  for (let i = 0; i < nest.levels; i++) value = fill(clone(nest.wrap), value);
+  return fill(clone(args), value);
+}
+
+/** `template` with its string "$nest" replaced by `value`. */
+function fill(template: unknown, value: unknown): unknown {
+  if (template === "$nest") return value;
+  if (typeof template === "object" && template !== null) {
+    const holder = template as Record<string, unknown>;
+    for (const key of Object.keys(holder)) holder[key] = fill(holder[key], value);
+  }
+  return template;
 }
 
 export interface CallCase {

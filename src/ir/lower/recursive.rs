@@ -1,8 +1,11 @@
 //! Recursive types: a type is recursive when it reaches itself through its
 //! fields, items, values, union members or variants (it sits on a cycle of
 //! the reference graph: a strongly connected component with more than one
-//! type, or a type referring to itself). A chain of aliases that comes back to
-//! itself without any structure in between has no meaning and is `E0209`.
+//! type, or a type referring to itself). Aliases are written out in full
+//! wherever they are used, so an alias that reaches itself through aliases
+//! only is `E0209`: a chain with no structure in between has no meaning, and
+//! one through arrays, maps or unions (`type L = [L] | string`) would be
+//! infinite. Recursion has to pass through a struct or a tagged union.
 //!
 //! Both passes are linear in the number of types and references.
 
@@ -54,22 +57,53 @@ impl Lowerer<'_> {
             })
             .collect();
         let recursive = on_cycle(&edges);
+        let is_alias: Vec<bool> = self
+            .program
+            .types
+            .values()
+            .map(|def| matches!(def.kind, TypeDefKind::Alias { .. }))
+            .collect();
+        let alias_edges: Vec<Vec<usize>> = edges
+            .iter()
+            .zip(&is_alias)
+            .map(|(out, &alias)| match alias {
+                true => out.iter().copied().filter(|&j| is_alias[j]).collect(),
+                false => Vec::new(),
+            })
+            .collect();
+        let through_aliases = on_cycle(&alias_edges);
+        let chains: std::collections::HashSet<usize> =
+            alias_cycles(&alias_next).into_iter().collect();
         for (def, r) in self.program.types.values_mut().zip(recursive) {
             def.recursive = r;
         }
-        for i in alias_cycles(&alias_next) {
+        for (i, contains_itself) in through_aliases.into_iter().enumerate() {
             let Some((_, def)) = self.program.types.get_index(i) else {
                 continue;
             };
-            let d = Diagnostic::new(
-                codes::INFINITE_TYPE,
-                def.name_span,
-                format!("the alias `{}` refers to itself", def.name),
-            )
-            .with_label("this alias never reaches a real type")
-            .with_help(
-                "an alias must end in a built-in type, an array, a map, an enum, a struct or a union",
-            );
+            let d = if chains.contains(&i) {
+                Diagnostic::new(
+                    codes::INFINITE_TYPE,
+                    def.name_span,
+                    format!("the alias `{}` refers to itself", def.name),
+                )
+                .with_label("this alias never reaches a real type")
+                .with_help(
+                    "an alias must end in a built-in type, an array, a map, an enum, a struct or a union",
+                )
+            } else if contains_itself {
+                Diagnostic::new(
+                    codes::INFINITE_TYPE,
+                    def.name_span,
+                    format!("the alias `{}` contains itself", def.name),
+                )
+                .with_label("an alias is written out wherever it is used, so this one never ends")
+                .with_help(
+                    "make the recursive type a struct (`struct Node { children: [Node] }`) or a tagged union: recursion through those is fine",
+                )
+            } else {
+                continue;
+            };
             self.push(d);
         }
     }

@@ -1,4 +1,4 @@
 type A = B;
 type B = A;
 type C = C | null;
-type Ok = [Ok];
+type Lists = [Lists];

@@ -35,6 +35,7 @@ mod tiers;
 mod unions;
 pub mod value;
 mod walk;
+mod wire_names;
 
 #[cfg(test)]
 mod tests;
@@ -116,6 +117,7 @@ const STRUCTURAL: &[Check] = &[
     unions::run,
     metadata::run,
     target_names::run,
+    wire_names::run,
 ];
 
 /// Errors that evaluate values or walk the type graph.

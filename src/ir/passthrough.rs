@@ -1,5 +1,6 @@
 //! Rules for the keys that attributes pass through to targets verbatim:
-//! `@meta("key", value)` into MCP `_meta`. Shared by the front end (which
+//! `@meta("key", value)` into MCP `_meta`, `@schema("key", value)` into a
+//! field's JSON Schema. Shared by the front end (which
 //! reports a broken key as E0302) and `toolc import` (which drops such a key
 //! instead of writing a `.tool` file that does not check).
 
@@ -64,6 +65,107 @@ pub fn meta_key_problem(key: &str) -> Option<String> {
         ));
     }
     None
+}
+
+/// JSON Schema keywords `@schema` may carry besides `x-` extensions:
+/// annotations toolc never writes itself and that no language construct
+/// spells. `format` is among them only for formats toolc does not know
+/// (`password`, `binary`); a known one is the `format` constraint.
+pub const SCHEMA_KEYWORDS: &[&str] = &[
+    "format",
+    "contentEncoding",
+    "contentMediaType",
+    "readOnly",
+    "$comment",
+];
+
+/// Why `@schema(key, value)` cannot be written, and what to write instead;
+/// `None` when it can.
+///
+/// Extra keys are written last into the field's schema, so a keyword toolc
+/// generates (`type`, `default`, `minLength`, `$ref`, ...) would replace what
+/// the type, constraints and default say, and the emitted schema would
+/// contradict the dispatchers and validators generated from the same
+/// definition. Only `x-` extension keys and [`SCHEMA_KEYWORDS`] pass.
+pub fn schema_key_problem(key: &str, value: &serde_json::Value) -> Option<(String, String)> {
+    if key.starts_with("x-") {
+        return None;
+    }
+    // The annotations take one JSON type each (JSON Schema's meta-schema).
+    let wanted = match key {
+        "readOnly" => Some(("a boolean", value.is_boolean())),
+        k if SCHEMA_KEYWORDS.contains(&k) => Some(("a string", value.is_string())),
+        _ => None,
+    };
+    if let Some((kind, false)) = wanted {
+        return Some((
+            format!("its value must be {kind}"),
+            format!("write `@schema(\"{key}\", ...)` with {kind}"),
+        ));
+    }
+    if key == "format" {
+        let known = value.as_str().and_then(crate::ir::Format::parse);
+        return known.map(|f| {
+            (
+                format!("`{}` is a format toolc writes itself", f.as_str()),
+                format!(
+                    "write the constraint on the type: `string format {}`",
+                    f.as_str()
+                ),
+            )
+        });
+    }
+    if SCHEMA_KEYWORDS.contains(&key) {
+        return None;
+    }
+    let instead = match key {
+        "type"
+        | "enum"
+        | "const"
+        | "items"
+        | "prefixItems"
+        | "properties"
+        | "required"
+        | "additionalProperties"
+        | "anyOf"
+        | "oneOf"
+        | "allOf"
+        | "not"
+        | "nullable" => {
+            "write the type itself (`int`, `[T]`, `\"a\" | \"b\"`, `T | null`, a struct)"
+        }
+        "default" => "write a default: `name: T = value`",
+        "examples" => "write `@example(value)`",
+        "title" => "write `@title(\"...\")`",
+        "description" => "write a `///` doc comment",
+        "deprecated" => "write `@deprecated`",
+        "writeOnly" => "write `@secret`",
+        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => {
+            "write a range: `int in 1..=10`, `number in 0<..1`"
+        }
+        "multipleOf" => "write `multiple_of N` on the number",
+        "minLength" | "maxLength" => "write a length: `string len 1..=64`",
+        "pattern" => "write `string matches \"...\"`",
+        "minItems" | "maxItems" => "write a length on the list: `[T] len 1..=10`",
+        "uniqueItems" => "write `unique` on the list",
+        "propertyNames" | "minProperties" | "maxProperties" | "patternProperties" => {
+            "write `len` or `keys matches \"...\"` on the map type"
+        }
+        k if k.starts_with('$') => "name a type instead of referring to a schema",
+        _ => "use an `x-` extension key for data of your own",
+    };
+    Some((
+        format!(
+            "`@schema` takes only `x-` extension keys and {}, so that no schema contradicts \
+             the definition it is generated from",
+            SCHEMA_KEYWORDS
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        instead.to_string(),
+    ))
 }
 
 fn is_label(label: &str) -> bool {

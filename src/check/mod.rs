@@ -21,6 +21,7 @@ pub mod formats;
 mod infinite;
 mod integers;
 mod levels;
+mod mcp_headers;
 mod metadata;
 mod missing_example;
 mod naming;
@@ -116,6 +117,7 @@ const STRUCTURAL: &[Check] = &[
     enums::run,
     unions::run,
     metadata::run,
+    mcp_headers::run,
     target_names::run,
     wire_names::run,
 ];

@@ -88,6 +88,14 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
 /// contradict the dispatchers and validators generated from the same
 /// definition. Only `x-` extension keys and [`SCHEMA_KEYWORDS`] pass.
 pub fn schema_key_problem(key: &str, value: &serde_json::Value) -> Option<(String, String)> {
+    if key == MCP_HEADER {
+        return mcp_header_problem(value).map(|p| {
+            (
+                p,
+                "write an HTTP header name such as \"Region\" or \"X-Tenant\"".to_string(),
+            )
+        });
+    }
     if key.starts_with("x-") {
         return None;
     }
@@ -166,6 +174,30 @@ pub fn schema_key_problem(key: &str, value: &serde_json::Value) -> Option<(Strin
         ),
         instead.to_string(),
     ))
+}
+
+/// The MCP extension that mirrors a parameter into an `Mcp-Param-{name}`
+/// HTTP header.
+pub const MCP_HEADER: &str = "x-mcp-header";
+
+/// Why `value` cannot be an `x-mcp-header` value. MCP requires a non-empty
+/// HTTP field-name token (`1*tchar`, RFC 9110 section 5.1), which also rules
+/// out control characters; clients drop a tool whose header breaks this.
+fn mcp_header_problem(value: &serde_json::Value) -> Option<String> {
+    let Some(name) = value.as_str() else {
+        return Some("the `x-mcp-header` value must be a string".into());
+    };
+    if name.is_empty() {
+        return Some("the `x-mcp-header` value cannot be empty".into());
+    }
+    let tchar = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+    if let Some(bad) = name.chars().find(|c| !tchar(*c)) {
+        return Some(format!(
+            "{bad:?} cannot be part of an HTTP header name: `x-mcp-header` takes letters, digits \
+             and ! # $ % & ' * + - . ^ _ ` | ~"
+        ));
+    }
+    None
 }
 
 fn is_label(label: &str) -> bool {

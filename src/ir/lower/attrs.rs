@@ -232,7 +232,12 @@ impl Lowerer<'_> {
                             // generates would silently replace it.
                             match passthrough::schema_key_problem(&key, &value) {
                                 Some((problem, instead)) => self.bad_attr(
-                                    args[0].span(),
+                                    // A header name is wrong in its value.
+                                    if key == passthrough::MCP_HEADER {
+                                        args[1].span()
+                                    } else {
+                                        args[0].span()
+                                    },
                                     format!("`@schema` cannot set `{key}`: {problem}"),
                                     Some(instead),
                                 ),

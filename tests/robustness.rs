@@ -361,3 +361,65 @@ fn large_file_parses_in_reasonable_time() {
     std::fs::write(&path, small).expect("write");
     assert_eq!(run_binary(&path, Duration::from_secs(300)), Ok(()));
 }
+
+/// `struct S0 { n?: S1 } struct S1 { n?: S2 } ...`: `len` structs, each
+/// holding the next, used by one tool.
+fn struct_chain(len: usize) -> String {
+    let mut s = String::from("package chain;\n");
+    for i in 0..len {
+        if i + 1 < len {
+            s.push_str(&format!(
+                "/// Level {i}.\nstruct S{i} {{ /// Next.\n n?: S{} }}\n",
+                i + 1
+            ));
+        } else {
+            s.push_str(&format!(
+                "/// Level {i}.\nstruct S{i} {{ /// Value.\n v: string }}\n"
+            ));
+        }
+    }
+    s.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: S0) -> S0;\n");
+    s
+}
+
+/// Runs `toolc build PATH --target all` and returns its exit code and stdout.
+fn build_all(path: &Path, out: &Path) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(path)
+        .args(["--target", "all", "--out"])
+        .arg(out)
+        .args(["--message-format", "json"])
+        .output()
+        .expect("run toolc");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// Named types that are not recursive are written out in place, so a long
+/// chain of them nests as deep as it is long: that is E0003, for every
+/// target, and never a stack overflow in a generator.
+#[test]
+fn long_type_chain_is_a_diagnostic_for_every_target() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("chain.tool");
+    std::fs::write(&path, struct_chain(2_000)).expect("write");
+    let (code, stdout) = build_all(&path, &dir.path().join("out"));
+    assert_eq!(code, Some(1), "stdout:\n{stdout}");
+    assert!(stdout.contains("\"E0003\""), "stdout:\n{stdout}");
+    assert_eq!(stdout.lines().count(), 1, "one diagnostic: {stdout}");
+}
+
+/// Just inside the limit (the tool's parameter list is the 64th level):
+/// every target builds, on the default stacks.
+#[test]
+fn type_chain_at_the_limit_builds_for_every_target() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("chain.tool");
+    std::fs::write(&path, struct_chain(63)).expect("write");
+    let (code, stdout) = build_all(&path, &dir.path().join("out"));
+    assert_eq!(code, Some(0), "stdout:\n{stdout}");
+    assert!(!stdout.contains("\"E0003\""), "stdout:\n{stdout}");
+}

@@ -11,6 +11,7 @@ mod allow;
 mod constraints;
 mod defaults;
 mod deprecated;
+mod depth;
 mod destructive;
 mod docs;
 mod enums;
@@ -20,6 +21,7 @@ pub mod formats;
 mod infinite;
 mod integers;
 mod levels;
+mod mcp_headers;
 mod metadata;
 mod missing_example;
 mod naming;
@@ -34,6 +36,7 @@ mod tiers;
 mod unions;
 pub mod value;
 mod walk;
+mod wire_names;
 
 #[cfg(test)]
 mod tests;
@@ -86,6 +89,14 @@ impl Cx<'_> {
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
     let mut out = run_checks(program, options, STRUCTURAL);
+    // The later checks and the lints follow named types recursively; on types
+    // that nest beyond the limit they would exhaust the stack, so they do not
+    // run at all.
+    let depth = run_checks(program, options, &[depth::run]);
+    if !depth.is_empty() {
+        out.extend(depth);
+        return apply_levels(out.into_iter().collect(), options);
+    }
     // Values are evaluated and the type graph walked only on a structurally
     // sound program; otherwise they would repeat the same problems.
     if !out.iter().any(Diagnostic::is_error) {
@@ -106,7 +117,9 @@ const STRUCTURAL: &[Check] = &[
     enums::run,
     unions::run,
     metadata::run,
+    mcp_headers::run,
     target_names::run,
+    wire_names::run,
 ];
 
 /// Errors that evaluate values or walk the type graph.

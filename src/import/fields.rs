@@ -214,6 +214,14 @@ impl Ctx<'_> {
                 self.warn(&child(path, key), &format!("value {why}, dropped"));
                 continue;
             }
+            // `@schema` rejects such a key (E0302); the file must check.
+            if let Some((why, _)) = crate::ir::passthrough::schema_key_problem(key, value) {
+                self.warn(
+                    &child(path, key),
+                    &format!("cannot be carried ({why}), dropped"),
+                );
+                continue;
+            }
             attrs.push(Attr::with(
                 "schema",
                 vec![

@@ -163,6 +163,15 @@ pub fn meta_attrs(
             },
             _ => match super::fields::unwritable(value) {
                 Some(why) => warnings.push(Some(name), &ptr, &format!("value {why}, dropped")),
+                // `@meta` rejects such a key (E0302); the file must check.
+                None if crate::ir::passthrough::meta_key_problem(key).is_some() => {
+                    let why = crate::ir::passthrough::meta_key_problem(key).unwrap_or_default();
+                    warnings.push(
+                        Some(name),
+                        &ptr,
+                        &format!("key cannot be carried ({why}), dropped"),
+                    );
+                }
                 None => attrs.push(Attr::with(
                     "meta",
                     vec![

@@ -4,6 +4,7 @@
 pub mod load;
 mod lower;
 mod model;
+pub mod passthrough;
 pub mod suggest;
 
 pub use model::*;

@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 
 use super::Lowerer;
 use crate::diagnostics::{Diagnostic, codes, lookup};
-use crate::ir::{Deprecation, suggest};
+use crate::ir::{Deprecation, passthrough, suggest};
 use crate::source::Span;
 use crate::syntax::ast::{AttrArg, Attribute, ValueKind};
 
@@ -228,7 +228,23 @@ impl Lowerer<'_> {
                         if let (Some(key), Some(value)) =
                             (self.arg_string(a, &args[0]), self.attr_json(&args[1]))
                         {
-                            out.extra.insert(key, value);
+                            // Extra keys are written last: a keyword toolc
+                            // generates would silently replace it.
+                            match passthrough::schema_key_problem(&key, &value) {
+                                Some((problem, instead)) => self.bad_attr(
+                                    // A header name is wrong in its value.
+                                    if key == passthrough::MCP_HEADER {
+                                        args[1].span()
+                                    } else {
+                                        args[0].span()
+                                    },
+                                    format!("`@schema` cannot set `{key}`: {problem}"),
+                                    Some(instead),
+                                ),
+                                None => {
+                                    out.extra.insert(key, value);
+                                }
+                            }
                         }
                     }
                 }

@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 use super::Lowerer;
 use super::attrs::TOOL_ATTRS;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Deprecation, RateLimit, Risk, Tier, suggest};
+use crate::ir::{Deprecation, RateLimit, Risk, Tier, passthrough, suggest};
 use crate::source::Span;
 use crate::syntax::ast::{AttrArg, Attribute};
 use crate::targets::Target;
@@ -104,7 +104,21 @@ impl Lowerer<'_> {
                         if let (Some(k), Some(v)) =
                             (self.arg_string(a, &args[0]), self.attr_json(&args[1]))
                         {
-                            t.meta.insert(k, v);
+                            // A bad key would reach MCP's `_meta` (or replace
+                            // toolc's own entries there) unchecked.
+                            match passthrough::meta_key_problem(&k) {
+                                Some(problem) => self.bad_attr(
+                                    args[0].span(),
+                                    format!("`@meta` key \"{k}\" cannot be used: {problem}"),
+                                    Some(
+                                        "use a key such as \"category\" or \"com.example/owner\""
+                                            .into(),
+                                    ),
+                                ),
+                                None => {
+                                    t.meta.insert(k, v);
+                                }
+                            }
                         }
                     }
                 }

@@ -24,9 +24,9 @@ pub fn push_phrases(program: &Program, field: &Field, lines: &mut Lines) {
         .keys()
         .any(|k| CONSTRAINT_KEYWORDS.contains(&k.as_str()));
     if extra || unresolved_alias {
-        // Pass-through keys may add or replace keywords, and an alias chain
-        // too deep to resolve keeps its constraints elsewhere: these rare
-        // fields take the words from the real schema.
+        // A pass-through `format` (one toolc does not know) adds a keyword,
+        // and an alias chain too deep to resolve keeps its constraints
+        // elsewhere: these rare fields take the words from the real schema.
         from_schema(program, field)
             .iter()
             .for_each(|phrase| lines.push(phrase));
@@ -138,7 +138,7 @@ tool t(
     t1: Tags,
     t2: Tags len ..=1,
     o1: Opt,
-    @schema("minLength", 3) x1: string len 1..=2,
+    @schema("format", "password") x1: string len 1..=2,
 );
 "#;
         std::fs::write(&path, source).unwrap_or_else(|e| panic!("{e}"));

@@ -1,0 +1,253 @@
+//! E0003: a type or tool that nests too deep once its named types are
+//! written out.
+//!
+//! The syntax limits nesting to [`MAX_DEPTH`] levels per item, but the JSON
+//! targets inline every named type that is not recursive, so a chain of
+//! structs (`struct S0 { n?: S1 } struct S1 { n?: S2 } ...`) written out
+//! nests as deep as the chain is long. Every generator, and the lints that
+//! follow named types, walk that nesting recursively on a worker thread's
+//! stack; a limit here keeps all of them within it.
+//!
+//! Levels are counted the way the syntax counts brackets: a struct, a tagged
+//! union, an array, a map and a tool's parameter list open one level each;
+//! scalars, enums, literal unions, unions of types and aliases open none. So
+//! nothing that fits the syntactic limit within one item is rejected here. A
+//! reference to a recursive type is a `$ref` (its definition is written out
+//! once, in `$defs`) and ends the count; the recursive type's own definition
+//! is measured like any other.
+//!
+//! The depth of every named type is computed once, bottom up, with an
+//! explicit stack: the chain can be far longer than the stack this check runs
+//! on. Only the types where the limit is first crossed are reported (the
+//! outer ones of a chain exceed it only through them), and a tool only when
+//! its parameters or output cross it at the tool itself.
+
+use std::collections::{HashMap, HashSet};
+
+use super::Cx;
+use super::walk;
+use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::{Program, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
+use crate::source::Span;
+use crate::syntax::scan::MAX_DEPTH;
+
+pub fn run(cx: &mut Cx<'_>) {
+    let program = cx.program;
+    let depths = type_depths(program);
+    let mut found = Vec::new();
+    for (key, def) in &program.types {
+        let depth = depths.get(key).copied().unwrap_or(0);
+        if depth <= MAX_DEPTH {
+            continue;
+        }
+        // The deepest site directly inside the type; reported only when that
+        // site is itself within the limit, so a chain yields one error.
+        let Some((inner, span)) = deepest_site(program, def, &depths) else {
+            continue;
+        };
+        if inner > MAX_DEPTH {
+            continue;
+        }
+        let what = match def.kind {
+            TypeDefKind::Union { .. } => "union",
+            TypeDefKind::Alias { .. } => "type",
+            TypeDefKind::Enum { .. } => "enum",
+            TypeDefKind::Struct { .. } => "struct",
+        };
+        found.push(too_deep(
+            def.name_span,
+            format!("{what} `{}`", def.name),
+            depth,
+            span,
+            inner,
+        ));
+    }
+    for tool in walk::tools(program) {
+        let sites = tool
+            .params
+            .values()
+            .map(|p| (ty_depth(program, &p.ty, &depths), p.ty.span))
+            .chain(
+                tool.output
+                    .iter()
+                    .map(|o| (root_depth(program, o, &depths), o.span)),
+            );
+        let Some((inner, span)) = sites.max_by_key(|(d, _)| *d) else {
+            continue;
+        };
+        // The tool's own level (its parameter list, or the object an output
+        // is wrapped in) comes on top of its sites.
+        if inner + 1 > MAX_DEPTH && inner <= MAX_DEPTH {
+            found.push(too_deep(
+                tool.name_span,
+                format!("tool `{}`", tool.name),
+                inner + 1,
+                span,
+                inner,
+            ));
+        }
+    }
+    for d in found {
+        cx.error(d);
+    }
+}
+
+fn too_deep(at: Span, what: String, depth: usize, inner_span: Span, inner: usize) -> Diagnostic {
+    Diagnostic::new(
+        codes::TOO_DEEP,
+        at,
+        format!(
+            "{what} nests {depth} levels deep when its types are written out, more than {MAX_DEPTH}"
+        ),
+    )
+    .with_label("too deep once named types are inlined")
+    .with_secondary(inner_span, format!("this type nests {inner} levels"))
+    .with_help(
+        "shorten the chain of nested structs: make inner fields parameters or fields of an outer \
+         struct, or split the data",
+    )
+    .with_note(
+        "JSON targets write out every named type that is not recursive in place, so nesting adds \
+         up along the chain",
+    )
+}
+
+/// The written-out depth of every named type, computed bottom up without
+/// recursion over the (unbounded) chain of named types.
+fn type_depths(program: &Program) -> HashMap<&TypeKey, usize> {
+    let mut depths: HashMap<&TypeKey, usize> = HashMap::new();
+    let mut expanding: HashSet<&TypeKey> = HashSet::new();
+    for start in program.types.keys() {
+        let mut stack = vec![start];
+        while let Some(&key) = stack.last() {
+            if depths.contains_key(key) {
+                stack.pop();
+                continue;
+            }
+            let Some(def) = program.type_def(key) else {
+                depths.insert(key, 0);
+                stack.pop();
+                continue;
+            };
+            if expanding.insert(key) {
+                // First visit: measure the inlined types it uses first. One
+                // that is still being expanded is a cycle (an alias cycle,
+                // reported as E0209 elsewhere) and counts as nothing.
+                let mut pending = Vec::new();
+                for_inlined(program, def, &mut |k| {
+                    if !depths.contains_key(k) && !expanding.contains(k) {
+                        pending.push(k);
+                    }
+                });
+                if !pending.is_empty() {
+                    stack.extend(pending);
+                    continue;
+                }
+            }
+            let depth = def_depth(program, def, &depths);
+            depths.insert(key, depth);
+            stack.pop();
+        }
+    }
+    depths
+}
+
+/// The named types whose definitions `def` writes out in place.
+fn for_inlined<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl FnMut(&'a TypeKey)) {
+    let mut on_ty = |ty: &'a Ty| {
+        walk::nested(ty, &mut |t| {
+            if let TyKind::Named { key } = &t.kind {
+                if inlined(program, key) {
+                    f(key);
+                }
+            }
+        });
+    };
+    match &def.kind {
+        TypeDefKind::Alias { target } => on_ty(target),
+        TypeDefKind::Struct { fields } => fields.values().for_each(|fl| on_ty(&fl.ty)),
+        TypeDefKind::Union { variants, .. } => {
+            // Variants are structs written out inside the union.
+            for v in variants.values() {
+                if program.type_def(&v.ty).is_some() {
+                    f(&v.ty);
+                }
+            }
+        }
+        TypeDefKind::Enum { .. } => {}
+    }
+}
+
+/// Whether a use of `key` is written out in place (not a `$ref`).
+fn inlined(program: &Program, key: &TypeKey) -> bool {
+    program
+        .type_def(key)
+        .is_some_and(|d| !d.recursive || matches!(d.kind, TypeDefKind::Enum { .. }))
+}
+
+fn def_depth(program: &Program, def: &TypeDef, depths: &HashMap<&TypeKey, usize>) -> usize {
+    match &def.kind {
+        TypeDefKind::Alias { target } => ty_depth(program, target, depths),
+        TypeDefKind::Enum { .. } => 0,
+        TypeDefKind::Struct { fields } => {
+            1 + fields
+                .values()
+                .map(|f| ty_depth(program, &f.ty, depths))
+                .max()
+                .unwrap_or(0)
+        }
+        TypeDefKind::Union { variants, .. } => {
+            1 + variants
+                .values()
+                .map(|v| depths.get(&v.ty).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0)
+        }
+    }
+}
+
+/// The deepest type written directly in `def` and its depth.
+fn deepest_site(
+    program: &Program,
+    def: &TypeDef,
+    depths: &HashMap<&TypeKey, usize>,
+) -> Option<(usize, Span)> {
+    match &def.kind {
+        TypeDefKind::Alias { target } => Some((ty_depth(program, target, depths), target.span)),
+        TypeDefKind::Enum { .. } => None,
+        TypeDefKind::Struct { fields } => fields
+            .values()
+            .map(|f| (ty_depth(program, &f.ty, depths), f.ty.span))
+            .max_by_key(|(d, _)| *d),
+        TypeDefKind::Union { variants, .. } => variants
+            .values()
+            .map(|v| (depths.get(&v.ty).copied().unwrap_or(0), v.span))
+            .max_by_key(|(d, _)| *d),
+    }
+}
+
+/// The depth of a type expression. Recursion here follows only the
+/// expression itself, which the syntax already bounds; named types come from
+/// `depths`.
+fn ty_depth(program: &Program, ty: &Ty, depths: &HashMap<&TypeKey, usize>) -> usize {
+    match &ty.kind {
+        TyKind::Array { items } => 1 + ty_depth(program, items, depths),
+        TyKind::Map { values } => 1 + ty_depth(program, values, depths),
+        TyKind::Union { members } => members
+            .iter()
+            .map(|m| ty_depth(program, m, depths))
+            .max()
+            .unwrap_or(0),
+        TyKind::Named { key } if inlined(program, key) => depths.get(key).copied().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// A tool's output: a recursive type at the root of a schema is written out
+/// once there instead of being a bare `$ref`.
+fn root_depth(program: &Program, ty: &Ty, depths: &HashMap<&TypeKey, usize>) -> usize {
+    match &ty.kind {
+        TyKind::Named { key } => depths.get(key).copied().unwrap_or(0),
+        _ => ty_depth(program, ty, depths),
+    }
+}

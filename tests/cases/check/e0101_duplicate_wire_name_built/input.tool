@@ -1,0 +1,30 @@
+//! Per-target names that collide with another tool's name on that target.
+package wire;
+
+/// Read the record with the given id.
+@name(openai, "get_b") @name(anthropic, "get_b")
+tool get_a(
+    /// Record id.
+    id: string,
+);
+
+/// Read the other record with the given id.
+tool get_b(
+    /// Record id.
+    id: string,
+);
+
+/// Read the third record with the given id.
+@name(mcp, "get_b")
+tool get_c(
+    /// Record id.
+    id: string,
+);
+
+/// Distinct names on every target are fine, even when one tool takes
+/// another's name on a target where that one is renamed.
+@name(openai, "get_a")
+tool get_d(
+    /// Record id.
+    id: string,
+);

@@ -157,3 +157,119 @@ fn every_error_free_case_of_every_suite_generates() {
     }
     assert!(generated > 20, "only {generated} files generated");
 }
+
+/// How many cells a GFM table row has: GFM splits a row before anything
+/// else, taking a backslash and the character after it as a pair, so a pipe
+/// after an odd number of backslashes is text.
+fn table_cells(row: &str) -> usize {
+    let mut pipes: usize = 0;
+    let mut chars = row.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '|' => pipes += 1,
+            _ => {}
+        }
+    }
+    pipes.saturating_sub(1)
+}
+
+/// The ways a Markdown document's fixed structure can break, with line
+/// numbers: a table row with the wrong number of cells, a heading, setext
+/// underline, HTML block or fence that the template did not write.
+fn markdown_structure_problems(md: &str, tools: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_fence = false;
+    let mut tool_headings = 0;
+    let mut in_types = false;
+    let mut seen = std::collections::HashSet::new();
+    for (n, line) in md.split('\n').enumerate() {
+        let n = n + 1;
+        if line.contains('\r') {
+            out.push(format!("{n}: a carriage return"));
+        }
+        if line.starts_with("```") {
+            // Docs may hold closed fences; the template's ```json must open one.
+            if in_fence && line == "```json" {
+                out.push(format!("{n}: an example inside a doc's fence"));
+            }
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let trimmed = line.trim_start_matches(' ');
+        if line.starts_with('|') {
+            if table_cells(line) != 6 {
+                out.push(format!("{n}: a row of {} cells: {line}", table_cells(line)));
+            }
+        } else if let Some(h) = trimmed.strip_prefix("### ") {
+            if !seen.insert(h.to_string()) {
+                out.push(format!("{n}: the heading `{h}` twice"));
+            }
+            tool_headings += usize::from(!in_types);
+        } else if trimmed.starts_with("## ") {
+            in_types = trimmed == "## Types";
+            if !["## Core tools", "## Extended tools", "## Types"].contains(&trimmed) {
+                out.push(format!("{n}: an injected heading: {line}"));
+            }
+        } else if trimmed.starts_with('#') && !(n == 2 && trimmed.starts_with("# ")) {
+            out.push(format!("{n}: an injected heading: {line}"));
+        } else if trimmed.starts_with('<') && n != 1 {
+            out.push(format!("{n}: an HTML block: {line}"));
+        } else if !trimmed.is_empty() && trimmed.chars().all(|c| "=-*_ ".contains(c)) {
+            out.push(format!("{n}: a setext underline or rule: {line}"));
+        }
+    }
+    if in_fence {
+        out.push("the document ends inside a fence".into());
+    }
+    if tool_headings != tools {
+        out.push(format!("{tool_headings} tool headings for {tools} tools"));
+    }
+    out
+}
+
+/// Whatever the docs contain, the Markdown keeps its fixed structure. The
+/// `markup` case is written to break it: backticks, pipes, HTML, CRs,
+/// headings and fences in every kind of doc text.
+#[test]
+fn markdown_keeps_its_structure_whatever_the_docs_contain() {
+    let inputs = common::all_inputs();
+    assert!(
+        inputs
+            .iter()
+            .any(|p| p.to_string_lossy().contains("markup"))
+    );
+    for input in &inputs {
+        let tools = common::generate_json(input, Target::Mcp)
+            .map_or(0, |doc| doc["tools"].as_array().map_or(0, Vec::len));
+        for file in common::generate(input, Target::Markdown, OpenAiApi::ChatCompletions) {
+            let problems = markdown_structure_problems(&file.contents, tools);
+            assert!(problems.is_empty(), "{}: {problems:#?}", input.display());
+        }
+    }
+}
+
+#[test]
+fn structure_checker_catches_what_breaks_a_document() {
+    let broken = "<!-- x -->\n# p\n\n## Core tools\n\n### a\n\n| `a` | `x`z` | y |\n\
+                  \\| a \\\\| b | c | d | e | f |\n## Injected\n<table>\n---\n```\n```json\n";
+    let problems = markdown_structure_problems(broken, 2);
+    for expected in [
+        "cells",
+        "injected heading",
+        "HTML block",
+        "setext",
+        "fence",
+        "tool headings",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.contains(expected)),
+            "{expected}: {problems:#?}"
+        );
+    }
+}

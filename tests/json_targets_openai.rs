@@ -341,3 +341,72 @@ fn strict_rules_hold_on_every_suite_case() {
     }
     assert!(strict > 10, "only {strict} strict tools");
 }
+
+/// Strict mode may not set keywords beside `$ref`, but it must not lose what
+/// the use site says about the value either: a parameter's description (and
+/// the title, default and examples strict mode moves into it) survives.
+#[test]
+fn strict_parameters_keep_their_descriptions() {
+    let mut checked = 0;
+    for input in common::all_inputs() {
+        let (Some(mcp), Some(openai)) = (
+            common::generate_json(&input, Target::Mcp),
+            common::generate_json(&input, Target::Openai),
+        ) else {
+            continue;
+        };
+        let tools = mcp["tools"].as_array().expect("tools");
+        for (tool, function) in tools.iter().zip(openai.as_array().expect("array")) {
+            let function = &function["function"];
+            if function["strict"] != true {
+                continue;
+            }
+            let Some(given) = tool["inputSchema"]["properties"].as_object() else {
+                continue; // no parameters
+            };
+            for (name, schema) in given {
+                let Some(doc) = schema["description"].as_str() else {
+                    continue;
+                };
+                let strict = &function["parameters"]["properties"][name];
+                let said = strict["description"].as_str().unwrap_or_default();
+                assert!(
+                    said.starts_with(doc),
+                    "{} {name}: {doc:?} lost in {strict}",
+                    input.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "only {checked} descriptions checked");
+}
+
+#[test]
+fn strict_references_carry_title_default_and_examples() {
+    let input = std::path::Path::new("tests/cases/targets/recursive/input.tool");
+    let doc = common::generate_json(input, Target::Openai).expect("openai");
+    let put = doc
+        .as_array()
+        .expect("array")
+        .iter()
+        .find(|t| t["function"]["name"] == "put_tree")
+        .expect("put_tree");
+    assert_eq!(put["function"]["strict"], true);
+    let root = &put["function"]["parameters"]["properties"]["root"];
+    assert_eq!(
+        root["anyOf"][0],
+        serde_json::json!({"$ref": "#/$defs/Node"})
+    );
+    assert_eq!(root["anyOf"][1], serde_json::json!({"type": "null"}));
+    let text = root["description"].as_str().expect("description");
+    for part in [
+        "The root node",
+        "use roots",
+        "Title: Root",
+        "Default: {\"id\":\"r\"}",
+        "Examples: {\"id\":\"a\"}",
+    ] {
+        assert!(text.contains(part), "{part:?} missing from {text:?}");
+    }
+}

@@ -168,6 +168,26 @@ fn duplicate_enum_values() {
     ));
 }
 
+#[test]
+fn duplicate_union_members() {
+    let union = |members| ty(TyKind::Union { members });
+    let check = |t| {
+        has(
+            &program(vec![tool("find_nodes", vec![field("x", t)])], vec![]),
+            "E0205",
+        )
+    };
+    let s = || ty(TyKind::String);
+    assert!(check(union(vec![s(), ty(TyKind::Int), s()])));
+    assert!(check(union(vec![array(s()), array(s())])));
+    // Members that differ in constraints, nullability or items are not repeats.
+    let short = || with(s(), |c| c.max_length = Some(3));
+    assert!(!check(union(vec![short(), s()])));
+    assert!(!check(union(vec![array(short()), array(s())])));
+    assert!(!check(union(vec![s(), ty(TyKind::Int)])));
+    assert!(check(union(vec![short(), short()])));
+}
+
 fn union_of(disc: &str, variants: &[(&str, &str)]) -> TypeDef {
     typedef(
         "Shape",

@@ -6,10 +6,9 @@
 //!
 //! It follows the lowering's shapes: scalars carry their keywords even when
 //! nullable; a nullable array or map becomes `anyOf [it, null]`, which is
-//! looked through once; a union that is not a plain `type` array becomes an
-//! `anyOf` of its members, and with exactly two members (counting `null`)
-//! the first one's own schema is worded; named enums, structs, unions and
-//! references carry no constraint keywords.
+//! looked through; a union that is not a plain `type` array becomes an
+//! `anyOf` of its members, each worded after its JSON type; named enums,
+//! structs, unions and references carry no constraint keywords.
 
 use super::describe::{each_phrase, push_phrases};
 use super::node::{Node, Obj};
@@ -24,31 +23,65 @@ pub fn type_constraints(program: &Program, ty: &Ty) -> String {
     out
 }
 
-/// The wording of `ty`'s schema, or of its first `anyOf` member when it is
-/// a two-member `anyOf` (a nullable array or map, or a small union).
+/// The wording of `ty`'s schema. An `anyOf` is looked through: with one
+/// member besides `null` (a nullable array or map) that member is worded;
+/// with several (a union) each member's wording follows its JSON type
+/// ("If a string: Length 1 to 3 characters. If an integer: At least 1."),
+/// so no constraint reads as if it held for the whole value.
 fn looked_through(program: &Program, ty: &Ty, out: &mut String) {
     let resolved = program.resolve_alias_cow(ty);
-    match &resolved.kind {
-        TyKind::Union { members } => {
-            let simple = members.iter().all(|m| simple_member(program, m).is_some());
-            if !simple && members.len() + usize::from(resolved.nullable) == 2 {
-                if let Some(first) = members.first() {
-                    own(program, first, out);
-                }
-            }
-        }
-        _ => keywords(program, &resolved, out),
+    let TyKind::Union { members } = &resolved.kind else {
+        keywords(program, &resolved, out);
+        return;
+    };
+    if members.iter().all(|m| simple_member(program, m).is_some()) {
+        return; // a plain `type` array carries no constraints
+    }
+    if let [only] = members.as_slice() {
+        looked_through(program, only, out);
+        return;
+    }
+    for m in members {
+        let text = type_constraints(program, m);
+        push_member(out, json_type(program, m), &text);
     }
 }
 
-/// The wording of `ty`'s own schema: nothing when that is an `anyOf`.
-fn own(program: &Program, ty: &Ty, out: &mut String) {
-    let resolved = program.resolve_alias_cow(ty);
-    let wrapped =
-        resolved.nullable && matches!(resolved.kind, TyKind::Array { .. } | TyKind::Map { .. });
-    if !wrapped {
-        keywords(program, &resolved, out);
+/// Appends one union member's wording, after the JSON type it applies to.
+pub fn push_member(out: &mut String, json_type: Option<&str>, text: &str) {
+    if text.is_empty() {
+        return;
     }
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    let label = match json_type {
+        Some("string") => "If a string: ",
+        Some("integer") => "If an integer: ",
+        Some("number") => "If a number: ",
+        Some("boolean") => "If a boolean: ",
+        Some("array") => "If an array: ",
+        Some("object") => "If an object: ",
+        _ => "If another value: ",
+    };
+    out.push_str(label);
+    out.push_str(text);
+}
+
+/// The JSON type of `ty`'s schema (of its first member for a union), as the
+/// schema's own `type` keyword says it.
+fn json_type(program: &Program, ty: &Ty) -> Option<&'static str> {
+    let resolved = program.resolve_alias_cow(ty);
+    Some(match &resolved.kind {
+        TyKind::String => "string",
+        TyKind::Int => "integer",
+        TyKind::Number => "number",
+        TyKind::Bool => "boolean",
+        TyKind::Array { .. } => "array",
+        TyKind::Map { .. } => "object",
+        TyKind::Union { members } => return json_type(program, members.first()?),
+        _ => return None,
+    })
 }
 
 /// Calls `emit` with each phrase of the keywords at the top level of `ty`'s

@@ -115,9 +115,9 @@ pub fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut 
         flush(&mut buf);
     }
     if let Some(p) = get("pattern") {
-        buf.push_str("Matches the regex `");
-        text(&mut buf, p);
-        buf.push_str("`.");
+        buf.push_str("Matches the regex ");
+        regex_span(&mut buf, p);
+        buf.push('.');
         flush(&mut buf);
     }
     if let Some(f) = get("format") {
@@ -139,9 +139,9 @@ pub fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut 
         .and_then(Node::as_obj)
         .and_then(|p| p.get("pattern"));
     if let Some(p) = key_pattern {
-        buf.push_str("Keys match the regex `");
-        text(&mut buf, p);
-        buf.push_str("`.");
+        buf.push_str("Keys match the regex ");
+        regex_span(&mut buf, p);
+        buf.push('.');
         flush(&mut buf);
     }
     if count_phrase(
@@ -176,6 +176,36 @@ fn text(buf: &mut String, v: &Node<'_>) {
         Some(s) => buf.push_str(s),
         None => write::compact(buf, v),
     }
+}
+
+/// A regex as a code span (see [`code_span`]).
+fn regex_span(buf: &mut String, v: &Node<'_>) {
+    let mut source = String::new();
+    text(&mut source, v);
+    buf.push_str(&code_span(&source));
+}
+
+/// `text` as a CommonMark code span that shows it literally: fenced by a
+/// backtick run longer than any inside it, and padded with a space where the
+/// text starts or ends with a backtick (or with a space on both ends, which
+/// a code span would strip).
+pub fn code_span(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for b in text.bytes() {
+        run = if b == b'`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = text.starts_with('`')
+        || text.ends_with('`')
+        || (text.starts_with(' ') && text.ends_with(' ') && !text.trim().is_empty());
+    let pad = if pad { " " } else { "" };
+    let mut out = String::with_capacity(text.len() + 2 * (fence.len() + pad.len()));
+    for part in [&*fence, pad, text, pad, &*fence] {
+        out.push_str(part);
+    }
+    out
 }
 
 /// "1 to 120 characters", "at least 1 item", "at most 10 entries",

@@ -300,8 +300,9 @@ impl<'p> Lowering<'p> {
                 simple = false;
                 break;
             };
-            // `dedup`: only a repeat of the previous member is dropped.
-            if types.last().and_then(Node::as_str) != Some(name) {
+            // `type` items must be unique; an alias and the scalar it names
+            // (which the checker cannot call a repeat) reach the same name.
+            if !types.iter().any(|t| t.as_str() == Some(name)) {
                 types.push(name.into());
             }
         }

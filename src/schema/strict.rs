@@ -118,10 +118,10 @@ impl Walk {
             return;
         }
         if map.contains_key("$ref") {
-            // Strict mode rejects any keyword beside `$ref` (even a
-            // description); the definition carries the type's own doc.
-            map.retain(|k, _| k == "$ref");
-            return;
+            if map.len() == 1 {
+                return;
+            }
+            wrap_ref(map);
         }
         if let Some(c) = map.remove("const") {
             map.insert("enum", vec![c]);
@@ -287,6 +287,26 @@ impl Walk {
             text
         };
         map.insert("description", text);
+    }
+}
+
+/// Strict mode rejects any keyword beside `$ref` (even a description), yet
+/// the use site's doc, title, default and examples say what this value is
+/// for. So the reference moves into a one-member `anyOf`, which accepts the
+/// same values and may carry a description (the rest is then moved into it).
+fn wrap_ref(map: &mut Obj<'_>) {
+    let mut member = Obj::with_capacity(1);
+    let mut rest = Obj::with_capacity(map.len());
+    for (k, v) in std::mem::take(map).into_entries() {
+        if k == "$ref" {
+            member.push(k, v);
+        } else {
+            rest.push(k, v);
+        }
+    }
+    map.push("anyOf", vec![Node::Obj(member)]);
+    for (k, v) in rest.into_entries() {
+        map.push(k, v);
     }
 }
 

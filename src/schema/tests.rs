@@ -119,6 +119,26 @@ fn aliases_merge_constraints_and_lend_their_doc() {
 }
 
 #[test]
+fn scalar_unions_list_each_type_once() {
+    // An alias of a plain scalar reaches the same JSON type as the scalar:
+    // `type` items must be unique, so the repeat is dropped wherever it is.
+    let alias = def(
+        "Name",
+        TypeDefKind::Alias {
+            target: Box::new(ty(TyKind::String)),
+        },
+        false,
+    );
+    let p = program(vec![alias]);
+    let members = vec![named("p", "Name"), ty(TyKind::Int), ty(TyKind::String)];
+    let schema = tool_input_schema(&p, &tool(vec![field("u", ty(TyKind::Union { members }))]));
+    assert_eq!(
+        schema["properties"]["u"],
+        json!({"type": ["string", "integer"]})
+    );
+}
+
+#[test]
 fn recursive_types_use_defs_and_others_inline() {
     let p = tree_program();
     let schema = tool_input_schema(&p, &tool(vec![field("root", named("p", "Node"))]));

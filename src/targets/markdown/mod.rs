@@ -7,6 +7,7 @@
 //! branches. A file `<template_dir>/markdown/package.md.j2` replaces the
 //! embedded template.
 
+mod text;
 mod view;
 
 use std::path::Path;

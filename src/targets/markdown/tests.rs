@@ -226,4 +226,29 @@ mod constraints {
         // The cases word something more often than not.
         assert!(checked > 150, "{checked}");
     }
+
+    #[test]
+    fn each_union_member_is_worded_after_its_type() {
+        let program = program(Vec::new(), types());
+        let short = || {
+            with(ty(TyKind::String), |c| {
+                c.min_length = Some(1);
+                c.max_length = Some(3);
+            })
+        };
+        let positive = || with(ty(TyKind::Int), |c| c.minimum = bound(json!(1), false));
+        let both = "If a string: Length 1 to 3 characters. If an integer: At least 1.";
+        let cases = [
+            (union(vec![short(), positive()]), both),
+            (nullable(union(vec![short(), positive()])), both),
+            (union(vec![short(), positive(), ty(TyKind::Bool)]), both),
+            (
+                union(vec![ty(TyKind::Bool), positive()]),
+                "If an integer: At least 1.",
+            ),
+        ];
+        for (t, expected) in cases {
+            assert_eq!(type_constraints(&program, &t), expected, "{t:?}");
+        }
+    }
 }

@@ -8,9 +8,10 @@ use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
+use super::text::{block, cell, code, code_cell, inline, line};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
-use crate::schema::constraints::type_constraints;
+use crate::schema::constraints::{push_member, type_constraints};
 use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, node_text, push_phrases};
 use crate::schema::{Lowering, Node, Obj, SchemaOptions};
 
@@ -97,6 +98,8 @@ pub struct ExampleView {
 
 #[derive(Serialize)]
 pub struct TypeView {
+    /// The heading: the type's name, and its package where two types of the
+    /// document share that name.
     pub name: String,
     pub doc: Option<String>,
     /// A sentence before the list or table ("One of:"), or the whole
@@ -130,32 +133,29 @@ pub fn document(program: &Program, package: &Package) -> DocumentView {
             source_name(package)
         ),
         package: package.name.clone(),
-        doc: package.doc.clone(),
+        doc: package.doc.as_deref().map(block),
         tiers,
-        types: used_types(program, package)
-            .iter()
-            .filter_map(|key| type_view(program, key))
-            .collect(),
+        types: type_views(program, &used_types(program, package)),
     }
 }
 
 fn tool_view(program: &Program, tool: &Tool) -> ToolView {
     let heading = match &tool.title {
-        Some(title) => format!("{} ({title})", tool.name),
-        None => tool.name.clone(),
+        Some(title) => format!("{} ({})", inline(&tool.name), inline(title)),
+        None => inline(&tool.name),
     };
     let returns = match &tool.output {
-        Some(ty) => format!("Returns: `{}`.", program.type_text(ty)),
+        Some(ty) => format!("Returns: {}.", code(&program.type_text(ty))),
         None => "Returns nothing structured.".into(),
     };
     let errors = tool
         .errors
         .values()
         .map(|e| {
-            let mut line = format!("- `{}`: {}", e.code, e.message);
+            let mut line = format!("- {}: {}", code(&e.code), inline(&e.message));
             if let Some(help) = &e.help {
                 line.push(' ');
-                line.push_str(help);
+                line.push_str(&inline(help));
             }
             if e.retryable {
                 line.push_str(" (retryable)");
@@ -167,13 +167,13 @@ fn tool_view(program: &Program, tool: &Tool) -> ToolView {
         .examples
         .iter()
         .map(|e| ExampleView {
-            title: e.title.clone().unwrap_or_else(|| "Example".into()),
+            title: e.title.as_deref().map_or_else(|| "Example".into(), line),
             json: serde_json::to_string(&e.to_json()).unwrap_or_default(),
         })
         .collect();
     ToolView {
         heading,
-        description: tool_description(tool),
+        description: tool_description(tool).as_deref().map(block),
         facts: facts(tool),
         params: rows(program, tool.params.values()),
         returns,
@@ -212,8 +212,18 @@ fn facts(tool: &Tool) -> String {
         let per = per.strip_prefix("1 ").unwrap_or(&per);
         parts.push(format!("Rate limit: {} calls per {per}.", limit.count));
     }
+    if !tool.target_names.is_empty() {
+        // A model reading these docs may be offered the tool under another
+        // name by one provider; say which, or it calls a name that is absent.
+        let names: Vec<String> = tool
+            .target_names
+            .iter()
+            .map(|(target, name)| format!("{} in {target}", code(name)))
+            .collect();
+        parts.push(format!("Called {}.", names.join(", ")));
+    }
     if !tool.permissions.is_empty() {
-        let perms: Vec<String> = tool.permissions.iter().map(|p| format!("`{p}`")).collect();
+        let perms: Vec<String> = tool.permissions.iter().map(|p| code(p)).collect();
         parts.push(format!("Requires: {}.", perms.join(", ")));
     }
     parts.join(" ")
@@ -224,10 +234,13 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
         .map(|field| {
             let constraints = field_constraints(program, field);
             let default = match &field.default {
-                Some(d) => quoted_cell("`", &node_text(&Node::Json(&d.value)), "`"),
+                Some(d) => code_cell(&node_text(&Node::Json(&d.value))),
                 None => String::new(),
             };
             let mut description = field.doc.clone().unwrap_or_default();
+            if let Some(title) = &field.title {
+                description.push_str(&format!(" Title: {title}."));
+            }
             if let Some(dep) = &field.deprecated {
                 description.push_str(" Deprecated");
                 match &dep.note {
@@ -247,8 +260,8 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }
             RowView::new(
-                quoted_cell("`", &field.name, "`"),
-                quoted_cell("`", &program.type_text(&field.ty), "`"),
+                code_cell(&field.name),
+                code_cell(&program.type_text(&field.ty)),
                 if field.is_required() { "yes" } else { "no" },
                 default,
                 cell(&constraints),
@@ -279,7 +292,21 @@ pub(super) fn constraints_text(schema: &Node<'_>) -> String {
 }
 
 fn push_constraints(schema: &Node<'_>, out: &mut String) {
-    let map = value_keywords(schema);
+    static EMPTY: Obj<'static> = Obj::new();
+    let map = schema.as_obj().unwrap_or(&EMPTY);
+    if let Some(Node::Arr(members)) = map.get("anyOf") {
+        // As `type_constraints` words a type: through a nullable wrapper,
+        // and each member of a union after its JSON type.
+        let members: Vec<&Node<'_>> = members.iter().filter(|m| !m.is_null_type()).collect();
+        if let [only] = members.as_slice() {
+            push_constraints(only, out);
+        } else {
+            for m in members {
+                push_member(out, json_type(m), &constraints_text(m));
+            }
+        }
+        return;
+    }
     push_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k), out);
     for (key, label) in [
         ("items", "Each item"),
@@ -299,6 +326,23 @@ fn push_constraints(schema: &Node<'_>, out: &mut String) {
     }
 }
 
+/// The JSON type a schema's `type` keyword names (the first besides
+/// `null`), or its first `anyOf` member's.
+fn json_type<'n>(schema: &'n Node<'_>) -> Option<&'n str> {
+    let map = schema.as_obj()?;
+    match map.get("type") {
+        Some(Node::Arr(types)) => types.iter().filter_map(Node::as_str).find(|t| *t != "null"),
+        Some(t) => t.as_str(),
+        None => match map.get("anyOf") {
+            Some(Node::Arr(members)) => members
+                .iter()
+                .find(|m| !m.is_null_type())
+                .and_then(json_type),
+            _ => None,
+        },
+    }
+}
+
 /// "5 s", "1 min", "250 ms": the largest unit that divides evenly.
 fn duration_text(ms: u64) -> String {
     for (unit, name) in [
@@ -312,44 +356,6 @@ fn duration_text(ms: u64) -> String {
         }
     }
     format!("{ms} ms")
-}
-
-/// The keywords of a field schema, looking through a nullable `anyOf`.
-fn value_keywords<'n, 'a>(schema: &'n Node<'a>) -> &'n Obj<'a> {
-    static EMPTY: Obj<'static> = Obj::new();
-    let Some(map) = schema.as_obj() else {
-        return &EMPTY;
-    };
-    match map.get("anyOf") {
-        Some(Node::Arr(members)) if members.len() == 2 => {
-            members.first().and_then(Node::as_obj).unwrap_or(map)
-        }
-        _ => map,
-    }
-}
-
-/// Text for a table cell: one line, pipes escaped.
-fn cell(text: &str) -> String {
-    quoted_cell("", text, "")
-}
-
-/// [`cell`] of `before + text + after`, in one pass.
-fn quoted_cell(before: &str, text: &str, after: &str) -> String {
-    let mut out = String::with_capacity(before.len() + text.len() + after.len());
-    for part in [before, text, after] {
-        let mut rest = part;
-        while let Some(i) = rest.bytes().position(|b| b == b'\n' || b == b'|') {
-            out.push_str(&rest[..i]);
-            out.push_str(if rest.as_bytes()[i] == b'|' {
-                "\\|"
-            } else {
-                " "
-            });
-            rest = &rest[i + 1..];
-        }
-        out.push_str(rest);
-    }
-    out
 }
 
 /// Named types reachable from the package's tools, in first-use order.
@@ -404,33 +410,59 @@ fn collect(program: &Program, ty: &Ty, seen: &mut IndexSet<TypeKey>) {
     }
 }
 
-fn type_view(program: &Program, key: &TypeKey) -> Option<TypeView> {
+/// The views of `keys`. Types of different packages may share a name; their
+/// headings then say which package each is from, so they stay apart.
+fn type_views(program: &Program, keys: &[TypeKey]) -> Vec<TypeView> {
+    let names: Vec<&str> = keys
+        .iter()
+        .filter_map(|k| program.type_def(k))
+        .map(|d| d.name.as_str())
+        .collect();
+    keys.iter()
+        .filter_map(|key| {
+            let def = program.type_def(key)?;
+            let shared = names.iter().filter(|n| **n == def.name).count() > 1;
+            let heading = if shared {
+                let package = key.0.strip_suffix(&def.name).unwrap_or(&key.0);
+                let package = package.strip_suffix('.').unwrap_or(package);
+                format!("{} (package {})", inline(&def.name), code(package))
+            } else {
+                inline(&def.name)
+            };
+            type_view(program, key, heading)
+        })
+        .collect()
+}
+
+fn type_view(program: &Program, key: &TypeKey, heading: String) -> Option<TypeView> {
     let def = program.type_def(key)?;
     let mut view = TypeView {
-        name: def.name.clone(),
-        doc: def.doc.clone(),
+        name: heading,
+        doc: def.doc.as_deref().map(block),
         summary: String::new(),
         items: Vec::new(),
         fields: Vec::new(),
     };
     match &def.kind {
         TypeDefKind::Alias { target } => {
-            view.summary = format!("Type: `{}`.", program.type_text(target));
+            view.summary = format!("Type: {}.", code(&program.type_text(target)));
             let constraints = type_constraints(program, target);
             if !constraints.is_empty() {
                 view.summary.push(' ');
-                view.summary.push_str(&constraints);
+                view.summary.push_str(&inline(&constraints));
             }
         }
         TypeDefKind::Enum { variants } => {
             view.summary = "One of:".into();
             for v in variants {
-                let mut line = format!("- `{}`", json_text(&Value::String(v.value.clone())));
+                let mut line = format!("- {}", code(&json_text(&Value::String(v.value.clone()))));
                 if let Some(doc) = &v.doc {
-                    line.push_str(&format!(": {}", doc.replace('\n', " ")));
+                    line.push_str(&format!(": {}", inline(doc)));
                 }
-                if v.deprecated.is_some() {
-                    line.push_str(" (deprecated)");
+                match v.deprecated.as_ref().map(|d| &d.note) {
+                    Some(Some(note)) => line.push_str(&format!(" (deprecated: {})", inline(note))),
+                    Some(None) => line.push_str(" (deprecated)"),
+                    None => {}
                 }
                 view.items.push(line);
             }
@@ -443,16 +475,18 @@ fn type_view(program: &Program, key: &TypeKey) -> Option<TypeView> {
             discriminator,
             variants,
         } => {
-            view.summary =
-                format!("An object whose `{discriminator}` field says which of these it is:");
+            view.summary = format!(
+                "An object whose {} field says which of these it is:",
+                code(discriminator)
+            );
             for v in variants.values() {
                 let name = program
                     .type_def(&v.ty)
                     .map(|d| d.name.clone())
                     .unwrap_or_else(|| v.ty.0.clone());
-                let mut line = format!("- `{}`: the fields of `{name}`", v.tag);
+                let mut line = format!("- {}: the fields of {}", code(&v.tag), code(&name));
                 if let Some(doc) = &v.doc {
-                    line.push_str(&format!(". {}", doc.replace('\n', " ")));
+                    line.push_str(&format!(". {}", inline(doc)));
                 }
                 view.items.push(line);
             }

@@ -20,3 +20,15 @@ tool replace_tree(
 
 /// Read the whole tree.
 tool get_tree() -> Node;
+
+/// Store a tree under a name.
+@mutates @allow(W0017, W0007)
+tool put_tree(
+    /// The root node of the tree to store.
+    @title("Root") @example({id: "a"}) @deprecated("use roots")
+    root: Node = {id: "r"},
+    /// The trees to store beside it.
+    roots?: [Node],
+) {
+    example "One node" { roots: [{id: "b"}] }
+}

@@ -1,0 +1,247 @@
+//! Escaping for the Markdown view model. The document's structure (its
+//! headings, tables and lists) is fixed by the template; whatever the docs
+//! contain must stay inside the slot it is printed in. So text is made safe
+//! for its slot here, in Rust, before the template sees it:
+//!
+//! - [`cell`] and [`code_cell`]: one table cell (one line, no unescaped pipe);
+//! - [`inline`]: text inside a line the template starts (a heading, a list
+//!   item); [`line`]: a whole line of its own (an example's title);
+//! - [`block`]: a doc printed as paragraphs, which may use Markdown but may
+//!   not open a heading, an HTML block or a fence that outlives it.
+//!
+//! Ordinary text is left as written: only what would start markup that
+//! escapes its slot gets a backslash.
+
+pub use crate::schema::describe::code_span as code;
+
+/// A table cell from prose: one line, pipes escaped, HTML inert.
+pub fn cell(text: &str) -> String {
+    escape_pipes(&inert_html(&one_line(text)))
+}
+
+/// A table cell showing `text` literally in a code span.
+pub fn code_cell(text: &str) -> String {
+    escape_pipes(&code(&one_line(text)))
+}
+
+/// Prose inside a line the template starts: one line, HTML inert.
+pub fn inline(text: &str) -> String {
+    inert_html(&one_line(text))
+}
+
+/// Prose that is a line of its own: [`inline`], and a leading character
+/// that would make the line a heading, list, quote, fence or table escaped.
+pub fn line(text: &str) -> String {
+    let text = inline(text.trim_start());
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    match text.as_bytes().get(digits) {
+        // "1. Title" would start an ordered list.
+        Some(b'.' | b')') if digits > 0 => {
+            format!("{}\\{}", &text[..digits], &text[digits..])
+        }
+        Some(b) if digits == 0 && b"#>-+*=_`~|<".contains(b) => format!("\\{text}"),
+        _ => text,
+    }
+}
+
+/// A doc printed as its own paragraphs. Line endings are normalised (a lone
+/// CR ends a line in Markdown); outside code fences, a line that would be a
+/// heading, a setext underline or thematic break gets a backslash; HTML
+/// (an HTML block's start included) is made inert; a fence left open is closed,
+/// so it cannot swallow the rest of the document.
+pub fn block(text: &str) -> String {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut fence: Option<(u8, usize)> = None;
+    for (i, raw) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let indent = raw.len() - raw.trim_start_matches(' ').len();
+        let body = &raw[indent..];
+        let marker = fence_marker(body).filter(|_| indent < 4);
+        match (fence, marker) {
+            (None, Some(m)) => {
+                fence = Some(m);
+                out.push_str(raw);
+            }
+            (Some((c, n)), Some((c2, n2))) if c == c2 && n2 >= n && body.trim_end().len() == n2 => {
+                fence = None;
+                out.push_str(raw);
+            }
+            (Some(_), _) => out.push_str(raw),
+            (None, None) => block_line(raw, indent, &mut out),
+        }
+    }
+    if let Some((c, n)) = fence {
+        out.push('\n');
+        out.extend(std::iter::repeat_n(char::from(c), n));
+    }
+    out
+}
+
+/// One line of a [`block`] outside a fence.
+fn block_line(raw: &str, indent: usize, out: &mut String) {
+    if indent >= 4 {
+        out.push_str(raw); // indented code (or a continuation): literal
+        return;
+    }
+    let body = &raw[indent..];
+    let rule = !body.trim().is_empty()
+        && body
+            .chars()
+            .all(|c| matches!(c, '=' | '-' | '*' | '_' | ' ' | '\t'));
+    out.push_str(&raw[..indent]);
+    // A `<` that opens an HTML block is escaped by `inert_html` already.
+    if body.starts_with('#') || rule {
+        out.push('\\');
+    }
+    out.push_str(&inert_html(body));
+}
+
+/// The fence character and length when `line` opens or closes a fence.
+fn fence_marker(line: &str) -> Option<(u8, usize)> {
+    let c = *line.as_bytes().first()?;
+    if c != b'`' && c != b'~' {
+        return None;
+    }
+    let n = line.bytes().take_while(|&b| b == c).count();
+    // A backtick fence's info string may not contain a backtick.
+    let info_ok = c == b'~' || !line[n..].contains('`');
+    (n >= 3 && info_ok).then_some((c, n))
+}
+
+/// Line breaks (LF, CR LF or a lone CR) become spaces.
+fn one_line(text: &str) -> String {
+    text.replace("\r\n", " ").replace(['\r', '\n'], " ")
+}
+
+/// Escapes every pipe that GFM would read as a cell boundary. GFM splits a
+/// row before anything else, taking a backslash and the character after it
+/// as a pair, even inside code spans: a pipe is escaped when an odd number
+/// of backslashes precede it, so one is added where the count is even.
+fn escape_pipes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut backslashes = 0;
+    for c in text.chars() {
+        if c == '|' && backslashes % 2 == 0 {
+            out.push('\\');
+        }
+        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
+        out.push(c);
+    }
+    out
+}
+
+/// Backslash-escapes a `<` that would open an HTML tag, comment or
+/// autolink, and a `&` that would start an entity, outside code spans
+/// (whose content is literal already). Other text is unchanged.
+fn inert_html(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 4);
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => {
+                // An escaped character stays as written.
+                i += 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8);
+            }
+            b'`' => i = skip_code_span(bytes, i),
+            b'<' if bytes
+                .get(i + 1)
+                .is_some_and(|b| b.is_ascii_alphabetic() || b"/!?".contains(b)) =>
+            {
+                escape_at(text, &mut out, &mut copied, i);
+                i += 1;
+            }
+            b'&' if is_entity(&bytes[i + 1..]) => {
+                escape_at(text, &mut out, &mut copied, i);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+fn escape_at(text: &str, out: &mut String, copied: &mut usize, at: usize) {
+    out.push_str(&text[*copied..at]);
+    out.push('\\');
+    *copied = at;
+}
+
+/// The index after the code span opening at `start`, or after the backtick
+/// run when no run of the same length closes it.
+fn skip_code_span(bytes: &[u8], start: usize) -> usize {
+    let run = |at: usize| bytes[at..].iter().take_while(|&&b| b == b'`').count();
+    let n = run(start);
+    let mut j = start + n;
+    while j < bytes.len() {
+        if bytes[j] == b'`' {
+            let m = run(j);
+            if m == n {
+                return j + m;
+            }
+            j += m;
+        } else {
+            j += 1;
+        }
+    }
+    start + n
+}
+
+/// Whether `rest` (after a `&`) reads as an entity: `name;` or `#123;`.
+fn is_entity(rest: &[u8]) -> bool {
+    let body = rest
+        .iter()
+        .take(33)
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'#')
+        .count();
+    body > 0 && rest.get(body) == Some(&b';')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_spans_outlast_the_backticks_inside() {
+        assert_eq!(code("a"), "`a`");
+        assert_eq!(code("v|w`z"), "``v|w`z``");
+        assert_eq!(code("`x"), "`` `x ``");
+        assert_eq!(code("a``b`"), "``` a``b` ```");
+        assert_eq!(code(" a "), "`  a  `");
+    }
+
+    #[test]
+    fn cells_stay_one_cell_on_one_line() {
+        assert_eq!(cell("a|b\nc\r\nd\re"), "a\\|b c d e");
+        // A backslash before a pipe would pair with the added escape.
+        assert_eq!(cell("a\\|b"), "a\\|b");
+        assert_eq!(cell("a\\\\|b"), "a\\\\\\|b");
+        assert_eq!(code_cell("x`|"), "``x`\\|``");
+    }
+
+    #[test]
+    fn html_is_inert_and_ordinary_text_unchanged() {
+        assert_eq!(cell("</td></tr>"), "\\</td>\\</tr>");
+        assert_eq!(cell("a < b && c > d; R&D"), "a < b && c > d; R&D");
+        assert_eq!(cell("&amp; &#38;"), "\\&amp; \\&#38;");
+        assert_eq!(cell("`<b>` stays"), "`<b>` stays");
+    }
+
+    #[test]
+    fn lines_and_blocks_open_no_heading_fence_or_html_block() {
+        assert_eq!(line("T\n## x"), "T ## x");
+        assert_eq!(line("# x"), "\\# x");
+        assert_eq!(line("1. x"), "1\\. x");
+        assert_eq!(block("a\r## b\n---\n<div>"), "a\n\\## b\n\\---\n\\<div>");
+        assert_eq!(block("```\n# in code"), "```\n# in code\n```");
+        assert_eq!(
+            block("- a list\n    # indented"),
+            "- a list\n    # indented"
+        );
+    }
+}

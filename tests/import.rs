@@ -1306,3 +1306,34 @@ fn warnings_name_only_what_is_dropped() {
     assert_eq!(imported.source, "tool get_x();\n");
     assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
 }
+
+#[test]
+fn mcp_headers_are_kept_only_where_check_accepts_them() {
+    let imported = get_x(
+        r#"{
+        "a": {"type": "number", "x-mcp-header": "A"},
+        "b": {"type": "string", "x-mcp-header": "Region"},
+        "c": {"type": "string", "x-mcp-header": "region"},
+        "d": {"type": "integer", "minimum": 0, "maximum": 10, "x-mcp-header": "D"},
+        "e": {"type": ["string", "null"], "x-mcp-header": "E"},
+        "f": {"type": "integer", "x-mcp-header": "F"},
+        "g": {"enum": ["x", "y"], "x-mcp-header": "G"}
+    }"#,
+    );
+    assert_clean(
+        &imported,
+        &[
+            "get_x: /inputSchema/properties/a/x-mcp-header: a header parameter must be a string, a boolean or a bounded integer, dropped",
+            "get_x: /inputSchema/properties/c/x-mcp-header: header name given twice in this tool (case does not count), dropped",
+            "get_x: /inputSchema/properties/e/x-mcp-header: a header parameter must be a string, a boolean or a bounded integer, dropped",
+            "get_x: /inputSchema/properties/f/x-mcp-header: a header parameter must be a string, a boolean or a bounded integer, dropped",
+        ],
+    );
+    for kept in ["\"Region\"", "\"D\"", "\"G\""] {
+        assert!(
+            imported.source.contains(kept),
+            "{kept}: {}",
+            imported.source
+        );
+    }
+}

@@ -222,6 +222,12 @@ impl Ctx<'_> {
                 );
                 continue;
             }
+            if key == crate::ir::passthrough::MCP_HEADER {
+                if let Some(why) = self.header_problem(&ty, value) {
+                    self.warn(&child(path, key), &format!("{why}, dropped"));
+                    continue;
+                }
+            }
             attrs.push(Attr::with(
                 "schema",
                 vec![

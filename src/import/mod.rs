@@ -88,6 +88,7 @@ mod compose;
 mod enums;
 mod envelope;
 mod fields;
+mod headers;
 mod meta;
 mod names;
 mod objects;

@@ -142,6 +142,9 @@ pub struct Ctx<'a> {
     /// `$ref`s being inlined (to stop on recursion through non-objects).
     pub inlining: Vec<String>,
     pub depth: usize,
+    /// `x-mcp-header` names given so far in this tool, lowercased: MCP
+    /// wants them unique, ignoring case.
+    pub headers: std::collections::HashSet<String>,
 }
 
 pub fn child(path: &str, key: &str) -> String {

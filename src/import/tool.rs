@@ -48,6 +48,7 @@ pub fn build(
             refs: HashMap::new(),
             inlining: Vec::new(),
             depth: 0,
+            headers: Default::default(),
         };
         params = cx.parameters(ptr, &mut doc, &mut schema_examples);
     }
@@ -65,6 +66,7 @@ pub fn build(
             refs: HashMap::new(),
             inlining: Vec::new(),
             depth: 0,
+            headers: Default::default(),
         };
         output = Some(cx.output(schema, "/outputSchema"));
     }

@@ -4,8 +4,15 @@
 //! and Anthropic APIs reject (or silently shadow) a list with a name twice.
 //!
 //! Like E0303, a warning when the target is not being built (plain `toolc
-//! check`), an error when it is: a package built only for Rust never lists
-//! its tools under their OpenAI names.
+//! check`), an error when it is: a package built only for JSON Schema never
+//! lists its tools under their OpenAI names.
+//!
+//! The Rust dispatcher answers to every name a tool has (its own and each
+//! `@name`), so that a server can take calls from any provider. There two
+//! tools must not share any name at all, even one each has on a different
+//! target (`@name(openai, "read_b")` on `read_a` next to a tool `read_b`):
+//! the call would reach the first tool, and the generated `match` would not
+//! compile under `deny(warnings)`.
 
 use std::collections::HashMap;
 
@@ -19,7 +26,9 @@ const LISTED: [Target; 3] = [Target::Mcp, Target::Openai, Target::Anthropic];
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
+    let dispatching = cx.options.targets.contains(&Target::Rust);
     for package in cx.program.packages.values() {
+        dispatch_names(package.tools.values(), dispatching, &mut found);
         for target in LISTED {
             let mut first: HashMap<&str, &Tool> = HashMap::new();
             for tool in package.tools.values() {
@@ -41,7 +50,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 .with_help(format!(
                     "give one of them another name for this target: `@name({target}, \"...\")`"
                 ));
-                if !cx.options.targets.contains(&target) {
+                if !cx.options.targets.contains(&target) && !dispatching {
                     d = d.with_severity(Severity::Warning).with_note(format!(
                         "a warning now; an error when building the {target} target"
                     ));
@@ -52,5 +61,51 @@ pub fn run(cx: &mut Cx<'_>) {
     }
     for d in found {
         cx.error(d);
+    }
+}
+
+/// Collisions the Rust dispatcher sees that no single target does: a name
+/// one tool has on one target and another tool on another (or as its own).
+/// Collisions within one target are reported per target above.
+fn dispatch_names<'p>(
+    tools: impl Iterator<Item = &'p Tool>,
+    dispatching: bool,
+    found: &mut Vec<Diagnostic>,
+) {
+    let mut owner: HashMap<&str, &Tool> = HashMap::new();
+    for tool in tools {
+        let mut names = vec![tool.name.as_str()];
+        names.extend(tool.target_names.values().map(String::as_str));
+        names.sort_unstable();
+        names.dedup();
+        for name in names {
+            let Some(earlier) = owner.get(name).copied() else {
+                owner.insert(name, tool);
+                continue;
+            };
+            let same_target = LISTED
+                .iter()
+                .any(|t| earlier.name_for(t.as_str()) == name && tool.name_for(t.as_str()) == name);
+            if same_target {
+                continue;
+            }
+            let mut d = Diagnostic::new(
+                codes::DUPLICATE_NAME,
+                tool.name_span,
+                format!(
+                    "tools `{}` and `{}` both answer to \"{name}\" in the Rust dispatcher",
+                    earlier.name, tool.name
+                ),
+            )
+            .with_label(format!("called \"{name}\" on some target"))
+            .with_secondary(earlier.name_span, format!("also called \"{name}\""))
+            .with_help("give each tool names no other tool of the package has, on any target");
+            if !dispatching {
+                d = d
+                    .with_severity(Severity::Warning)
+                    .with_note("a warning now; an error when building the rust target");
+            }
+            found.push(d);
+        }
     }
 }

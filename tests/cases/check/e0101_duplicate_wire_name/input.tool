@@ -21,8 +21,8 @@ tool get_c(
     id: string,
 );
 
-/// Distinct names on every target are fine, even when one tool takes
-/// another's name on a target where that one is renamed.
+/// Distinct names on every target suit the JSON targets, even when one tool
+/// takes another's name where that one is renamed (not the Rust dispatcher).
 @name(openai, "get_a")
 tool get_d(
     /// Record id.

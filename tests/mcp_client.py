@@ -72,14 +72,17 @@ async def list_all_tools(session):
 async def expect_tool_error(checks, session, name, arguments, code, path=None):
     what = f"{name}({json.dumps(arguments, sort_keys=True)}) -> {code}"
     result = await session.call_tool(name, arguments)
-    error = result.structured_content or {}
+    # Structured content must fit the tool's outputSchema, so an error is not
+    # there: it is in `_meta` for programs and in a text block for the model.
+    checks.check(result.structured_content is None, f"{what}: no structuredContent", repr(result))
+    error = (result.meta or {}).get("toolc/error") or {}
     checks.check(result.is_error is True, f"{what}: isError", repr(result))
     checks.check(error.get("code") == code, f"{what}: code", repr(error))
     checks.check(isinstance(error.get("message"), str) and error["message"] != "", f"{what}: message", repr(error))
     if path is not None:
         checks.check(path in (error.get("path") or ""), f"{what}: path names `{path}`", repr(error))
     texts = text_blocks(result)
-    checks.check(any(json.loads(t) == error for t in texts if t.startswith("{")), f"{what}: text block", repr(texts))
+    checks.check(any(json.loads(t) == {"error": error} for t in texts if t.startswith("{")), f"{what}: text block", repr(texts))
     return error
 
 

@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, MetaObject, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -86,10 +86,17 @@ impl ServerHandler for CiServer {
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let result = match ci::dispatch(&*self.workspace, &request.name, arguments).await {
             Ok(output) => CallToolResult::structured(output),
+            // Not as structured content: that must fit the tool's
+            // outputSchema, and clients that check it would reject the
+            // result. The error goes in text for the model and in `_meta`
+            // for programs, as the generated TypeScript MCP adapter does.
             Err(error) => {
                 let value = serde_json::to_value(&error)
                     .unwrap_or_else(|e| Value::String(format!("{error} ({e})")));
-                CallToolResult::structured_error(value)
+                let text = serde_json::json!({ "error": value }).to_string();
+                let mut meta = MetaObject::new();
+                meta.0.insert("toolc/error".into(), value);
+                CallToolResult::error(vec![ContentBlock::text(text)]).with_meta(Some(meta))
             }
         };
         Ok(result.into())

@@ -310,6 +310,8 @@ async function ai(): Promise<void> {
         await assert.rejects(execute(clone(c.args), options), (e: unknown) => {
           assert.ok(e instanceof core.ToolCallError);
           assert.equal(e.error.code, c.code);
+          // What the AI SDK shows the model: the message, hint included.
+          if (e.error.hint !== undefined) assert.ok(e.message.endsWith(` Hint: ${e.error.hint}`), e.message);
           return true;
         });
       } else {

@@ -64,6 +64,37 @@ fn allow_of_an_unknown_lint_is_a_usage_error() {
 }
 
 #[test]
+fn allow_of_an_error_code_is_a_usage_error() {
+    for code in ["E0101", "duplicate_name", "I0001"] {
+        let o = toolc(&["check", "--allow", code, LINTED]);
+        let text = stderr_and_stdout(&o);
+        assert_eq!(o.status.code(), Some(2), "{code}: {text}");
+        assert!(text.contains("cannot be allowed"), "{code}: {text}");
+    }
+}
+
+/// A `*.tool` FIFO would block a read forever: found in a directory it is
+/// an unreadable file (E0004, exit 1), named on the command line a usage
+/// error (exit 2). Neither may hang.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_reported_not_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fifo = dir.path().join("pipe.tool");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success(), "mkfifo failed");
+    let o = toolc(&["check", dir.path().to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr_and_stdout(&o));
+    assert!(stderr_and_stdout(&o).contains("E0004"));
+    let o = toolc(&["check", fifo.to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr_and_stdout(&o));
+    assert!(stderr_and_stdout(&o).contains("not a regular file"));
+}
+
+#[test]
 fn target_name_is_an_error_only_when_that_target_is_built() {
     let input = "tests/cases/check/e0303_target_name/input.tool";
     let o = toolc(&["check", input]);

@@ -1337,3 +1337,31 @@ fn mcp_headers_are_kept_only_where_check_accepts_them() {
         );
     }
 }
+
+#[test]
+fn a_file_that_is_not_utf8_is_refused_and_a_bom_is_skipped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let latin1 = dir.path().join("latin1.json");
+    fs::write(
+        &latin1,
+        b"{\"tools\":[{\"name\":\"x\",\"description\":\"caf\xe9\",\"inputSchema\":{\"type\":\"object\"}}]}",
+    )
+    .expect("write");
+    let (code, stdout, stderr) = toolc(&["import", &latin1.to_string_lossy()]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("I0002") && stderr.contains("invalid UTF-8 at byte 40"),
+        "{stderr}"
+    );
+    assert!(stdout.is_empty(), "nothing is imported: {stdout}");
+
+    let bom = dir.path().join("bom.json");
+    fs::write(
+        &bom,
+        "\u{feff}{\"tools\":[{\"name\":\"get_x\",\"inputSchema\":{\"type\":\"object\"},\"annotations\":{\"readOnlyHint\":true,\"openWorldHint\":false}}]}",
+    )
+    .expect("write");
+    let (code, stdout, stderr) = toolc(&["import", &bom.to_string_lossy()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("tool get_x()"), "{stdout}");
+}

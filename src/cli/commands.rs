@@ -26,10 +26,20 @@ fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
         }
     }
     for allowed in &lints.allow {
-        if lookup(allowed).is_none() {
-            return Err(usage_error(format!(
-                "`--allow {allowed}` names no known lint"
-            )));
+        match lookup(allowed) {
+            None => {
+                return Err(usage_error(format!(
+                    "`--allow {allowed}` names no known lint"
+                )));
+            }
+            // Only lints (W codes) can be allowed; an error stays an error.
+            Some(info) if !info.code.as_str().starts_with('W') => {
+                return Err(usage_error(format!(
+                    "`--allow {allowed}`: {} is an error, not a lint, and cannot be allowed",
+                    info.code
+                )));
+            }
+            Some(_) => {}
         }
     }
     Ok(options)
@@ -187,14 +197,38 @@ pub fn import(
         // stdout carries only diagnostics in JSON mode, so the source needs a file.
         return usage_error("`--message-format json` needs `-o OUT.tool`");
     }
-    let text = match std::fs::read(file) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes)
-            .trim_start_matches('\u{feff}')
-            .to_string(),
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
         Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),
+    };
+    // JSON text is UTF-8 (RFC 8259): anything else is not read at all, so
+    // that nothing is imported with replacement characters in it.
+    // A byte-order mark is not JSON, but editors write one.
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    let (text, bad_byte) = match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            (String::from_utf8_lossy(e.as_bytes()).into_owned(), Some(at))
+        }
     };
     let mut sources = SourceMap::new();
     let id = sources.add(file.to_path_buf(), text.clone());
+    if let Some(at) = bad_byte {
+        let d = Diagnostic::new(
+            UNREADABLE,
+            Span::new(id, at, at + 3),
+            format!("not valid JSON: invalid UTF-8 at byte {at}"),
+        )
+        .with_severity(Severity::Error)
+        .with_label("not UTF-8");
+        report::print(&sources, &[d], format);
+        return EXIT_INPUT;
+    }
+
     let options = ImportOptions {
         from: from.map(|f| match f {
             ImportFrom::Mcp => Source::Mcp,

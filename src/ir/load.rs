@@ -83,6 +83,22 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
                 message: "no such file or directory".into(),
             });
         }
+        // A path the command was given that cannot be read is a usage error
+        // (exit 2); opening a FIFO or a device would block or read forever.
+        if !input.is_dir() {
+            if !input.is_file() {
+                return Err(InputError {
+                    path: input.clone(),
+                    message: "not a regular file or a directory".into(),
+                });
+            }
+            if let Err(e) = std::fs::File::open(input) {
+                return Err(InputError {
+                    path: input.clone(),
+                    message: format!("cannot read: {e}"),
+                });
+            }
+        }
         let abs = normalize(&cwd.join(input));
         let own_root = |default: PathBuf| match &root {
             Some(r) if abs.starts_with(r) => r.clone(),
@@ -318,7 +334,14 @@ struct Parsed {
 /// Reads `path` and parses it as file `file`. An unreadable or non-UTF-8
 /// file becomes a diagnostic and an empty AST.
 fn read_and_parse(path: &Path, file: FileId) -> Parsed {
-    let (text, problem) = match std::fs::read(path) {
+    // A `*.tool` FIFO or device found in a directory would block the read.
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    let read = if special {
+        Err(std::io::Error::other("not a regular file"))
+    } else {
+        std::fs::read(path)
+    };
+    let (text, problem) = match read {
         Err(e) => (
             String::new(),
             Some((codes::UNREADABLE, 0, format!("cannot read this file: {e}"))),

@@ -353,3 +353,27 @@ fn a_tool_that_cannot_be_strict_builds_with_a_warning() {
             .expect("json");
     assert_eq!(written[0]["function"]["strict"], false);
 }
+
+/// DESIGN.md: a file with no tools emits no tool outputs, for every target
+/// (its types are written into the packages that use them).
+#[test]
+fn a_file_without_tools_emits_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let result = toolc(&[
+        "build",
+        "examples/common/types.tool",
+        "--target",
+        "all",
+        "--out",
+        out.to_str().expect("utf8"),
+    ]);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let names: Vec<String> = snapshot_dir(&out).into_iter().map(|(n, _, _)| n).collect();
+    assert_eq!(names, [MANIFEST_NAME], "only the manifest is written");
+}

@@ -120,3 +120,15 @@ fn explain_prints_thresholds() {
     let o = toolc(&["explain", "not_verb_first"]);
     assert!(String::from_utf8_lossy(&o.stdout).contains("summarize"));
 }
+
+#[test]
+fn ir_with_json_diagnostics_is_a_usage_error() {
+    // Diagnostics and the IR would share stdout.
+    let o = toolc(&["ir", LINTED, "--message-format", "json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr_and_stdout(&o));
+    assert!(o.stdout.is_empty());
+    let o = toolc(&["ir", LINTED]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_and_stdout(&o));
+    let ir: serde_json::Value = serde_json::from_slice(&o.stdout).expect("the IR is JSON");
+    assert!(ir.get("packages").is_some(), "{ir}");
+}

@@ -357,13 +357,18 @@ pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {
 }
 
 pub fn ir(path: &Path, format: MessageFormat) -> u8 {
+    if format == MessageFormat::Json {
+        // Both would go to stdout, and a reader could not tell them apart.
+        return usage_error(
+            "`toolc ir` writes the IR on stdout, where `--message-format json` puts diagnostics; \
+             use `toolc check --message-format json` for the diagnostics",
+        );
+    }
     let analysis = match analyze(&[path.to_path_buf()], &CheckOptions::default()) {
         Ok(a) => a,
         Err(e) => return usage_error(e),
     };
     let has_errors = analysis.diagnostics.has_errors();
-    // In JSON mode stdout carries only diagnostics; the IR then goes out only
-    // when there were none worth failing on.
     report::print(
         &analysis.sources,
         &analysis.diagnostics.clone().into_sorted(),
@@ -372,11 +377,9 @@ pub fn ir(path: &Path, format: MessageFormat) -> u8 {
     if has_errors {
         return EXIT_INPUT;
     }
-    if format == MessageFormat::Human {
-        match serde_json::to_string_pretty(&analysis.program) {
-            Ok(text) => report::stdout(&format!("{text}\n")),
-            Err(e) => return usage_error(format!("cannot serialize the IR: {e}")),
-        }
+    match serde_json::to_string_pretty(&analysis.program) {
+        Ok(text) => report::stdout(&format!("{text}\n")),
+        Err(e) => return usage_error(format!("cannot serialize the IR: {e}")),
     }
     EXIT_OK
 }

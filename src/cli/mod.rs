@@ -67,6 +67,7 @@ pub enum OpenAiApiArg {
 enum Command {
     /// Check .tool files and print diagnostics.
     Check {
+        /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         #[command(flatten)]
@@ -74,6 +75,7 @@ enum Command {
     },
     /// Generate bindings and schemas.
     Build {
+        /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Targets, comma-separated: rust typescript mcp openai anthropic json-schema markdown all.
@@ -93,6 +95,7 @@ enum Command {
     },
     /// Convert existing MCP, OpenAI or Anthropic tool JSON into .tool source.
     Import {
+        /// A JSON file: an MCP tools/list result or tool array, OpenAI or Anthropic tools.
         file: PathBuf,
         /// Input format (detected when omitted).
         #[arg(long, value_enum)]
@@ -100,6 +103,7 @@ enum Command {
         /// Output file (stdout when omitted).
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
+        /// How diagnostics are printed (json needs -o).
         #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
     },
@@ -108,17 +112,23 @@ enum Command {
         /// Report files that are not formatted instead of rewriting them.
         #[arg(long)]
         check: bool,
+        /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
     /// Print the IR of a file or directory as JSON.
     Ir {
+        /// A .tool file, or a directory searched recursively.
         path: PathBuf,
+        /// How diagnostics are printed; only human, since the IR takes stdout.
         #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
     },
     /// Print the long explanation of a diagnostic code.
-    Explain { code: String },
+    Explain {
+        /// A code (E0201, W0001, I0001) or its name (missing_doc).
+        code: String,
+    },
 }
 
 pub fn run() -> ExitCode {

@@ -92,6 +92,31 @@ fn a_fifo_is_reported_not_read() {
     let o = toolc(&["check", fifo.to_str().expect("utf8")]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr_and_stdout(&o));
     assert!(stderr_and_stdout(&o).contains("not a regular file"));
+    let o = toolc(&["fmt", "--check", dir.path().to_str().expect("utf8")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr_and_stdout(&o));
+    assert!(stderr_and_stdout(&o).contains("E0004"));
+}
+
+#[test]
+fn fmt_prints_json_diagnostics_on_stdout() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let broken = dir.path().join("broken.tool");
+    std::fs::write(&broken, "tool x(\n").expect("write");
+    let o = toolc(&[
+        "fmt",
+        "--check",
+        "--message-format",
+        "json",
+        broken.to_str().expect("utf8"),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr_and_stdout(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert_eq!(lines[0]["code"], "E0001");
 }
 
 #[test]

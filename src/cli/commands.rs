@@ -301,7 +301,7 @@ fn package_name(file: &Path) -> String {
 /// `toolc fmt [--check] PATH...`: rewrites files whose formatting differs
 /// (only those); with `--check`, lists them on stdout instead and exits 1 when
 /// there is any. Files with syntax errors are reported and left alone (exit 1).
-pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {
+pub fn fmt(paths: &[PathBuf], check: bool, format: MessageFormat) -> u8 {
     use toolc::diagnostics::{Diagnostic, codes};
     use toolc::source::{SourceMap, Span};
 
@@ -309,11 +309,26 @@ pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {
         if !path.exists() {
             return usage_error(format!("{}: no such file or directory", path.display()));
         }
+        if !path.is_dir() && !path.is_file() {
+            return usage_error(format!(
+                "{}: not a regular file or a directory",
+                path.display()
+            ));
+        }
     }
     let mut sources = SourceMap::new();
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut unformatted = Vec::new();
     for path in paths.iter().flat_map(|p| toolc::fmt::tool_files(p)) {
+        // A `*.tool` FIFO or device found in a directory would block the read.
+        if !path.is_file() {
+            let id = sources.add(path.clone(), String::new());
+            diagnostics.push(
+                Diagnostic::new(codes::UNREADABLE, Span::new(id, 0, 0), "not a regular file")
+                    .with_label("unreadable"),
+            );
+            continue;
+        }
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) => return usage_error(format!("cannot read {}: {e}", path.display())),
@@ -345,9 +360,13 @@ pub fn fmt(paths: &[PathBuf], check: bool) -> u8 {
             }
         }
     }
-    report::print(&sources, &diagnostics, MessageFormat::Human);
+    report::print(&sources, &diagnostics, format);
     for path in &unformatted {
-        println!("{}", path.display());
+        // In JSON mode stdout carries only diagnostics.
+        match format {
+            MessageFormat::Human => println!("{}", path.display()),
+            MessageFormat::Json => eprintln!("{}", path.display()),
+        }
     }
     if diagnostics.is_empty() && unformatted.is_empty() {
         EXIT_OK

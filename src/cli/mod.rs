@@ -115,6 +115,9 @@ enum Command {
         /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// How diagnostics are printed (json: the unformatted files go to stderr).
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
     },
     /// Print the IR of a file or directory as JSON.
     Ir {
@@ -155,7 +158,11 @@ pub fn run() -> ExitCode {
             output,
             message_format,
         } => commands::import(&file, from, output.as_deref(), message_format),
-        Command::Fmt { check, paths } => commands::fmt(&paths, check),
+        Command::Fmt {
+            check,
+            paths,
+            message_format,
+        } => commands::fmt(&paths, check, message_format),
         Command::Ir {
             path,
             message_format,

@@ -197,6 +197,10 @@ pub fn import(
         // stdout carries only diagnostics in JSON mode, so the source needs a file.
         return usage_error("`--message-format json` needs `-o OUT.tool`");
     }
+    // A FIFO or a device would block the read.
+    if file.exists() && !file.is_file() {
+        return usage_error(format!("{}: not a regular file", file.display()));
+    }
     let bytes = match std::fs::read(file) {
         Ok(bytes) => bytes,
         Err(e) => return usage_error(format!("cannot read {}: {e}", file.display())),

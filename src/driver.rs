@@ -116,7 +116,14 @@ fn generate_each<R: Send>(
         program: &analysis.program,
         options,
     };
-    let packages: Vec<&Package> = analysis.program.packages.values().collect();
+    // A file with no tools emits no outputs, on any target: its types are
+    // written into the packages that use them.
+    let packages: Vec<&Package> = analysis
+        .program
+        .packages
+        .values()
+        .filter(|p| !p.tools.is_empty())
+        .collect();
     crate::timing::phase("generate", || {
         crate::parallel::map(&packages, 1, |package| {
             let mut files = Vec::new();

@@ -153,9 +153,6 @@ pub fn tools_file<'p: 'n, 'n>(
     document: impl FnOnce(Vec<Node<'n>>) -> Node<'n>,
 ) -> (Vec<OutputFile>, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
-    if package.tools.is_empty() {
-        return (Vec::new(), diagnostics);
-    }
     let mut tools = Vec::with_capacity(package.tools.len());
     for (index, tool) in package.tools.values().enumerate() {
         check_name(tool, target, rule, &mut diagnostics);

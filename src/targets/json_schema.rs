@@ -31,9 +31,6 @@ impl Generator for JsonSchema {
         package: &'p Package,
         _memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        if package.tools.is_empty() {
-            return (Vec::new(), Diagnostics::new());
-        }
         let document = document_tree(cx.program, package);
         let capacity = package.tools.len() * TOOL_SIZE;
         let file = tree_file(format!("{}.schema.json", package.name), &document, capacity);

@@ -103,7 +103,9 @@ pub trait Generator {
     fn target(&self) -> Target;
 
     /// Emits `package`. Diagnostics cover what this target cannot carry; a
-    /// result with errors among them is not written.
+    /// result with errors among them is not written. The driver only asks
+    /// for packages with at least one tool (a file without tools emits
+    /// nothing; its types are written where they are used).
     fn generate<'p>(
         &self,
         cx: &GenContext<'p>,

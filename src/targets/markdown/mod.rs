@@ -35,9 +35,6 @@ impl Generator for Markdown {
         _memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        if package.tools.is_empty() {
-            return (Vec::new(), diagnostics);
-        }
         match render(cx.program, package, cx.options.template_dir.as_deref()) {
             Ok(contents) => {
                 let file = OutputFile {

@@ -234,11 +234,6 @@ impl Generator for RustGenerator {
         memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        // A package without tools has no trait or dispatcher to emit; its
-        // types are written into the packages that use them.
-        if package.tools.is_empty() {
-            return (Vec::new(), diagnostics);
-        }
         // The descriptors embed each tool's MCP JSON: the memo builds it (and
         // lowers its input schema) once for this target, the `mcp` target and
         // the others.

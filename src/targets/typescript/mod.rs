@@ -102,9 +102,6 @@ impl Generator for TypeScript {
         memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        if package.tools.is_empty() {
-            return (Vec::new(), diagnostics);
-        }
         // The specs embed each tool's MCP JSON: the memo builds it (and
         // lowers its input schema) once for this target, the `mcp` target
         // and the others.

@@ -86,6 +86,19 @@ impl Cx<'_> {
     }
 }
 
+/// A problem only `target`'s output has: an error when that target is being
+/// built (`built`), a warning with a note saying so otherwise (plain
+/// `toolc check`, or a build of other targets).
+pub fn error_when_built(d: Diagnostic, built: bool, target: impl std::fmt::Display) -> Diagnostic {
+    if built {
+        return d;
+    }
+    d.with_severity(crate::diagnostics::Severity::Warning)
+        .with_note(format!(
+            "a warning now; an error when building the {target} target"
+        ))
+}
+
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
     let mut out = run_checks(program, options, STRUCTURAL);

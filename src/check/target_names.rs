@@ -7,7 +7,7 @@
 
 use super::Cx;
 use super::walk;
-use crate::diagnostics::{Diagnostic, Severity, codes};
+use crate::diagnostics::{Diagnostic, codes};
 use crate::targets::Target;
 
 struct Rule {
@@ -57,7 +57,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 continue;
             }
             let building = cx.options.targets.contains(&rule.target);
-            let mut d = Diagnostic::new(
+            let d = Diagnostic::new(
                 codes::TARGET_NAME,
                 tool.name_span,
                 format!(
@@ -70,13 +70,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 "rename the tool, or give it a name for this target: `@name({}, \"...\")`",
                 rule.target
             ));
-            if !building {
-                d = d.with_severity(Severity::Warning).with_note(format!(
-                    "a warning now; an error when building the {} target",
-                    rule.target
-                ));
-            }
-            found.push(d);
+            found.push(super::error_when_built(d, building, rule.target));
         }
     }
     for d in found {

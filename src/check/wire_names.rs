@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 
 use super::Cx;
-use crate::diagnostics::{Diagnostic, Severity, codes};
+use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::Tool;
 use crate::targets::Target;
 
@@ -37,7 +37,7 @@ pub fn run(cx: &mut Cx<'_>) {
                     first.insert(name, tool);
                     continue;
                 };
-                let mut d = Diagnostic::new(
+                let d = Diagnostic::new(
                     codes::DUPLICATE_NAME,
                     tool.name_span,
                     format!(
@@ -50,12 +50,8 @@ pub fn run(cx: &mut Cx<'_>) {
                 .with_help(format!(
                     "give one of them another name for this target: `@name({target}, \"...\")`"
                 ));
-                if !cx.options.targets.contains(&target) && !dispatching {
-                    d = d.with_severity(Severity::Warning).with_note(format!(
-                        "a warning now; an error when building the {target} target"
-                    ));
-                }
-                found.push(d);
+                let built = cx.options.targets.contains(&target) || dispatching;
+                found.push(super::error_when_built(d, built, target));
             }
         }
     }
@@ -89,7 +85,7 @@ fn dispatch_names<'p>(
             if same_target {
                 continue;
             }
-            let mut d = Diagnostic::new(
+            let d = Diagnostic::new(
                 codes::DUPLICATE_NAME,
                 tool.name_span,
                 format!(
@@ -100,12 +96,7 @@ fn dispatch_names<'p>(
             .with_label(format!("called \"{name}\" on some target"))
             .with_secondary(earlier.name_span, format!("also called \"{name}\""))
             .with_help("give each tool names no other tool of the package has, on any target");
-            if !dispatching {
-                d = d
-                    .with_severity(Severity::Warning)
-                    .with_note("a warning now; an error when building the rust target");
-            }
-            found.push(d);
+            found.push(super::error_when_built(d, dispatching, Target::Rust));
         }
     }
 }

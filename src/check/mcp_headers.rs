@@ -19,11 +19,11 @@ use std::collections::{HashMap, HashSet};
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::passthrough::MCP_HEADER;
+use crate::ir::passthrough::{MCP_HEADER, MCP_HEADER_INT_LIMIT};
 use crate::ir::{Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 /// 2^53 - 1: the largest integer every JSON reader holds exactly.
-const SAFE: i128 = (1 << 53) - 1;
+const SAFE: i128 = MCP_HEADER_INT_LIMIT as i128;
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;

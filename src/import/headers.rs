@@ -10,8 +10,8 @@ use serde_json::Value;
 use super::schema::Ctx;
 use crate::fmt::tree::{Constraint, ItemKind, TypeExpr, TypeRef};
 
-/// 2^53 - 1: the largest integer every JSON reader holds exactly.
-const SAFE: f64 = 9_007_199_254_740_991.0;
+/// The widest range an `int` header may have, as `toolc check` has it.
+const SAFE: f64 = crate::ir::passthrough::MCP_HEADER_INT_LIMIT as f64;
 
 impl Ctx<'_> {
     /// Why the property typed `ty` cannot carry header `value`, if it

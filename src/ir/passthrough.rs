@@ -180,6 +180,10 @@ pub fn schema_key_problem(key: &str, value: &serde_json::Value) -> Option<(Strin
 /// HTTP header.
 pub const MCP_HEADER: &str = "x-mcp-header";
 
+/// 2^53 - 1: the largest integer every JSON reader holds exactly, and so the
+/// widest range an `int` header parameter may have.
+pub const MCP_HEADER_INT_LIMIT: i64 = (1 << 53) - 1;
+
 /// Why `value` cannot be an `x-mcp-header` value. MCP requires a non-empty
 /// HTTP field-name token (`1*tchar`, RFC 9110 section 5.1), which also rules
 /// out control characters; clients drop a tool whose header breaks this.

@@ -32,6 +32,9 @@ fn write_if_changed(path: &Path, contents: &str) {
 /// returns its directory.
 pub fn write_crate(crate_name: &str, packages: &[GenPackage]) -> PathBuf {
     let dir = root().join(crate_name);
+    // `preserve_order` keeps objects in the order they were sent, the harder
+    // case for answers that must not depend on key order (without it
+    // serde_json sorts keys). `float_roundtrip` as the README recommends.
     let manifest = format!(
         r#"[package]
 name = "{crate_name}"
@@ -41,7 +44,7 @@ publish = false
 
 [dependencies]
 serde = {{ version = "1", features = ["derive"] }}
-serde_json = {{ version = "1", features = ["float_roundtrip"] }}
+serde_json = {{ version = "1", features = ["float_roundtrip", "preserve_order"] }}
 regex = "1"
 
 [workspace]

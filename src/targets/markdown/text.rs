@@ -4,6 +4,7 @@
 //! for its slot here, in Rust, before the template sees it:
 //!
 //! - [`cell`] and [`code_cell`]: one table cell (one line, no unescaped pipe);
+//!   [`literal`]: a value in a cell's prose, shown as written;
 //! - [`inline`]: text inside a line the template starts (a heading, a list
 //!   item); [`line`]: a whole line of its own (an example's title);
 //! - [`block`]: a doc printed as paragraphs, which may use Markdown but may
@@ -22,6 +23,32 @@ pub fn cell(text: &str) -> String {
 /// A table cell showing `text` literally in a code span.
 pub fn code_cell(text: &str) -> String {
     escape_code_pipes(&code(&one_line(text)))
+}
+
+/// `text` (a value's JSON, say) for prose that must show it as written:
+/// unchanged when Markdown reads none of it as markup, else in a code span.
+/// Markup is whatever may start an escape, code span, emphasis,
+/// strikethrough, link, HTML or entity; an underscore between two letters
+/// or digits (`parse_header`) is text.
+pub fn literal(text: &str) -> String {
+    let mut prev = None;
+    let mut chars = text.chars().peekable();
+    let mut markup = false;
+    while let Some(c) = chars.next() {
+        markup = match c {
+            '\\' | '`' | '*' | '~' | '[' | ']' | '<' | '&' => true,
+            '_' => {
+                let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+                !(word(prev.as_ref()) && word(chars.peek()))
+            }
+            _ => false,
+        };
+        if markup {
+            break;
+        }
+        prev = Some(c);
+    }
+    if markup { code(text) } else { text.to_string() }
 }
 
 /// Prose inside a line the template starts: one line, HTML inert.
@@ -255,6 +282,16 @@ mod tests {
         // An escaped backtick opens no code span; an unclosed run none either.
         assert_eq!(cell("\\`a\\|b`"), "\\`a\\|b`");
         assert_eq!(cell("``a|b` c\\|d"), "``a\\|b` c\\|d");
+    }
+
+    #[test]
+    fn literal_text_is_plain_or_a_code_span() {
+        assert_eq!(literal("\"fn parse_header\""), "\"fn parse_header\"");
+        assert_eq!(literal("{\"id\":\"a|b\"}"), "{\"id\":\"a|b\"}");
+        assert_eq!(literal("\"__init__.py\""), "`\"__init__.py\"`");
+        assert_eq!(literal("\"a\\\\b\""), "`\"a\\\\b\"`");
+        assert_eq!(literal("[1,2]"), "`[1,2]`");
+        assert_eq!(literal("\"a*b\""), "`\"a*b\"`");
     }
 
     #[test]

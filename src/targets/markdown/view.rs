@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
-use super::text::{block, cell, code, code_cell, inline, line};
+use super::text::{block, cell, code, code_cell, inline, line, literal};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use crate::schema::constraints::{push_member, type_constraints};
@@ -255,7 +255,7 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 let list: Vec<String> = field
                     .examples
                     .iter()
-                    .map(|e| node_text(&Node::Json(&e.value)))
+                    .map(|e| literal(&node_text(&Node::Json(&e.value))))
                     .collect();
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }

@@ -7,10 +7,11 @@
 //! a table cell is easy to get subtly wrong. For every table row of every
 //! package's docs this checks that each cell shows what it was made from:
 //! the name, type and default exactly (the text of their `<code>`), the
-//! constraints and description as the same Markdown renders outside a
-//! table, regexes as written and examples as their JSON text. A cell that
-//! was split off or merged shifts its row, so no row can lose a cell
-//! unnoticed (cmark-gfm drops cells past the header's six).
+//! constraints and each part of the description (doc, title, deprecation
+//! note) as the same Markdown renders alone, outside a table, regexes as
+//! written and examples as their JSON text. A cell that was split off or
+//! merged shifts its row, so no row can lose a cell unnoticed (cmark-gfm
+//! drops cells past the header's six).
 
 mod common;
 
@@ -113,8 +114,9 @@ struct Expected {
     constraints: Option<String>,
     /// Every regex the constraints must show.
     patterns: BTreeSet<String>,
-    /// The description's prose: doc, title, deprecation, sensitivity.
-    prose: String,
+    /// The description's prose, in the parts it is joined from: doc,
+    /// title, deprecation, sensitivity. Each must show as it does alone.
+    prose: Vec<String>,
     /// The examples' JSON texts.
     examples: Vec<String>,
 }
@@ -124,18 +126,18 @@ fn one_line(text: &str) -> String {
 }
 
 fn expected(program: &Program, field: &Field) -> Expected {
-    let mut prose = field.doc.clone().unwrap_or_default();
+    let mut prose: Vec<String> = field.doc.iter().cloned().collect();
     if let Some(title) = &field.title {
-        prose.push_str(&format!(" Title: {title}."));
+        prose.push(format!("Title: {title}."));
     }
     if let Some(dep) = &field.deprecated {
         match &dep.note {
-            Some(note) => prose.push_str(&format!(" Deprecated: {note}.")),
-            None => prose.push_str(" Deprecated."),
+            Some(note) => prose.push(format!("Deprecated: {note}.")),
+            None => prose.push("Deprecated.".into()),
         }
     }
     if field.secret {
-        prose.push_str(" Sensitive.");
+        prose.push("Sensitive.".into());
     }
     let mut patterns = BTreeSet::new();
     collect_patterns(program, &field.ty, &mut patterns);
@@ -149,7 +151,11 @@ fn expected(program: &Program, field: &Field) -> Expected {
             .is_empty()
             .then(|| toolc::schema::constraints::type_constraints(program, &field.ty)),
         patterns,
-        prose: one_line(prose.trim()),
+        prose: prose
+            .iter()
+            .map(|p| one_line(p.trim()))
+            .filter(|p| !p.is_empty())
+            .collect(),
         examples: field.examples.iter().map(|e| json(&e.value)).collect(),
     }
 }
@@ -240,9 +246,7 @@ fn docs_of(input: &Path) -> Vec<Doc> {
 fn paragraphs(fields: &[Expected], out: &mut BTreeSet<String>) {
     for f in fields {
         out.extend(f.constraints.clone().filter(|c| !c.is_empty()));
-        if !f.prose.is_empty() {
-            out.insert(f.prose.clone());
-        }
+        out.extend(f.prose.iter().cloned());
     }
 }
 
@@ -324,19 +328,25 @@ fn check_row(
         }
         return;
     }
-    let para = paras[f.prose.as_str()];
-    let prose_ok = if has_html(&f.prose) {
-        cell.codes.starts_with(&para.codes) && cell.text.ends_with(&tail)
+    let parts: Vec<&Cell> = f.prose.iter().map(|p| paras[p.as_str()]).collect();
+    let joined = |each: fn(&Cell) -> &str| {
+        let all: Vec<&str> = parts.iter().map(|c| each(c)).collect();
+        spaced(&all.join(" "))
+    };
+    let (html, text) = (joined(|c| &c.html), joined(|c| &c.text));
+    let prose_ok = if f.prose.iter().any(|p| has_html(p)) {
+        let codes: Vec<String> = parts.iter().flat_map(|c| c.codes.clone()).collect();
+        cell.codes.starts_with(&codes) && cell.text.ends_with(&tail)
     } else {
-        cell.html.starts_with(&para.html) && cell.text == format!("{} {tail}", para.text).trim_end()
+        spaced(&cell.html).starts_with(&html)
+            && spaced(&cell.text) == format!("{text} {tail}").trim_end()
     };
     if !prose_ok {
         problems.push(format!(
-            "{at}, description: the cell shows {:?} (text {:?}); the Markdown {:?} shows {:?}{}",
+            "{at}, description: the cell shows {:?} (text {:?}); its parts {:?} show {html:?}{}",
             cell.html,
             cell.text,
             f.prose,
-            para.html,
             if tail.is_empty() {
                 String::new()
             } else {
@@ -344,6 +354,15 @@ fn check_row(
             }
         ));
     }
+}
+
+/// `text` with each run of spaces as one: parts are joined with a space,
+/// and a doc may end in one.
+fn spaced(text: &str) -> String {
+    text.split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn check_doc(
@@ -541,6 +560,11 @@ fn escaped_pipes_render_as_written() {
             1,
             "ticks",
             r#"Backticks around a pipe. Examples: "`|`", "a\\"."#,
+        ),
+        (
+            1,
+            "loose",
+            r#"An unclosed `tick | in the doc, and ``two. Title: A title with `one. Deprecated: use ticks|. Examples: "x_|"."#,
         ),
     ];
     for (table, name, text) in texts {

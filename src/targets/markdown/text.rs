@@ -51,6 +51,38 @@ pub fn literal(text: &str) -> String {
     if markup { code(text) } else { text.to_string() }
 }
 
+/// Prose that is one of several parts joined into a cell (a field's doc,
+/// title, deprecation note): each backtick of a run that opens no code span
+/// within `text` is escaped, so that it cannot pair with a backtick of a
+/// later part. Alone, `text` shows as before.
+pub fn isolated(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8),
+            b'`' => {
+                let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+                let end = skip_code_span(bytes, i);
+                if end == i + run {
+                    out.push_str(&text[copied..i]);
+                    out.push_str(&"\\`".repeat(run));
+                    copied = end;
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    if copied == 0 {
+        return text.to_string();
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
 /// Prose inside a line the template starts: one line, HTML inert.
 pub fn inline(text: &str) -> String {
     inert_html(&one_line(text))
@@ -282,6 +314,18 @@ mod tests {
         // An escaped backtick opens no code span; an unclosed run none either.
         assert_eq!(cell("\\`a\\|b`"), "\\`a\\|b`");
         assert_eq!(cell("``a|b` c\\|d"), "``a\\|b` c\\|d");
+    }
+
+    #[test]
+    fn unclosed_backticks_are_escaped_in_isolation() {
+        assert_eq!(isolated("a `b` c"), "a `b` c");
+        assert_eq!(isolated("a `b"), "a \\`b");
+        assert_eq!(isolated("``a `b` c"), "\\`\\`a `b` c");
+        assert_eq!(isolated("a \\`b"), "a \\`b");
+        assert_eq!(
+            cell(&format!("{} {}", isolated("x `y"), "`z|`")),
+            "x \\`y `z\\|`"
+        );
     }
 
     #[test]

@@ -46,4 +46,9 @@ struct Rule {
     /// Backticks around a pipe.
     @example("`|`") @example("a\\")
     ticks?: string,
+    /// An unclosed `tick | in the doc, and ``two.
+    @title("A title with `one")
+    @deprecated("use `ticks|`")
+    @example("x_|")
+    loose?: string,
 }

@@ -109,9 +109,15 @@ impl Drop for Lock {
     }
 }
 
-/// Runs `python -c script` with `input` as JSON on stdin, failing the test
-/// with `failure` and the script's output when it exits non-zero.
-pub fn run_script(python: &Path, script: &str, input: &impl serde::Serialize, failure: &str) {
+/// Runs `python -c script` with `input` as JSON on stdin and returns its
+/// stdout, failing the test with `failure` and the script's output when it
+/// exits non-zero.
+pub fn run_script(
+    python: &Path,
+    script: &str,
+    input: &impl serde::Serialize,
+    failure: &str,
+) -> String {
     use std::io::Write;
     use std::process::Stdio;
 
@@ -136,4 +142,5 @@ pub fn run_script(python: &Path, script: &str, input: &impl serde::Serialize, fa
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

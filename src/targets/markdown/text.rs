@@ -4,6 +4,7 @@
 //! for its slot here, in Rust, before the template sees it:
 //!
 //! - [`cell`] and [`code_cell`]: one table cell (one line, no unescaped pipe);
+//!   [`literal`]: a value in a cell's prose, shown as written;
 //! - [`inline`]: text inside a line the template starts (a heading, a list
 //!   item); [`line`]: a whole line of its own (an example's title);
 //! - [`block`]: a doc printed as paragraphs, which may use Markdown but may
@@ -21,7 +22,65 @@ pub fn cell(text: &str) -> String {
 
 /// A table cell showing `text` literally in a code span.
 pub fn code_cell(text: &str) -> String {
-    escape_pipes(&code(&one_line(text)))
+    escape_code_pipes(&code(&one_line(text)))
+}
+
+/// `text` (a value's JSON, say) for prose that must show it as written:
+/// unchanged when Markdown reads none of it as markup, else in a code span.
+/// Markup is whatever may start an escape, code span, emphasis,
+/// strikethrough, link, HTML or entity; an underscore between two letters
+/// or digits (`parse_header`) is text.
+pub fn literal(text: &str) -> String {
+    let mut prev = None;
+    let mut chars = text.chars().peekable();
+    let mut markup = false;
+    while let Some(c) = chars.next() {
+        markup = match c {
+            '\\' | '`' | '*' | '~' | '[' | ']' | '<' | '&' => true,
+            '_' => {
+                let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+                !(word(prev.as_ref()) && word(chars.peek()))
+            }
+            _ => false,
+        };
+        if markup {
+            break;
+        }
+        prev = Some(c);
+    }
+    if markup { code(text) } else { text.to_string() }
+}
+
+/// Prose that is one of several parts joined into a cell (a field's doc,
+/// title, deprecation note): each backtick of a run that opens no code span
+/// within `text` is escaped, so that it cannot pair with a backtick of a
+/// later part. Alone, `text` shows as before.
+pub fn isolated(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::new();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8),
+            b'`' => {
+                let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
+                let end = skip_code_span(bytes, i);
+                if end == i + run {
+                    out.push_str(&text[copied..i]);
+                    out.push_str(&"\\`".repeat(run));
+                    copied = end;
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    if copied == 0 {
+        return text.to_string();
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 /// Prose inside a line the template starts: one line, HTML inert.
@@ -116,21 +175,47 @@ fn one_line(text: &str) -> String {
     text.replace("\r\n", " ").replace(['\r', '\n'], " ")
 }
 
-/// Escapes every pipe that GFM would read as a cell boundary. GFM splits a
-/// row before anything else, taking a backslash and the character after it
-/// as a pair, even inside code spans: a pipe is escaped when an odd number
-/// of backslashes precede it, so one is added where the count is even.
+/// Escapes the pipes of a prose cell. GFM (cmark-gfm, as on GitHub) splits
+/// a table row before it parses anything inline: a pipe right after a
+/// backslash is text, and that one backslash is dropped, even inside a code
+/// span. So outside code spans, where backslashes pair up as escapes, a
+/// pipe after an odd number of them is escaped already (the dropped
+/// backslash was its escape) and others get one; inside a code span, where
+/// a backslash is literal, every pipe gets one (see [`escape_code_pipes`]).
 fn escape_pipes(text: &str) -> String {
+    let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2);
-    let mut backslashes = 0;
-    for c in text.chars() {
-        if c == '|' && backslashes % 2 == 0 {
-            out.push('\\');
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => {
+                // An escaped character stays as written.
+                i += 1 + text[i + 1..].chars().next().map_or(0, char::len_utf8);
+            }
+            b'`' => {
+                let end = skip_code_span(bytes, i);
+                out.push_str(&text[copied..i]);
+                out.push_str(&escape_code_pipes(&text[i..end]));
+                copied = end;
+                i = end;
+            }
+            b'|' => {
+                escape_at(text, &mut out, &mut copied, i);
+                i += 1;
+            }
+            _ => i += 1,
         }
-        backslashes = if c == '\\' { backslashes + 1 } else { 0 };
-        out.push(c);
     }
+    out.push_str(&text[copied..]);
     out
+}
+
+/// Escapes every pipe of a code span for a table cell: GFM drops the one
+/// backslash right before a pipe, and keeps any others, so the span shows
+/// its text as written.
+fn escape_code_pipes(text: &str) -> String {
+    text.replace('|', "\\|")
 }
 
 /// Backslash-escapes a `<` that would open an HTML tag, comment or
@@ -218,10 +303,39 @@ mod tests {
     #[test]
     fn cells_stay_one_cell_on_one_line() {
         assert_eq!(cell("a|b\nc\r\nd\re"), "a\\|b c d e");
-        // A backslash before a pipe would pair with the added escape.
+        // Outside code spans a backslash before a pipe is its escape.
         assert_eq!(cell("a\\|b"), "a\\|b");
         assert_eq!(cell("a\\\\|b"), "a\\\\\\|b");
         assert_eq!(code_cell("x`|"), "``x`\\|``");
+        // In a code span a backslash is literal: GFM still drops one.
+        assert_eq!(code_cell("^a\\|b$"), "`^a\\\\|b$`");
+        assert_eq!(code_cell("a\\\\|b"), "`a\\\\\\|b`");
+        assert_eq!(cell("`a\\|b` a\\|b"), "`a\\\\|b` a\\|b");
+        // An escaped backtick opens no code span; an unclosed run none either.
+        assert_eq!(cell("\\`a\\|b`"), "\\`a\\|b`");
+        assert_eq!(cell("``a|b` c\\|d"), "``a\\|b` c\\|d");
+    }
+
+    #[test]
+    fn unclosed_backticks_are_escaped_in_isolation() {
+        assert_eq!(isolated("a `b` c"), "a `b` c");
+        assert_eq!(isolated("a `b"), "a \\`b");
+        assert_eq!(isolated("``a `b` c"), "\\`\\`a `b` c");
+        assert_eq!(isolated("a \\`b"), "a \\`b");
+        assert_eq!(
+            cell(&format!("{} {}", isolated("x `y"), "`z|`")),
+            "x \\`y `z\\|`"
+        );
+    }
+
+    #[test]
+    fn literal_text_is_plain_or_a_code_span() {
+        assert_eq!(literal("\"fn parse_header\""), "\"fn parse_header\"");
+        assert_eq!(literal("{\"id\":\"a|b\"}"), "{\"id\":\"a|b\"}");
+        assert_eq!(literal("\"__init__.py\""), "`\"__init__.py\"`");
+        assert_eq!(literal("\"a\\\\b\""), "`\"a\\\\b\"`");
+        assert_eq!(literal("[1,2]"), "`[1,2]`");
+        assert_eq!(literal("\"a*b\""), "`\"a*b\"`");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
-use super::text::{block, cell, code, code_cell, inline, line};
+use super::text::{block, cell, code, code_cell, inline, isolated, line, literal};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use crate::schema::constraints::{push_member, type_constraints};
@@ -237,14 +237,15 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 Some(d) => code_cell(&node_text(&Node::Json(&d.value))),
                 None => String::new(),
             };
-            let mut description = field.doc.clone().unwrap_or_default();
+            // Joined into one cell, each part keeps its code spans to itself.
+            let mut description = field.doc.as_deref().map(isolated).unwrap_or_default();
             if let Some(title) = &field.title {
-                description.push_str(&format!(" Title: {title}."));
+                description.push_str(&format!(" Title: {}.", isolated(title)));
             }
             if let Some(dep) = &field.deprecated {
                 description.push_str(" Deprecated");
                 match &dep.note {
-                    Some(note) => description.push_str(&format!(": {note}.")),
+                    Some(note) => description.push_str(&format!(": {}.", isolated(note))),
                     None => description.push('.'),
                 }
             }
@@ -255,7 +256,7 @@ fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<R
                 let list: Vec<String> = field
                     .examples
                     .iter()
-                    .map(|e| node_text(&Node::Json(&e.value)))
+                    .map(|e| literal(&node_text(&Node::Json(&e.value))))
                     .collect();
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }

@@ -1253,6 +1253,36 @@ fn annotation_hints_that_are_not_booleans_are_reported() {
     assert!(check_errors(&imported.source).is_empty());
 }
 
+/// The MCP SDKs write `execution: {taskSupport: "forbidden"}`, which is what
+/// no `execution` means; only a tool that may or must run as a task loses
+/// something.
+#[test]
+fn execution_task_support_is_reported_only_when_not_the_default() {
+    let json = r#"{"tools": [
+        {"name": "get_a", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {"taskSupport": "forbidden"}},
+        {"name": "get_b", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {}},
+        {"name": "get_c", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {"taskSupport": "required", "ttl": 5}},
+        {"name": "get_d", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {"taskSupport": "sometimes"}},
+        {"name": "get_e", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": "optional"}
+    ]}"#;
+    let imported = import(json);
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_c: /execution/taskSupport: task support `required` cannot be carried (a toolc tool is always called directly), dropped",
+            "get_c: /execution/ttl: execution key not supported, dropped",
+            "get_d: /execution/taskSupport: not a known task support mode, dropped",
+            "get_e: /execution: not an object, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
 #[test]
 fn an_output_union_of_objects_reports_the_wrapping() {
     let json = r#"{"tools": [{"name": "get_y", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},

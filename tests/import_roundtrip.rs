@@ -4,7 +4,8 @@
 //! Compared per tool: name, description, display title, effective
 //! annotations (absent hints take the MCP defaults; destructive and
 //! idempotent only count for tools that are not read-only, as the spec says),
-//! the non-toolc `_meta` keys, and the input and output schemas after a
+//! the effective task support (`execution.taskSupport`, absent meaning
+//! `forbidden`), the non-toolc `_meta` keys, and the input and output schemas after a
 //! normalisation of spellings that mean the same:
 //!
 //! - `$ref` resolved (a reference back into a type being expanded becomes a
@@ -319,6 +320,10 @@ fn comparable_with(tool: &Value, with_toolc_meta: bool) -> Value {
         "name": tool["name"],
         "description": tool.get("description").cloned().unwrap_or(Value::Null),
         "annotations": effective_annotations(tool),
+        "taskSupport": tool
+            .pointer("/execution/taskSupport")
+            .cloned()
+            .unwrap_or(json!("forbidden")),
         "meta": meta,
         "inputSchema": normalize(&tool["inputSchema"]),
         "outputSchema": tool.get("outputSchema").map(normalize).unwrap_or(Value::Null),

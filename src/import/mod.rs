@@ -12,7 +12,10 @@
 //! - titles that carry nothing: a property title equal to the property name
 //!   title-cased (pydantic's default), an object title used as the struct's
 //!   name, a root title naming the tool (FastMCP's `<tool>Arguments`);
-//! - `discriminator` objects (OpenAPI), re-derived from the union's tag.
+//! - `discriminator` objects (OpenAPI), re-derived from the union's tag;
+//! - MCP's `execution: {"taskSupport": "forbidden"}`, what an absent
+//!   `execution` means (a toolc tool is never run as a task; other modes are
+//!   reported).
 //!
 //! Rules for the shapes that have more than one spelling:
 //!

@@ -241,6 +241,30 @@ fn pydantic_titles_are_dropped_and_real_titles_kept() {
     );
 }
 
+/// The Python MCP SDK names the argument model after the function, which is
+/// not the tool's name when the tool was registered under another
+/// (mcp-server-git's `git_status` is `def status`): still a class name.
+#[test]
+fn generated_model_titles_of_renamed_functions_are_dropped() {
+    let json = r#"{"tools": [
+        {"name": "git_status", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+         "inputSchema": {"type": "object", "title": "statusArguments", "properties": {"repo_path": {"type": "string", "title": "Repo Path"}}, "required": ["repo_path"]},
+         "outputSchema": {"type": "object", "title": "statusOutput", "properties": {"result": {"type": "string", "title": "Result"}}, "required": ["result"]}},
+        {"name": "git_log", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+         "inputSchema": {"type": "object", "title": "Log arguments", "properties": {}}}
+    ]}"#;
+    let imported = import(json);
+    assert_eq!(
+        imported.source,
+        "tool git_status(\n    repo_path: string,\n) -> string;\n\ntool git_log();\n"
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec!["git_log: /inputSchema/title: input schema title not carried, dropped"]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
 #[test]
 fn unsupported_keywords_are_reported_with_their_pointer() {
     let (source, warnings) = schema(

@@ -11,7 +11,9 @@
 //!   `properties` (toolc structs are always closed);
 //! - titles that carry nothing: a property title equal to the property name
 //!   title-cased (pydantic's default), an object title used as the struct's
-//!   name, a root title naming the tool (FastMCP's `<tool>Arguments`);
+//!   name, a root title naming the tool or the model the Python MCP SDK
+//!   generated for it (`<function>Arguments`, and `<function>Output` on the
+//!   wrapper of a non-object return), whatever the function is called;
 //! - `discriminator` objects (OpenAPI), re-derived from the union's tag;
 //! - MCP's `execution: {"taskSupport": "forbidden"}`, what an absent
 //!   `execution` means (a toolc tool is never run as a task; other modes are

@@ -305,6 +305,64 @@ fn nested_objects_are_named_and_deduplicated() {
     );
 }
 
+/// An output object is named after its title like any object (pydantic's
+/// class name, which other tools' `$defs` share), else after its tool. A
+/// name made up from one tool is not given to another tool's type, however
+/// alike (server-filesystem returns `{content: string}` from every tool);
+/// a real name is.
+#[test]
+fn output_objects_are_named_after_their_title_or_their_own_tool() {
+    let text = r#"{"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]}"#;
+    let time = r#"{"type": "object", "properties": {"zone": {"type": "string", "title": "Zone"}}, "required": ["zone"]}"#;
+    let json = format!(
+        r##"{{"tools": [
+        {{"name": "read_file", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {text}}},
+        {{"name": "write_file", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {text}}},
+        {{"name": "get_time", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {{"title": "TimeResult", "type": "object", "properties": {{"zone": {{"type": "string", "title": "Zone"}}}}, "required": ["zone"]}}}},
+        {{"name": "convert_time", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {{"title": "TimeConversionResult", "type": "object", "properties": {{"source": {{"$ref": "#/$defs/TimeResult"}}}}, "required": ["source"],
+            "$defs": {{"TimeResult": {time}}}}}}},
+        {{"name": "get_zone", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {time}}}
+    ]}}"##
+    );
+    let imported = import(&json);
+    assert_eq!(
+        imported.source,
+        r#"struct ReadFileOutput {
+    content: string,
+}
+
+tool read_file() -> ReadFileOutput;
+
+struct WriteFileOutput {
+    content: string,
+}
+
+tool write_file() -> WriteFileOutput;
+
+struct TimeResult {
+    zone: string,
+}
+
+tool get_time() -> TimeResult;
+
+struct TimeConversionResult {
+    source: TimeResult,
+}
+
+tool convert_time() -> TimeConversionResult;
+
+tool get_zone() -> TimeResult;
+"#
+    );
+    assert!(warnings(&imported).is_empty(), "{:?}", warnings(&imported));
+    assert!(check_errors(&imported.source).is_empty());
+}
+
 #[test]
 fn maps_recursion_and_tagged_unions() {
     let (source, warnings) = schema(

@@ -57,7 +57,8 @@
 //!   `$defs` key or its property (UpperCamelCase; array items singular), one
 //!   declaration for identical shapes; a string `enum` stays inline when it is
 //!   short and used once, else becomes a named `enum`; a `$defs` enum keeps
-//!   its name. Output objects are named `<Tool>Output`.
+//!   its name. An output object is named after its title too, else
+//!   `<Tool>Output`, a name no other tool's type is given.
 //! - Enums: a repeated value (`1` and `1.0` are one) is kept once. Strings
 //!   and numbers in one `enum` or in `anyOf` `const` branches (a literal
 //!   union holds one kind) keep the strings as literals and write each number

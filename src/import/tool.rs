@@ -392,7 +392,8 @@ impl Ctx<'_> {
     }
 
     /// The return type: toolc's own `{"result": T}` wrapper is unwrapped;
-    /// an object becomes a struct named `<Tool>Output`.
+    /// an object becomes a struct named after its title, else `<Tool>Output`
+    /// (which no other tool's type shares).
     fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
         let hint = format!("{}Output", self.tool_type);
         if let Some(inner) = result_wrapper(schema) {
@@ -429,16 +430,16 @@ impl Ctx<'_> {
                     k.get("$defs"),
                     k.get("definitions"),
                 );
-                if let Some(t) = k.read("title", Value::as_str) {
-                    if !mentions_tool(t, self.tool) {
-                        self.warn(
-                            &child(path, "title"),
-                            "output schema title not carried, dropped",
-                        );
-                    }
-                }
+                // Like any object, one with a title (a class name) is named
+                // after it; else after the tool, and then it is the tool's own.
+                let title = k.read("title", Value::as_str).map(type_name);
                 let _ = k.get("nullable");
-                let name = self.structure(&mut k, path, &hint, None, doc);
+                let prefix = self.tool_type.clone();
+                let (slot, _) = match &title {
+                    Some(t) => self.registry.reserve(t, &prefix),
+                    None => self.registry.reserve_private(&hint, &prefix),
+                };
+                let name = self.structure_into(slot, &mut k, path, None, doc);
                 self.report_leftovers(&k, path);
                 let nullable = super::objects::allows_null(obj);
                 if nullable {

@@ -19,7 +19,9 @@
 //! - keys order, `$schema`, `$id`, `$defs`, `discriminator`,
 //!   `additionalProperties: false` (toolc always closes objects), empty
 //!   `properties`/`required`, object titles (class names) and property titles
-//!   that only restate the property name (pydantic's) are ignored;
+//!   that only restate the property name (pydantic's) are ignored, and so is
+//!   `propertyNames: {"type": "string"}` (zod's records), which every JSON
+//!   object satisfies;
 //! - what the importer reported it could not carry (its warnings' JSON
 //!   pointers) is removed from both sides.
 
@@ -95,6 +97,10 @@ impl Normalizer<'_> {
         }
         if map.get("additionalProperties") == Some(&json!(false)) {
             map.shift_remove("additionalProperties");
+        }
+        // Every property name is a string (zod's records say so).
+        if map.get("propertyNames") == Some(&json!({"type": "string"})) {
+            map.shift_remove("propertyNames");
         }
         let is_object = map.contains_key("properties");
         match (map.get("title").and_then(Value::as_str), property) {

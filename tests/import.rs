@@ -363,6 +363,29 @@ tool get_zone() -> TimeResult;
     assert!(check_errors(&imported.source).is_empty());
 }
 
+/// zod's records say `propertyNames: {"type": "string"}`, true of every
+/// JSON object; a key type that is not a string is not carried and is
+/// reported.
+#[test]
+fn property_names_of_type_string_say_nothing() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "required": ["a", "b"], "properties": {
+        "a": {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {"type": "boolean"}},
+        "b": {"type": "object", "propertyNames": {"type": "integer"}, "additionalProperties": {"type": "boolean"}}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    a: map<string, bool>,\n    b: map<string, bool>,\n"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/b/propertyNames/type: property names are strings; another type is not supported, dropped"
+        ]
+    );
+}
+
 #[test]
 fn maps_recursion_and_tagged_unions() {
     let (source, warnings) = schema(

@@ -241,6 +241,30 @@ fn pydantic_titles_are_dropped_and_real_titles_kept() {
     );
 }
 
+/// The Python MCP SDK names the argument model after the function, which is
+/// not the tool's name when the tool was registered under another
+/// (mcp-server-git's `git_status` is `def status`): still a class name.
+#[test]
+fn generated_model_titles_of_renamed_functions_are_dropped() {
+    let json = r#"{"tools": [
+        {"name": "git_status", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+         "inputSchema": {"type": "object", "title": "statusArguments", "properties": {"repo_path": {"type": "string", "title": "Repo Path"}}, "required": ["repo_path"]},
+         "outputSchema": {"type": "object", "title": "statusOutput", "properties": {"result": {"type": "string", "title": "Result"}}, "required": ["result"]}},
+        {"name": "git_log", "annotations": {"readOnlyHint": true, "openWorldHint": false},
+         "inputSchema": {"type": "object", "title": "Log arguments", "properties": {}}}
+    ]}"#;
+    let imported = import(json);
+    assert_eq!(
+        imported.source,
+        "tool git_status(\n    repo_path: string,\n) -> string;\n\ntool git_log();\n"
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec!["git_log: /inputSchema/title: input schema title not carried, dropped"]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
 #[test]
 fn unsupported_keywords_are_reported_with_their_pointer() {
     let (source, warnings) = schema(
@@ -278,6 +302,87 @@ fn nested_objects_are_named_and_deduplicated() {
     assert_eq!(
         params(&source),
         "    start?: Start,\n    end?: Start,\n    points?: [Start],\n"
+    );
+}
+
+/// An output object is named after its title like any object (pydantic's
+/// class name, which other tools' `$defs` share), else after its tool. A
+/// name made up from one tool is not given to another tool's type, however
+/// alike (server-filesystem returns `{content: string}` from every tool);
+/// a real name is.
+#[test]
+fn output_objects_are_named_after_their_title_or_their_own_tool() {
+    let text = r#"{"type": "object", "properties": {"content": {"type": "string"}}, "required": ["content"]}"#;
+    let time = r#"{"type": "object", "properties": {"zone": {"type": "string", "title": "Zone"}}, "required": ["zone"]}"#;
+    let json = format!(
+        r##"{{"tools": [
+        {{"name": "read_file", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {text}}},
+        {{"name": "write_file", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {text}}},
+        {{"name": "get_time", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {{"title": "TimeResult", "type": "object", "properties": {{"zone": {{"type": "string", "title": "Zone"}}}}, "required": ["zone"]}}}},
+        {{"name": "convert_time", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {{"title": "TimeConversionResult", "type": "object", "properties": {{"source": {{"$ref": "#/$defs/TimeResult"}}}}, "required": ["source"],
+            "$defs": {{"TimeResult": {time}}}}}}},
+        {{"name": "get_zone", "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "inputSchema": {{"type": "object"}},
+          "outputSchema": {time}}}
+    ]}}"##
+    );
+    let imported = import(&json);
+    assert_eq!(
+        imported.source,
+        r#"struct ReadFileOutput {
+    content: string,
+}
+
+tool read_file() -> ReadFileOutput;
+
+struct WriteFileOutput {
+    content: string,
+}
+
+tool write_file() -> WriteFileOutput;
+
+struct TimeResult {
+    zone: string,
+}
+
+tool get_time() -> TimeResult;
+
+struct TimeConversionResult {
+    source: TimeResult,
+}
+
+tool convert_time() -> TimeConversionResult;
+
+tool get_zone() -> TimeResult;
+"#
+    );
+    assert!(warnings(&imported).is_empty(), "{:?}", warnings(&imported));
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+/// zod's records say `propertyNames: {"type": "string"}`, true of every
+/// JSON object; a key type that is not a string is not carried and is
+/// reported.
+#[test]
+fn property_names_of_type_string_say_nothing() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "required": ["a", "b"], "properties": {
+        "a": {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": {"type": "boolean"}},
+        "b": {"type": "object", "propertyNames": {"type": "integer"}, "additionalProperties": {"type": "boolean"}}
+    }}"#,
+    );
+    assert_eq!(
+        params(&source),
+        "    a: map<string, bool>,\n    b: map<string, bool>,\n"
+    );
+    assert_eq!(
+        warnings,
+        vec![
+            "t: /inputSchema/properties/b/propertyNames/type: property names are strings; another type is not supported, dropped"
+        ]
     );
 }
 
@@ -1248,6 +1353,36 @@ fn annotation_hints_that_are_not_booleans_are_reported() {
         vec![
             "get_x: /annotations/readOnlyHint: hint is not a boolean, so the MCP default applies; dropped",
             "get_x: /annotations/title: title is not a string, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+/// The MCP SDKs write `execution: {taskSupport: "forbidden"}`, which is what
+/// no `execution` means; only a tool that may or must run as a task loses
+/// something.
+#[test]
+fn execution_task_support_is_reported_only_when_not_the_default() {
+    let json = r#"{"tools": [
+        {"name": "get_a", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {"taskSupport": "forbidden"}},
+        {"name": "get_b", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {}},
+        {"name": "get_c", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {"taskSupport": "required", "ttl": 5}},
+        {"name": "get_d", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": {"taskSupport": "sometimes"}},
+        {"name": "get_e", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true},
+         "execution": "optional"}
+    ]}"#;
+    let imported = import(json);
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "get_c: /execution/taskSupport: task support `required` cannot be carried (a toolc tool is always called directly), dropped",
+            "get_c: /execution/ttl: execution key not supported, dropped",
+            "get_d: /execution/taskSupport: not a known task support mode, dropped",
+            "get_e: /execution: not an object, dropped",
         ]
     );
     assert!(check_errors(&imported.source).is_empty());

@@ -4,7 +4,8 @@
 //! Compared per tool: name, description, display title, effective
 //! annotations (absent hints take the MCP defaults; destructive and
 //! idempotent only count for tools that are not read-only, as the spec says),
-//! the non-toolc `_meta` keys, and the input and output schemas after a
+//! the effective task support (`execution.taskSupport`, absent meaning
+//! `forbidden`), the non-toolc `_meta` keys, and the input and output schemas after a
 //! normalisation of spellings that mean the same:
 //!
 //! - `$ref` resolved (a reference back into a type being expanded becomes a
@@ -18,7 +19,9 @@
 //! - keys order, `$schema`, `$id`, `$defs`, `discriminator`,
 //!   `additionalProperties: false` (toolc always closes objects), empty
 //!   `properties`/`required`, object titles (class names) and property titles
-//!   that only restate the property name (pydantic's) are ignored;
+//!   that only restate the property name (pydantic's) are ignored, and so is
+//!   `propertyNames: {"type": "string"}` (zod's records), which every JSON
+//!   object satisfies;
 //! - what the importer reported it could not carry (its warnings' JSON
 //!   pointers) is removed from both sides.
 
@@ -94,6 +97,10 @@ impl Normalizer<'_> {
         }
         if map.get("additionalProperties") == Some(&json!(false)) {
             map.shift_remove("additionalProperties");
+        }
+        // Every property name is a string (zod's records say so).
+        if map.get("propertyNames") == Some(&json!({"type": "string"})) {
+            map.shift_remove("propertyNames");
         }
         let is_object = map.contains_key("properties");
         match (map.get("title").and_then(Value::as_str), property) {
@@ -319,6 +326,10 @@ fn comparable_with(tool: &Value, with_toolc_meta: bool) -> Value {
         "name": tool["name"],
         "description": tool.get("description").cloned().unwrap_or(Value::Null),
         "annotations": effective_annotations(tool),
+        "taskSupport": tool
+            .pointer("/execution/taskSupport")
+            .cloned()
+            .unwrap_or(json!("forbidden")),
         "meta": meta,
         "inputSchema": normalize(&tool["inputSchema"]),
         "outputSchema": tool.get("outputSchema").map(normalize).unwrap_or(Value::Null),

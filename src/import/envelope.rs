@@ -141,6 +141,7 @@ fn read_tool<'a>(
                 "inputSchema",
                 "outputSchema",
                 "annotations",
+                "execution",
                 "_meta",
                 "input_examples",
             ],
@@ -204,6 +205,9 @@ fn read_tool<'a>(
         tool.output = body.get("outputSchema");
         tool.annotations = body.get("annotations").and_then(Value::as_object);
         tool.meta = body.get("_meta").and_then(Value::as_object);
+        if let Some(execution) = body.get("execution") {
+            read_execution(&name, execution, warnings);
+        }
     }
     if body.get("title").is_some_and(|t| !t.is_string()) {
         warnings.push(
@@ -244,6 +248,33 @@ fn read_tool<'a>(
         }
     }
     Ok(tool)
+}
+
+/// MCP's `execution` object. `taskSupport: "forbidden"` is what an absent
+/// `execution` means (the MCP SDKs write it out), and a toolc tool is never
+/// run as a task, so only other values are reported.
+fn read_execution(name: &str, execution: &Value, warnings: &mut Warnings) {
+    let Some(execution) = execution.as_object() else {
+        warnings.push(Some(name), "/execution", "not an object, dropped");
+        return;
+    };
+    for (key, value) in execution {
+        let ptr = format!("/execution/{}", escape_pointer(key));
+        match (key.as_str(), value.as_str()) {
+            ("taskSupport", Some("forbidden")) => {}
+            ("taskSupport", Some(mode @ ("optional" | "required"))) => warnings.push(
+                Some(name),
+                &ptr,
+                &format!(
+                    "task support `{mode}` cannot be carried (a toolc tool is always called directly), dropped"
+                ),
+            ),
+            ("taskSupport", _) => {
+                warnings.push(Some(name), &ptr, "not a known task support mode, dropped")
+            }
+            _ => warnings.push(Some(name), &ptr, "execution key not supported, dropped"),
+        }
+    }
 }
 
 /// Escapes a key for use in a JSON pointer (RFC 6901).

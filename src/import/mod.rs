@@ -11,8 +11,13 @@
 //!   `properties` (toolc structs are always closed);
 //! - titles that carry nothing: a property title equal to the property name
 //!   title-cased (pydantic's default), an object title used as the struct's
-//!   name, a root title naming the tool (FastMCP's `<tool>Arguments`);
-//! - `discriminator` objects (OpenAPI), re-derived from the union's tag.
+//!   name, a root title naming the tool or the model the Python MCP SDK
+//!   generated for it (`<function>Arguments`, and `<function>Output` on the
+//!   wrapper of a non-object return), whatever the function is called;
+//! - `discriminator` objects (OpenAPI), re-derived from the union's tag;
+//! - MCP's `execution: {"taskSupport": "forbidden"}`, what an absent
+//!   `execution` means (a toolc tool is never run as a task; other modes are
+//!   reported).
 //!
 //! Rules for the shapes that have more than one spelling:
 //!
@@ -52,7 +57,8 @@
 //!   `$defs` key or its property (UpperCamelCase; array items singular), one
 //!   declaration for identical shapes; a string `enum` stays inline when it is
 //!   short and used once, else becomes a named `enum`; a `$defs` enum keeps
-//!   its name. Output objects are named `<Tool>Output`.
+//!   its name. An output object is named after its title too, else
+//!   `<Tool>Output`, a name no other tool's type is given.
 //! - Enums: a repeated value (`1` and `1.0` are one) is kept once. Strings
 //!   and numbers in one `enum` or in `anyOf` `const` branches (a literal
 //!   union holds one kind) keep the strings as literals and write each number

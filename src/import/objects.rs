@@ -138,7 +138,14 @@ impl Ctx<'_> {
             match names.as_object() {
                 Some(o) => {
                     let mut inner = Keys::new(o);
-                    let _ = inner.get("type");
+                    // Property names are strings: saying so (zod's records
+                    // do) adds nothing; any other type is reported.
+                    if inner.get("type").is_some_and(|t| t != "string") {
+                        self.warn(
+                            &child(&pn, "type"),
+                            "property names are strings; another type is not supported, dropped",
+                        );
+                    }
                     if let Some(p) = inner.get("pattern").and_then(Value::as_str) {
                         if key_pattern.is_some() {
                             self.warn(&child(&pn, "pattern"), "second key pattern, dropped");

@@ -14,6 +14,9 @@ struct Entry {
     item: Option<Item>,
     /// The tool whose conversion declared it (it is printed before that tool).
     group: Option<usize>,
+    /// Named after the tool that declared it (`<Tool>Output`), so no other
+    /// tool's type is merged into it.
+    private: bool,
 }
 
 #[derive(Default)]
@@ -28,12 +31,24 @@ impl Registry {
     /// converting lets recursive types refer to themselves and keeps
     /// declarations in the order types are first met.
     pub fn reserve(&mut self, hint: &str, prefix: &str) -> (Slot, String) {
+        self.reserve_as(hint, prefix, false)
+    }
+
+    /// Like [`Registry::reserve`], for a name made up from the current
+    /// tool's name: a later tool's identical type is not merged into it
+    /// (`write_file` does not return a `ReadFileOutput`).
+    pub fn reserve_private(&mut self, hint: &str, prefix: &str) -> (Slot, String) {
+        self.reserve_as(hint, prefix, true)
+    }
+
+    fn reserve_as(&mut self, hint: &str, prefix: &str, private: bool) -> (Slot, String) {
         let name = self.free_name(hint, prefix);
         self.taken.insert(name.clone());
         self.entries.push(Some(Entry {
             name: name.clone(),
             item: None,
             group: None,
+            private,
         }));
         (Slot(self.entries.len() - 1), name)
     }
@@ -143,7 +158,8 @@ impl Registry {
 
     /// Stores the converted type. When an identical type (same content,
     /// other name) is already declared and this one does not refer to
-    /// itself, the reservation is given back and the existing name returned.
+    /// itself, the reservation is given back and the existing name returned;
+    /// a private declaration of an earlier tool is not reused.
     pub fn fill(&mut self, slot: Slot, item: Item) -> String {
         let Some(Some(entry)) = self.entries.get(slot.0) else {
             return String::new();
@@ -155,6 +171,7 @@ impl Registry {
             let shape = anonymous(&item);
             let existing = self.entries.iter().flatten().find(|e| {
                 e.name != name
+                    && !(e.private && e.group.is_some())
                     && e.item.as_ref().is_some_and(|i| {
                         anonymous(i) == shape
                             && (item.doc.is_none() || item.doc == i.doc)

@@ -314,7 +314,7 @@ impl Ctx<'_> {
             }
         }
         if let Some(t) = k.read("title", Value::as_str) {
-            if !mentions_tool(t, self.tool) {
+            if !mentions_tool(t, self.tool) && !is_model_name(t, "Arguments") {
                 self.warn(
                     &child(path, "title"),
                     "input schema title not carried, dropped",
@@ -392,7 +392,8 @@ impl Ctx<'_> {
     }
 
     /// The return type: toolc's own `{"result": T}` wrapper is unwrapped;
-    /// an object becomes a struct named `<Tool>Output`.
+    /// an object becomes a struct named after its title, else `<Tool>Output`
+    /// (which no other tool's type shares).
     fn output(&mut self, schema: &Value, path: &str) -> TypeRef {
         let hint = format!("{}Output", self.tool_type);
         if let Some(inner) = result_wrapper(schema) {
@@ -409,7 +410,7 @@ impl Ctx<'_> {
                 }
                 let ty = self.carry_meta(ty, meta, &inner_hint);
                 if let Some(t) = schema.get("title").and_then(Value::as_str) {
-                    if !mentions_tool(t, self.tool) {
+                    if !mentions_tool(t, self.tool) && !is_model_name(t, "Output") {
                         self.warn(
                             &child(path, "title"),
                             "output schema title not carried, dropped",
@@ -429,16 +430,16 @@ impl Ctx<'_> {
                     k.get("$defs"),
                     k.get("definitions"),
                 );
-                if let Some(t) = k.read("title", Value::as_str) {
-                    if !mentions_tool(t, self.tool) {
-                        self.warn(
-                            &child(path, "title"),
-                            "output schema title not carried, dropped",
-                        );
-                    }
-                }
+                // Like any object, one with a title (a class name) is named
+                // after it; else after the tool, and then it is the tool's own.
+                let title = k.read("title", Value::as_str).map(type_name);
                 let _ = k.get("nullable");
-                let name = self.structure(&mut k, path, &hint, None, doc);
+                let prefix = self.tool_type.clone();
+                let (slot, _) = match &title {
+                    Some(t) => self.registry.reserve(t, &prefix),
+                    None => self.registry.reserve_private(&hint, &prefix),
+                };
+                let name = self.structure_into(slot, &mut k, path, None, doc);
                 self.report_leftovers(&k, path);
                 let nullable = super::objects::allows_null(obj);
                 if nullable {
@@ -519,6 +520,21 @@ impl Ctx<'_> {
     }
 }
 
+/// Whether `title` is the name of a model the Python MCP SDK generated:
+/// `<function>Arguments` for the parameters, `<function>Output` for the
+/// wrapper of a non-object return. The function's name is not the tool's
+/// when the tool was registered with `name=` (mcp-server-git's `git_status`
+/// is the function `status`), so the title need not mention the tool.
+fn is_model_name(title: &str, suffix: &str) -> bool {
+    title.strip_suffix(suffix).is_some_and(|function| {
+        function
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && function.chars().all(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
 /// Whether a schema title only names the tool (FastMCP's `<tool>Arguments`).
 fn mentions_tool(title: &str, tool: &str) -> bool {
     let squash = |s: &str| {
@@ -528,4 +544,22 @@ fn mentions_tool(title: &str, tool: &str) -> bool {
             .collect::<String>()
     };
     squash(title).contains(&squash(tool))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_model_name, mentions_tool};
+
+    #[test]
+    fn generated_model_titles() {
+        assert!(is_model_name("statusArguments", "Arguments"));
+        assert!(is_model_name("_private_fnArguments", "Arguments"));
+        assert!(is_model_name("statusOutput", "Output"));
+        assert!(!is_model_name("Arguments", "Arguments"));
+        assert!(!is_model_name("Search arguments", "Arguments"));
+        assert!(!is_model_name("2fastArguments", "Arguments"));
+        assert!(!is_model_name("statusArguments", "Output"));
+        assert!(mentions_tool("git_statusArguments", "git_status"));
+        assert!(!mentions_tool("statusArguments", "git_status"));
+    }
 }

@@ -23,7 +23,8 @@ use toolc::ir::{Field, Program, Tier, Ty, TyKind, TypeDefKind};
 use toolc::targets::{OpenAiApi, Target};
 
 /// Reads `{"docs": [md], "paras": [md]}` and prints, for each document, its
-/// tables (with the `h2` and `h3` above each) and, for each paragraph, the
+/// tables (with the `h2` and `h3` above each) and its `h3` headings (with
+/// the `h2` above each), and, for each paragraph, the
 /// paragraph rendered after `x ` (so that it cannot open a list, heading or
 /// quote) with that prefix removed. Every cell and paragraph is given as
 /// its inner HTML, its text (tags removed, entities decoded) and the texts
@@ -60,6 +61,15 @@ def tables(md):
             out.append({"h2": h2, "h3": h3, "rows": rows})
     return out
 
+def headings(md):
+    out, h2 = [], ""
+    for m in BLOCK.finditer(render(md)):
+        if m.group(1) is not None:
+            h2 = cell(m.group(1))["text"]
+        elif m.group(2) is not None:
+            out.append([h2, cell(m.group(2))["text"]])
+    return out
+
 def para(md):
     out = render("x " + md)
     if out.startswith("<p>x ") and out.endswith("</p>\n"):
@@ -69,6 +79,7 @@ def para(md):
 job = json.load(sys.stdin)
 json.dump({
     "docs": [tables(d) for d in job["docs"]],
+    "headings": [headings(d) for d in job["docs"]],
     "paras": [para(p) for p in job["paras"]],
 }, sys.stdout)
 "#;
@@ -99,6 +110,8 @@ struct Table {
 #[derive(Deserialize)]
 struct Rendered {
     docs: Vec<Vec<Table>>,
+    /// Each document's `h3` headings, with the `h2` above each.
+    headings: Vec<Vec<(String, String)>>,
     paras: Vec<Cell>,
 }
 
@@ -199,11 +212,15 @@ fn has_html(md: &str) -> bool {
 struct Doc {
     label: String,
     markdown: String,
-    /// The fields of the tool tables, in order. (Not by heading: a heading
-    /// is Markdown, where the tool `__proto__` shows as a bold "proto".)
+    /// The names of the tools, in the document's order.
+    tool_names: Vec<String>,
+    /// The fields of the tool tables, in order (tools without parameters
+    /// have none).
     tools: Vec<Vec<Expected>>,
     /// Type tables, by type name and package.
     types: Vec<(String, String, Vec<Expected>)>,
+    /// The name and package of every type of the program.
+    type_names: Vec<(String, String)>,
 }
 
 fn docs_of(input: &Path) -> Vec<Doc> {
@@ -215,9 +232,13 @@ fn docs_of(input: &Path) -> Vec<Doc> {
         let package = file.name.trim_end_matches(".md");
         let package = &program.packages[package];
         // In the document's order: core tools, then extended ones.
-        let tools = [Tier::Core, Tier::Extended]
+        let in_order: Vec<_> = [Tier::Core, Tier::Extended]
             .iter()
             .flat_map(|tier| package.tools.values().filter(move |t| t.tier == *tier))
+            .collect();
+        let tool_names = in_order.iter().map(|t| t.name.clone()).collect();
+        let tools = in_order
+            .iter()
             .filter(|t| !t.params.is_empty())
             .map(|t| t.params.values().map(|f| expected(program, f)).collect())
             .collect();
@@ -235,6 +256,12 @@ fn docs_of(input: &Path) -> Vec<Doc> {
         docs.push(Doc {
             label: format!("{} ({})", input.display(), file.name),
             markdown: file.contents,
+            tool_names,
+            type_names: program
+                .types
+                .values()
+                .map(|def| (def.name.clone(), def.package.clone()))
+                .collect(),
             tools,
             types,
         });
@@ -353,6 +380,33 @@ fn check_row(
                 format!(", then {tail:?}")
             }
         ));
+    }
+}
+
+/// Each tool's heading shows its name as written (then its title, if it
+/// has one), in order; each type's heading shows the name of a type.
+fn check_headings(problems: &mut Vec<String>, doc: &Doc, headings: &[(String, String)]) {
+    let (types, tools): (Vec<_>, Vec<_>) = headings.iter().partition(|(h2, _)| h2 == "Types");
+    let shown: Vec<&str> = tools.iter().map(|(_, h3)| h3.as_str()).collect();
+    let names_ok = shown.len() == doc.tool_names.len()
+        && shown
+            .iter()
+            .zip(&doc.tool_names)
+            .all(|(h3, name)| *h3 == name || h3.starts_with(&format!("{name} (")));
+    if !names_ok {
+        problems.push(format!(
+            "{}: tool headings {shown:?} for the tools {:?}",
+            doc.label, doc.tool_names
+        ));
+    }
+    for (_, h3) in types {
+        let known = doc
+            .type_names
+            .iter()
+            .any(|(name, package)| *h3 == *name || *h3 == format!("{name} (package {package})"));
+        if !known {
+            problems.push(format!("{}: type heading {h3:?}", doc.label));
+        }
     }
 }
 
@@ -476,8 +530,9 @@ fn every_table_cell_renders_as_written_in_gfm() {
         .collect();
     let mut problems = Vec::new();
     let mut rows = 0;
-    for (doc, tables) in docs.iter().zip(&rendered.docs) {
+    for ((doc, tables), headings) in docs.iter().zip(&rendered.docs).zip(&rendered.headings) {
         check_doc(&mut problems, doc, tables, &by_text);
+        check_headings(&mut problems, doc, headings);
         rows += tables.iter().map(|t| t.rows.len()).sum::<usize>();
     }
     assert!(rows > 100, "only {rows} table rows rendered");

@@ -83,6 +83,31 @@ pub fn isolated(text: &str) -> String {
     out
 }
 
+/// A name (a tool's, a type's) in a line the template starts, shown as
+/// written: characters Markdown would read as emphasis, code or a link get
+/// a backslash. An underscore inside a word (`get_user`) is text already and
+/// keeps none, so ordinary names read as written; `__init__` does not bold.
+pub fn name(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let word = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(|c| c.is_alphanumeric())
+    };
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let markup = match c {
+            '\\' | '`' | '*' | '~' | '[' | ']' => true,
+            '_' => !(word(i.checked_sub(1)) && word(Some(i + 1))),
+            _ => false,
+        };
+        if markup {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    inline(&out)
+}
+
 /// Prose inside a line the template starts: one line, HTML inert.
 pub fn inline(text: &str) -> String {
     inert_html(&one_line(text))
@@ -326,6 +351,14 @@ mod tests {
             cell(&format!("{} {}", isolated("x `y"), "`z|`")),
             "x \\`y `z\\|`"
         );
+    }
+
+    #[test]
+    fn names_show_as_written() {
+        assert_eq!(name("get_user"), "get_user");
+        assert_eq!(name("__proto__"), "\\_\\_proto\\_\\_");
+        assert_eq!(name("_x_"), "\\_x\\_");
+        assert_eq!(name("a*b`c"), "a\\*b\\`c");
     }
 
     #[test]

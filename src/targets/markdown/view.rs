@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
-use super::text::{block, cell, code, code_cell, inline, isolated, line, literal};
+use super::text::{block, cell, code, code_cell, inline, isolated, line, literal, name};
 use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use crate::schema::constraints::{push_member, type_constraints};
@@ -141,8 +141,8 @@ pub fn document(program: &Program, package: &Package) -> DocumentView {
 
 fn tool_view(program: &Program, tool: &Tool) -> ToolView {
     let heading = match &tool.title {
-        Some(title) => format!("{} ({})", inline(&tool.name), inline(title)),
-        None => inline(&tool.name),
+        Some(title) => format!("{} ({})", name(&tool.name), inline(title)),
+        None => name(&tool.name),
     };
     let returns = match &tool.output {
         Some(ty) => format!("Returns: {}.", code(&program.type_text(ty))),
@@ -426,9 +426,9 @@ fn type_views(program: &Program, keys: &[TypeKey]) -> Vec<TypeView> {
             let heading = if shared {
                 let package = key.0.strip_suffix(&def.name).unwrap_or(&key.0);
                 let package = package.strip_suffix('.').unwrap_or(package);
-                format!("{} (package {})", inline(&def.name), code(package))
+                format!("{} (package {})", name(&def.name), code(package))
             } else {
-                inline(&def.name)
+                name(&def.name)
             };
             type_view(program, key, heading)
         })

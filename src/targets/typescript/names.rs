@@ -179,6 +179,7 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "pointer",
     "kindOf",
     "describe",
+    "tooDeep",
     "valueText",
     "literalList",
     "countNoun",

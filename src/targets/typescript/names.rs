@@ -184,6 +184,7 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "literalList",
     "countNoun",
     "collectAlternatives",
+    "kindFits",
     "SHOWN_LENGTH",
     "lookupType",
     "acceptsNull",

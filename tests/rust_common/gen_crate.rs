@@ -101,7 +101,7 @@ fn run(module: &str, tool: &str, args: Value) -> Value {{
     }}
 }}
 
-/// `args` with the string "$nest" replaced by `nest.core` wrapped
+/// `args` with every string "$nest" replaced by `nest.core` wrapped
 /// `nest.levels` times in `nest.wrap` (at its own "$nest"), built in a loop:
 /// arguments nested deeper than serde_json parses (tests/cases/agree/README.md).
 fn expand(mut args: Value, nest: &Value) -> Value {{
@@ -109,33 +109,47 @@ fn expand(mut args: Value, nest: &Value) -> Value {{
         return args;
     }};
     let wrap = &nest["wrap"];
-    let inner = hole(wrap, String::new()).expect("`$nest` in the wrap");
+    let mut inner = Vec::new();
+    holes(wrap, String::new(), &mut inner);
+    let inner = inner.first().expect("`$nest` in the wrap").clone();
     let mut value = nest["core"].clone();
     for _ in 0..levels {{
         let mut outer = wrap.clone();
         *outer.pointer_mut(&inner).expect("the hole") = value;
         value = outer;
     }}
-    match hole(&args, String::new()) {{
-        Some(at) if at.is_empty() => value,
-        Some(at) => {{
-            *args.pointer_mut(&at).expect("the hole") = value;
-            args
-        }}
-        None => args,
+    let mut at = Vec::new();
+    holes(&args, String::new(), &mut at);
+    if at.first().is_some_and(|at| at.is_empty()) {{
+        return value;
     }}
+    // The last hole takes the value itself: a value too deep to clone
+    // fills one hole only.
+    let last = at.pop();
+    for at in &at {{
+        *args.pointer_mut(at).expect("the hole") = value.clone();
+    }}
+    if let Some(at) = last {{
+        *args.pointer_mut(&at).expect("the hole") = value;
+    }}
+    args
 }}
 
-/// The JSON pointer to the string "$nest" in `value`.
-fn hole(value: &Value, at: String) -> Option<String> {{
+/// The JSON pointers to the strings "$nest" in `value`.
+fn holes(value: &Value, at: String, out: &mut Vec<String>) {{
     match value {{
-        Value::String(s) if s == "$nest" => Some(at),
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(i, item)| hole(item, format!("{{at}}/{{i}}"))),
-        Value::Object(map) => map.iter().find_map(|(k, item)| hole(item, format!("{{at}}/{{k}}"))),
-        _ => None,
+        Value::String(s) if s == "$nest" => out.push(at),
+        Value::Array(items) => {{
+            for (i, item) in items.iter().enumerate() {{
+                holes(item, format!("{{at}}/{{i}}"), out);
+            }}
+        }}
+        Value::Object(map) => {{
+            for (k, item) in map {{
+                holes(item, format!("{{at}}/{{k}}"), out);
+            }}
+        }}
+        _ => {{}}
     }}
 }}
 

@@ -173,12 +173,24 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "Invalid",
     "fail",
     "hasOwnProperty",
+    "MAX_DEPTH",
+    "checkDepth",
+    "typeCount",
+    "maxSteps",
+    "compareCodePoints",
     "hasOwn",
     "isObject",
     "setOwn",
     "pointer",
     "kindOf",
     "describe",
+    "tooDeep",
+    "valueText",
+    "literalList",
+    "countNoun",
+    "collectAlternatives",
+    "kindFits",
+    "SHOWN_LENGTH",
     "lookupType",
     "acceptsNull",
     "checkFields",
@@ -193,8 +205,10 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "matches",
     "isMultipleOf",
     "decimal",
+    "canonicalKey",
     "jsonEqual",
     "FORMATS",
+    "FORMAT_HINTS",
     "daysInMonth",
     "isDate",
     "isTime",
@@ -202,6 +216,11 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "isIpv6",
     "isHostname",
     "isEmail",
+    "isDuration",
+    "durationUnits",
+    "isUri",
+    "isAuthority",
+    "uriCharsOk",
     "TYPE_TABLE",
     "CORE_TOOLS",
     "EXTENDED_TOOLS",
@@ -365,6 +384,42 @@ mod tests {
         assert_eq!(types.claim("string"), "string_");
         assert_eq!(types.claim("ToolDef"), "ToolDef_");
         assert_eq!(types.claim("NodeId"), "NodeId");
+    }
+
+    /// Every name the core module's runtime declares at the top level is
+    /// reserved, or a tool named like it (`is_uri`) would redeclare it.
+    #[test]
+    fn runtime_declarations_are_reserved() {
+        let templates = [
+            include_str!("../../../targets/typescript/runtime.ts.j2"),
+            include_str!("../../../targets/typescript/validate.ts.j2"),
+            include_str!("../../../targets/typescript/formats.ts.j2"),
+            include_str!("../../../targets/typescript/core.ts.j2"),
+        ];
+        let mut declared = Vec::new();
+        for line in templates.iter().flat_map(|t| t.lines()) {
+            let line = line.strip_prefix("export ").unwrap_or(line);
+            let line = line.strip_prefix("async ").unwrap_or(line);
+            for keyword in ["function ", "const ", "let ", "class "] {
+                if let Some(rest) = line.strip_prefix(keyword) {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+                        .collect();
+                    if !name.is_empty() {
+                        declared.push(name);
+                    }
+                }
+            }
+        }
+        assert!(declared.len() > 50, "{declared:?}");
+        let missing: Vec<&String> = declared
+            .iter()
+            .filter(|name| !RUNTIME_VALUES.contains(&name.as_str()))
+            .collect();
+        assert!(missing.is_empty(), "not in RUNTIME_VALUES: {missing:?}");
+        let mut values = Namer::values();
+        assert_eq!(values.claim(&camel("is_uri")), "isUri_");
     }
 
     #[test]

@@ -17,10 +17,11 @@
 //! is measured like any other.
 //!
 //! The depth of every named type is computed once, bottom up, with an
-//! explicit stack: the chain can be far longer than the stack this check runs
-//! on. Only the types where the limit is first crossed are reported (the
-//! outer ones of a chain exceed it only through them), and a tool only when
-//! its parameters or output cross it at the tool itself.
+//! explicit stack ([`bottom_up`]): the chain can be far longer than the stack
+//! this check runs on. Only the types where the limit is first crossed are
+//! reported (every named type they write out is within it; the outer ones of
+//! a chain exceed it only through them), and a tool only when its parameters
+//! or output cross it at the tool itself.
 
 use std::collections::{HashMap, HashSet};
 
@@ -34,20 +35,26 @@ use crate::syntax::scan::MAX_DEPTH;
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let depths = type_depths(program);
+    let within = |key: &TypeKey| depths.get(key).copied().unwrap_or(0) <= MAX_DEPTH;
     let mut found = Vec::new();
     for (key, def) in &program.types {
         let depth = depths.get(key).copied().unwrap_or(0);
         if depth <= MAX_DEPTH {
             continue;
         }
-        // The deepest site directly inside the type; reported only when that
-        // site is itself within the limit, so a chain yields one error.
+        // Reported where the chain crosses the limit: every named type the
+        // definition writes out is within it (the outer types of a chain
+        // exceed it only through the inner ones), so a chain yields one
+        // error. The crossing may take several levels at once
+        // (`next?: [[S1]]`), or none of the definition's own (an alias).
+        let mut crosses = true;
+        for_inlined(program, def, &mut |k| crosses &= within(k));
+        if !crosses {
+            continue;
+        }
         let Some((inner, span)) = deepest_site(program, def, &depths) else {
             continue;
         };
-        if inner > MAX_DEPTH {
-            continue;
-        }
         let what = match def.kind {
             TypeDefKind::Union { .. } => "union",
             TypeDefKind::Alias { .. } => "type",
@@ -76,8 +83,18 @@ pub fn run(cx: &mut Cx<'_>) {
             continue;
         };
         // The tool's own level (its parameter list, or the object an output
-        // is wrapped in) comes on top of its sites.
-        if inner + 1 > MAX_DEPTH && inner <= MAX_DEPTH {
+        // is wrapped in) comes on top of its sites; a named type it uses
+        // that is itself too deep was reported there.
+        let mut crosses = inner + 1 > MAX_DEPTH;
+        let mut named = |t: &Ty| {
+            if let TyKind::Named { key } = &t.kind {
+                crosses &= within(key);
+            }
+        };
+        for ty in tool.params.values().map(|p| &p.ty).chain(&tool.output) {
+            walk::nested(ty, &mut named);
+        }
+        if crosses {
             found.push(too_deep(
                 tool.name_span,
                 format!("tool `{}`", tool.name),
@@ -115,27 +132,39 @@ fn too_deep(at: Span, what: String, depth: usize, inner_span: Span, inner: usize
 /// The written-out depth of every named type, computed bottom up without
 /// recursion over the (unbounded) chain of named types.
 fn type_depths(program: &Program) -> HashMap<&TypeKey, usize> {
-    let mut depths: HashMap<&TypeKey, usize> = HashMap::new();
+    bottom_up(program, |def, depths| def_depth(program, def, depths))
+}
+
+/// A value for every named type that depends on the values of the named
+/// types its definition writes out in place ([`for_inlined`]), computed
+/// bottom up with an explicit stack: a chain of named types can be far longer
+/// than the stack a check runs on. `value` sees the values of those types
+/// (an alias cycle, reported as E0209 elsewhere, leaves its types without
+/// one; a missing value counts as the default).
+pub(super) fn bottom_up<'p, V>(
+    program: &'p Program,
+    value: impl Fn(&'p TypeDef, &HashMap<&'p TypeKey, V>) -> V,
+) -> HashMap<&'p TypeKey, V> {
+    let mut values: HashMap<&TypeKey, V> = HashMap::new();
     let mut expanding: HashSet<&TypeKey> = HashSet::new();
     for start in program.types.keys() {
         let mut stack = vec![start];
         while let Some(&key) = stack.last() {
-            if depths.contains_key(key) {
+            if values.contains_key(key) {
                 stack.pop();
                 continue;
             }
             let Some(def) = program.type_def(key) else {
-                depths.insert(key, 0);
                 stack.pop();
                 continue;
             };
             if expanding.insert(key) {
-                // First visit: measure the inlined types it uses first. One
-                // that is still being expanded is a cycle (an alias cycle,
-                // reported as E0209 elsewhere) and counts as nothing.
+                // First visit: compute the inlined types it uses first. One
+                // that is still being expanded is a cycle and gets no value
+                // before this one.
                 let mut pending = Vec::new();
                 for_inlined(program, def, &mut |k| {
-                    if !depths.contains_key(k) && !expanding.contains(k) {
+                    if !values.contains_key(k) && !expanding.contains(k) {
                         pending.push(k);
                     }
                 });
@@ -144,16 +173,20 @@ fn type_depths(program: &Program) -> HashMap<&TypeKey, usize> {
                     continue;
                 }
             }
-            let depth = def_depth(program, def, &depths);
-            depths.insert(key, depth);
+            let v = value(def, &values);
+            values.insert(key, v);
             stack.pop();
         }
     }
-    depths
+    values
 }
 
 /// The named types whose definitions `def` writes out in place.
-fn for_inlined<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl FnMut(&'a TypeKey)) {
+pub(super) fn for_inlined<'a>(
+    program: &'a Program,
+    def: &'a TypeDef,
+    f: &mut impl FnMut(&'a TypeKey),
+) {
     let mut on_ty = |ty: &'a Ty| {
         walk::nested(ty, &mut |t| {
             if let TyKind::Named { key } = &t.kind {
@@ -179,7 +212,7 @@ fn for_inlined<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl FnMut(&'
 }
 
 /// Whether a use of `key` is written out in place (not a `$ref`).
-fn inlined(program: &Program, key: &TypeKey) -> bool {
+pub(super) fn inlined(program: &Program, key: &TypeKey) -> bool {
     program
         .type_def(key)
         .is_some_and(|d| !d.recursive || matches!(d.kind, TypeDefKind::Enum { .. }))

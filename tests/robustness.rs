@@ -458,14 +458,40 @@ fn chains_crossing_the_limit_in_steps_are_a_diagnostic() {
     }
 }
 
-/// Just inside the limit (the tool's parameter list is the 64th level):
-/// every target builds, on the default stacks.
+/// Just inside the type-depth limit (the tool's parameter list is the 64th
+/// level): every target builds, on the default stacks. The structs hold each
+/// other inside arrays of arrays (three type levels, four JSON levels a
+/// struct), so the JSON stays within what serde_json reads; a plain chain of
+/// structs that long (`struct_chain(63)`) nests too deep as JSON, which
+/// `tests/json_depth.rs` covers.
 #[test]
 fn type_chain_at_the_limit_builds_for_every_target() {
+    let len = 21;
+    let mut s = String::from("package chain;\n");
+    for i in 0..len {
+        let inner = if i + 1 < len {
+            format!("n?: [[S{}]]", i + 1)
+        } else {
+            "v: [[string]]".into()
+        };
+        s.push_str(&format!(
+            "/// Level {i}.\nstruct S{i} {{ /// Next.\n {inner} }}\n"
+        ));
+    }
+    s.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: S0) -> S0;\n");
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("chain.tool");
-    std::fs::write(&path, struct_chain(63)).expect("write");
+    std::fs::write(&path, &s).expect("write");
     let (code, stdout) = build_all(&path, &dir.path().join("out"));
     assert_eq!(code, Some(0), "stdout:\n{stdout}");
     assert!(!stdout.contains("\"E0003\""), "stdout:\n{stdout}");
+    // One more level is over the type-depth limit.
+    let over = s.replace("v: [[string]]", "v: [[[string]]]");
+    std::fs::write(&path, over).expect("write");
+    let (code, stdout) = build_all(&path, &dir.path().join("out"));
+    assert_eq!(code, Some(1), "stdout:\n{stdout}");
+    assert!(
+        stdout.contains("tool `get_chain` nests 65 levels deep when its types are written out"),
+        "stdout:\n{stdout}"
+    );
 }

@@ -211,11 +211,14 @@ pub(super) fn for_inlined<'a>(
     }
 }
 
-/// Whether a use of `key` is written out in place (not a `$ref`).
+/// Whether a use of `key` is written out in place (not a `$ref`): every
+/// type but recursive structs and tagged unions. Aliases are always written
+/// out, even one on a cycle through a struct (`type Kids = [Node];` used in
+/// `Node`).
 pub(super) fn inlined(program: &Program, key: &TypeKey) -> bool {
-    program
-        .type_def(key)
-        .is_some_and(|d| !d.recursive || matches!(d.kind, TypeDefKind::Enum { .. }))
+    program.type_def(key).is_some_and(|d| {
+        !d.recursive || matches!(d.kind, TypeDefKind::Enum { .. } | TypeDefKind::Alias { .. })
+    })
 }
 
 fn def_depth(program: &Program, def: &TypeDef, depths: &HashMap<&TypeKey, usize>) -> usize {

@@ -160,6 +160,7 @@ pub fn nullable(schema: Value) -> Value {
 }
 
 pub use shapes::nullable as nullable_tree;
+pub(crate) use shapes::simple_member;
 
 /// Joins description parts with a blank line, skipping empty ones.
 pub(crate) fn join_doc(parts: &[Option<&str>]) -> Option<String> {

@@ -33,12 +33,10 @@
 //! The check runs only when the type depths are within their limit: a chain
 //! too deep in types is reported there once, not here for every tool.
 
-use std::collections::HashMap;
-
 use super::Cx;
-use super::depth::{bottom_up, inlined};
+use super::depth::{PerType, bottom_up, lookup, written_out};
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
+use crate::ir::{Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind};
 use crate::schema::{MAX_JSON_DEPTH, simple_member, value_depth};
 use crate::source::Span;
 use crate::targets::Target;
@@ -162,9 +160,10 @@ fn estimates(program: &Program) -> Vec<Estimate<'_>> {
     // that uses them: `$defs`, then the definition.
     let defs = program
         .types
-        .keys()
-        .filter(|key| !inlined(program, key))
-        .map(|key| named.get(key).map_or(0, |b| b.hi))
+        .values()
+        .enumerate()
+        .filter(|(_, def)| !written_out(def))
+        .map(|(index, _)| named.at(index).hi)
         .max()
         .map_or(0, |hi| hi + 2);
     let b = Bounder { program, named };
@@ -241,7 +240,7 @@ struct Site {
 
 struct Bounder<'p> {
     program: &'p Program,
-    named: HashMap<&'p TypeKey, Bounds>,
+    named: PerType<Bounds>,
 }
 
 impl Bounder<'_> {
@@ -296,7 +295,7 @@ impl Bounder<'_> {
 }
 
 /// A named type written out in place.
-fn def_bounds(program: &Program, def: &TypeDef, named: &HashMap<&TypeKey, Bounds>) -> Bounds {
+fn def_bounds(program: &Program, def: &TypeDef, named: &PerType<Bounds>) -> Bounds {
     match &def.kind {
         TypeDefKind::Alias { target } => ty_bounds(program, target, named),
         // `{"type": "string", "enum": [...]}`
@@ -329,7 +328,7 @@ fn def_bounds(program: &Program, def: &TypeDef, named: &HashMap<&TypeKey, Bounds
 fn object_bounds<'a>(
     program: &Program,
     fields: impl Iterator<Item = &'a Field>,
-    named: &HashMap<&TypeKey, Bounds>,
+    named: &PerType<Bounds>,
 ) -> Bounds {
     let mut b = Bounds::exact(1);
     for f in fields {
@@ -342,7 +341,7 @@ fn object_bounds<'a>(
 
 /// A field's or parameter's schema: its type's, with the values written
 /// beside it (`default`, `examples`, `@schema` keys).
-fn field_bounds(program: &Program, field: &Field, named: &HashMap<&TypeKey, Bounds>) -> Bounds {
+fn field_bounds(program: &Program, field: &Field, named: &PerType<Bounds>) -> Bounds {
     let ty = ty_bounds(program, &field.ty, named);
     let mut values = field
         .default
@@ -371,27 +370,39 @@ fn field_bounds(program: &Program, field: &Field, named: &HashMap<&TypeKey, Boun
 /// The schema of a type expression where it is used. Recursion follows
 /// only the expression, which the syntax bounds; named types come from
 /// `named`.
-fn ty_bounds(program: &Program, ty: &Ty, named: &HashMap<&TypeKey, Bounds>) -> Bounds {
-    let b = match &ty.kind {
-        // `{"type": "string"}`, `{}`
-        TyKind::String | TyKind::Int | TyKind::Number | TyKind::Bool | TyKind::Json => {
-            Bounds::exact(1)
+fn ty_bounds(program: &Program, ty: &Ty, named: &PerType<Bounds>) -> Bounds {
+    // What `null` does when the type is nullable: objects, arrays and
+    // references are wrapped in `anyOf`; `"null"` joins a scalar's type (an
+    // array); `anyOf` and `{}` take `null` as they are. What an alias names
+    // may be any of them: only the upper bound counts a wrapper.
+    enum Null {
+        Wraps,
+        Joins,
+        Fits,
+        Unknown,
+    }
+    let (b, null) = match &ty.kind {
+        // `{"type": "string"}`
+        TyKind::String | TyKind::Int | TyKind::Number | TyKind::Bool => {
+            (Bounds::exact(1), Null::Joins)
         }
+        // `{}`
+        TyKind::Json => (Bounds::exact(1), Null::Fits),
         // `{"enum": [...]}`
-        TyKind::Literals { .. } => Bounds::exact(2),
+        TyKind::Literals { .. } => (Bounds::exact(2), Null::Joins),
         // `{"items": ...}`
-        TyKind::Array { items } => ty_bounds(program, items, named).under(1),
+        TyKind::Array { items } => (ty_bounds(program, items, named).under(1), Null::Wraps),
         // `{"additionalProperties": ..., "propertyNames": {...}}`
         TyKind::Map { values } => {
             let v = ty_bounds(program, values, named);
-            Bounds {
+            let b = Bounds {
                 hi: v.hi.max(1),
                 ..v
-            }
-            .under(1)
+            };
+            (b.under(1), Null::Wraps)
         }
         TyKind::Union { members } => {
-            if members.iter().all(|m| simple_member(program, m).is_some()) {
+            let b = if members.iter().all(|m| simple_member(program, m).is_some()) {
                 // `{"type": [...]}`; strict mode splits it into `anyOf`.
                 Bounds {
                     lo: 2,
@@ -406,72 +417,64 @@ fn ty_bounds(program: &Program, ty: &Ty, named: &HashMap<&TypeKey, Bounds>) -> B
                     .map(|m| ty_bounds(program, m, named))
                     .fold(Bounds::default(), Bounds::and)
                     .under(2)
-            }
+            };
+            (b, Null::Joins)
         }
-        TyKind::Named { key } => match program.type_def(key) {
-            None => Bounds::exact(1),
-            Some(_) if inlined(program, key) => named.get(key).copied().unwrap_or_default(),
+        TyKind::Named { key } => match lookup(program, key) {
+            None => (Bounds::exact(1), Null::Unknown),
+            Some((index, def)) if written_out(def) => {
+                let null = match def.kind {
+                    TypeDefKind::Struct { .. } => Null::Wraps,
+                    TypeDefKind::Enum { .. } => Null::Joins,
+                    TypeDefKind::Union { .. } => Null::Fits,
+                    TypeDefKind::Alias { .. } => Null::Unknown,
+                };
+                (named.at(index), null)
+            }
             // `{"$ref": ...}`; strict mode moves a reference with a
             // description into `{"anyOf": [{"$ref": ...}]}`.
-            Some(_) => Bounds {
-                lo: 1,
-                hi: 3,
-                recursion: true,
-                size: 1,
-            },
+            Some(_) => {
+                let b = Bounds {
+                    lo: 1,
+                    hi: 3,
+                    recursion: true,
+                    size: 1,
+                };
+                (b, Null::Wraps)
+            }
         },
     };
     if !ty.nullable {
         return b;
     }
-    // Objects, arrays and references are wrapped in `anyOf`; `"null"`
-    // joins a scalar's type (an array); `anyOf` and `{}` take `null` as they
-    // are. What an alias names may be any of them: only the upper bound
-    // counts a wrapper.
-    let (lo, hi) = match &ty.kind {
-        TyKind::Array { .. } | TyKind::Map { .. } => (b.lo + NULLABLE, b.hi + NULLABLE),
-        TyKind::String
-        | TyKind::Int
-        | TyKind::Number
-        | TyKind::Bool
-        | TyKind::Literals { .. }
-        | TyKind::Union { .. } => (b.lo.max(2), b.hi.max(2)),
-        TyKind::Json => (b.lo, b.hi),
-        TyKind::Named { key } => match program.type_def(key) {
-            Some(_) if !inlined(program, key) => (b.lo + NULLABLE, b.hi + NULLABLE),
-            Some(def) => match def.kind {
-                TypeDefKind::Struct { .. } => (b.lo + NULLABLE, b.hi + NULLABLE),
-                TypeDefKind::Enum { .. } => (b.lo.max(2), b.hi.max(2)),
-                TypeDefKind::Union { .. } => (b.lo, b.hi),
-                TypeDefKind::Alias { .. } => (b.lo, b.hi + NULLABLE),
-            },
-            None => (b.lo, b.hi + NULLABLE),
-        },
+    let (lo, hi) = match null {
+        Null::Wraps => (b.lo + NULLABLE, b.hi + NULLABLE),
+        Null::Joins => (b.lo.max(2), b.hi.max(2)),
+        Null::Fits => (b.lo, b.hi),
+        Null::Unknown => (b.lo, b.hi + NULLABLE),
     };
     Bounds { lo, hi, ..b }
 }
 
 /// A tool's return type: a named type at the root of a schema is written
 /// out there, recursive or not.
-fn root_bounds(program: &Program, ty: &Ty, named: &HashMap<&TypeKey, Bounds>) -> Bounds {
+fn root_bounds(program: &Program, ty: &Ty, named: &PerType<Bounds>) -> Bounds {
     let resolved = program.resolve_alias_cow(ty);
-    match &resolved.kind {
-        TyKind::Named { key } if program.type_def(key).is_some() => {
-            let b = named.get(key).copied().unwrap_or_default();
-            let b = Bounds {
-                recursion: b.recursion || !inlined(program, key),
-                ..b
-            };
-            if resolved.nullable {
-                Bounds {
-                    hi: b.hi + NULLABLE,
-                    ..b
-                }
-            } else {
-                b
-            }
-        }
-        _ => ty_bounds(program, ty, named),
+    let TyKind::Named { key } = &resolved.kind else {
+        return ty_bounds(program, ty, named);
+    };
+    let Some((index, def)) = lookup(program, key) else {
+        return ty_bounds(program, ty, named);
+    };
+    let b = named.at(index);
+    Bounds {
+        hi: if resolved.nullable {
+            b.hi + NULLABLE
+        } else {
+            b.hi
+        },
+        recursion: b.recursion || !written_out(def),
+        ..b
     }
 }
 

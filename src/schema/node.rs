@@ -318,7 +318,10 @@ impl Node<'_> {
 
 /// [`Node::depth`] of a `serde_json::Value`.
 pub fn value_depth(value: &Value) -> usize {
-    Node::Json(value).depth()
+    match value {
+        Value::Array(_) | Value::Object(_) => Node::Json(value).depth(),
+        _ => 0,
+    }
 }
 
 /// [`Node::depth`] of JSON text: the deepest nesting of brackets outside

@@ -17,12 +17,11 @@
 //! is measured like any other.
 //!
 //! The depth of every named type is computed once, bottom up, with an
-//! explicit stack: the chain can be far longer than the stack this check runs
-//! on. Only the types where the limit is first crossed are reported (the
-//! outer ones of a chain exceed it only through them), and a tool only when
-//! its parameters or output cross it at the tool itself.
-
-use std::collections::{HashMap, HashSet};
+//! explicit stack ([`bottom_up`]): the chain can be far longer than the stack
+//! this check runs on. Only the types where the limit is first crossed are
+//! reported (every named type they write out is within it; the outer ones of
+//! a chain exceed it only through them), and a tool only when its parameters
+//! or output cross it at the tool itself.
 
 use super::Cx;
 use super::walk;
@@ -34,20 +33,26 @@ use crate::syntax::scan::MAX_DEPTH;
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let depths = type_depths(program);
+    let within = |index: usize| depths.at(index) <= MAX_DEPTH;
     let mut found = Vec::new();
-    for (key, def) in &program.types {
-        let depth = depths.get(key).copied().unwrap_or(0);
+    for (index, def) in program.types.values().enumerate() {
+        let depth = depths.at(index);
         if depth <= MAX_DEPTH {
             continue;
         }
-        // The deepest site directly inside the type; reported only when that
-        // site is itself within the limit, so a chain yields one error.
+        // Reported where the chain crosses the limit: every named type the
+        // definition writes out is within it (the outer types of a chain
+        // exceed it only through the inner ones), so a chain yields one
+        // error. The crossing may take several levels at once
+        // (`next?: [[S1]]`), or none of the definition's own (an alias).
+        let mut crosses = true;
+        for_inlined(program, def, &mut |k| crosses &= within(k));
+        if !crosses {
+            continue;
+        }
         let Some((inner, span)) = deepest_site(program, def, &depths) else {
             continue;
         };
-        if inner > MAX_DEPTH {
-            continue;
-        }
         let what = match def.kind {
             TypeDefKind::Union { .. } => "union",
             TypeDefKind::Alias { .. } => "type",
@@ -77,7 +82,22 @@ pub fn run(cx: &mut Cx<'_>) {
         };
         // The tool's own level (its parameter list, or the object an output
         // is wrapped in) comes on top of its sites.
-        if inner + 1 > MAX_DEPTH && inner <= MAX_DEPTH {
+        if inner < MAX_DEPTH {
+            continue;
+        }
+        // A named type it uses that is itself too deep was reported there.
+        let mut crosses = true;
+        let mut named = |t: &Ty| {
+            if let TyKind::Named { key } = &t.kind {
+                if let Some((index, _)) = lookup(program, key) {
+                    crosses &= within(index);
+                }
+            }
+        };
+        for ty in tool.params.values().map(|p| &p.ty).chain(&tool.output) {
+            walk::nested(ty, &mut named);
+        }
+        if crosses {
             found.push(too_deep(
                 tool.name_span,
                 format!("tool `{}`", tool.name),
@@ -114,51 +134,88 @@ fn too_deep(at: Span, what: String, depth: usize, inner_span: Span, inner: usize
 
 /// The written-out depth of every named type, computed bottom up without
 /// recursion over the (unbounded) chain of named types.
-fn type_depths(program: &Program) -> HashMap<&TypeKey, usize> {
-    let mut depths: HashMap<&TypeKey, usize> = HashMap::new();
-    let mut expanding: HashSet<&TypeKey> = HashSet::new();
-    for start in program.types.keys() {
-        let mut stack = vec![start];
-        while let Some(&key) = stack.last() {
-            if depths.contains_key(key) {
-                stack.pop();
-                continue;
-            }
-            let Some(def) = program.type_def(key) else {
-                depths.insert(key, 0);
+fn type_depths(program: &Program) -> PerType<usize> {
+    bottom_up(program, |def, depths| def_depth(program, def, depths))
+}
+
+/// A value for each named type, by its position in `program.types`.
+pub(super) struct PerType<V>(Vec<Option<V>>);
+
+impl<V: Copy + Default> PerType<V> {
+    /// The value of the type at `index`; the default for one that has none
+    /// (on an alias cycle).
+    pub(super) fn at(&self, index: usize) -> V {
+        self.0.get(index).copied().flatten().unwrap_or_default()
+    }
+}
+
+/// The position in `program.types` and the definition of the named type
+/// `key`.
+pub(super) fn lookup<'p>(program: &'p Program, key: &TypeKey) -> Option<(usize, &'p TypeDef)> {
+    program
+        .types
+        .get_full(key)
+        .map(|(index, _, def)| (index, def))
+}
+
+/// A value for every named type that depends on the values of the named
+/// types its definition writes out in place ([`for_inlined`]), computed
+/// bottom up with an explicit stack: a chain of named types can be far longer
+/// than the stack a check runs on. `value` sees the values of those types
+/// (an alias cycle, reported as E0209 elsewhere, leaves its types without
+/// one).
+pub(super) fn bottom_up<V: Copy>(
+    program: &Program,
+    value: impl Fn(&TypeDef, &PerType<V>) -> V,
+) -> PerType<V> {
+    let count = program.types.len();
+    let mut values = PerType(vec![None; count]);
+    let mut expanding = vec![false; count];
+    let mut stack = Vec::new();
+    let mut pending = Vec::new();
+    for start in 0..count {
+        stack.push(start);
+        while let Some(&index) = stack.last() {
+            let Some((_, def)) = program.types.get_index(index) else {
                 stack.pop();
                 continue;
             };
-            if expanding.insert(key) {
-                // First visit: measure the inlined types it uses first. One
-                // that is still being expanded is a cycle (an alias cycle,
-                // reported as E0209 elsewhere) and counts as nothing.
-                let mut pending = Vec::new();
+            if values.0[index].is_some() {
+                stack.pop();
+                continue;
+            }
+            if !expanding[index] {
+                expanding[index] = true;
+                // First visit: compute the inlined types it uses first. One
+                // that is still being expanded is a cycle and gets no value
+                // before this one.
                 for_inlined(program, def, &mut |k| {
-                    if !depths.contains_key(k) && !expanding.contains(k) {
+                    if values.0[k].is_none() && !expanding[k] {
                         pending.push(k);
                     }
                 });
                 if !pending.is_empty() {
-                    stack.extend(pending);
+                    stack.append(&mut pending);
                     continue;
                 }
             }
-            let depth = def_depth(program, def, &depths);
-            depths.insert(key, depth);
+            values.0[index] = Some(value(def, &values));
             stack.pop();
         }
     }
-    depths
+    values
 }
 
-/// The named types whose definitions `def` writes out in place.
-fn for_inlined<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl FnMut(&'a TypeKey)) {
-    let mut on_ty = |ty: &'a Ty| {
+/// The positions of the named types whose definitions `def` writes out in
+/// place.
+pub(super) fn for_inlined(program: &Program, def: &TypeDef, f: &mut impl FnMut(usize)) {
+    let mut on_ty = |ty: &Ty| {
         walk::nested(ty, &mut |t| {
             if let TyKind::Named { key } = &t.kind {
-                if inlined(program, key) {
-                    f(key);
+                if let Some((index, def)) = lookup(program, key) {
+                    if written_out(def) {
+                        f(index);
+                    }
                 }
             }
         });
@@ -169,8 +226,8 @@ fn for_inlined<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl FnMut(&'
         TypeDefKind::Union { variants, .. } => {
             // Variants are structs written out inside the union.
             for v in variants.values() {
-                if program.type_def(&v.ty).is_some() {
-                    f(&v.ty);
+                if let Some((index, _)) = lookup(program, &v.ty) {
+                    f(index);
                 }
             }
         }
@@ -178,14 +235,19 @@ fn for_inlined<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl FnMut(&'
     }
 }
 
-/// Whether a use of `key` is written out in place (not a `$ref`).
-fn inlined(program: &Program, key: &TypeKey) -> bool {
-    program
-        .type_def(key)
-        .is_some_and(|d| !d.recursive || matches!(d.kind, TypeDefKind::Enum { .. }))
+/// Whether a use of a named type is written out in place (not a `$ref`):
+/// every type but recursive structs and tagged unions. Aliases are always
+/// written out, even one on a cycle through a struct (`type Kids = [Node];`
+/// used in `Node`).
+pub(super) fn written_out(def: &TypeDef) -> bool {
+    !def.recursive
+        || matches!(
+            def.kind,
+            TypeDefKind::Enum { .. } | TypeDefKind::Alias { .. }
+        )
 }
 
-fn def_depth(program: &Program, def: &TypeDef, depths: &HashMap<&TypeKey, usize>) -> usize {
+fn def_depth(program: &Program, def: &TypeDef, depths: &PerType<usize>) -> usize {
     match &def.kind {
         TypeDefKind::Alias { target } => ty_depth(program, target, depths),
         TypeDefKind::Enum { .. } => 0,
@@ -199,18 +261,23 @@ fn def_depth(program: &Program, def: &TypeDef, depths: &HashMap<&TypeKey, usize>
         TypeDefKind::Union { variants, .. } => {
             1 + variants
                 .values()
-                .map(|v| depths.get(&v.ty).copied().unwrap_or(0))
+                .map(|v| named_depth(program, &v.ty, depths))
                 .max()
                 .unwrap_or(0)
         }
     }
 }
 
+/// The depth of the named type `key` written out.
+fn named_depth(program: &Program, key: &TypeKey, depths: &PerType<usize>) -> usize {
+    lookup(program, key).map_or(0, |(index, _)| depths.at(index))
+}
+
 /// The deepest type written directly in `def` and its depth.
 fn deepest_site(
     program: &Program,
     def: &TypeDef,
-    depths: &HashMap<&TypeKey, usize>,
+    depths: &PerType<usize>,
 ) -> Option<(usize, Span)> {
     match &def.kind {
         TypeDefKind::Alias { target } => Some((ty_depth(program, target, depths), target.span)),
@@ -221,7 +288,7 @@ fn deepest_site(
             .max_by_key(|(d, _)| *d),
         TypeDefKind::Union { variants, .. } => variants
             .values()
-            .map(|v| (depths.get(&v.ty).copied().unwrap_or(0), v.span))
+            .map(|v| (named_depth(program, &v.ty, depths), v.span))
             .max_by_key(|(d, _)| *d),
     }
 }
@@ -229,7 +296,7 @@ fn deepest_site(
 /// The depth of a type expression. Recursion here follows only the
 /// expression itself, which the syntax already bounds; named types come from
 /// `depths`.
-fn ty_depth(program: &Program, ty: &Ty, depths: &HashMap<&TypeKey, usize>) -> usize {
+fn ty_depth(program: &Program, ty: &Ty, depths: &PerType<usize>) -> usize {
     match &ty.kind {
         TyKind::Array { items } => 1 + ty_depth(program, items, depths),
         TyKind::Map { values } => 1 + ty_depth(program, values, depths),
@@ -238,16 +305,19 @@ fn ty_depth(program: &Program, ty: &Ty, depths: &HashMap<&TypeKey, usize>) -> us
             .map(|m| ty_depth(program, m, depths))
             .max()
             .unwrap_or(0),
-        TyKind::Named { key } if inlined(program, key) => depths.get(key).copied().unwrap_or(0),
+        TyKind::Named { key } => match lookup(program, key) {
+            Some((index, def)) if written_out(def) => depths.at(index),
+            _ => 0,
+        },
         _ => 0,
     }
 }
 
 /// A tool's output: a recursive type at the root of a schema is written out
 /// once there instead of being a bare `$ref`.
-fn root_depth(program: &Program, ty: &Ty, depths: &HashMap<&TypeKey, usize>) -> usize {
+fn root_depth(program: &Program, ty: &Ty, depths: &PerType<usize>) -> usize {
     match &ty.kind {
-        TyKind::Named { key } => depths.get(key).copied().unwrap_or(0),
+        TyKind::Named { key } => named_depth(program, key, depths),
         _ => ty_depth(program, ty, depths),
     }
 }

@@ -38,9 +38,16 @@ use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
 pub use builder::Lowering;
-pub use node::{Node, Obj};
+pub use node::{Node, Obj, text_depth, value_depth};
 
 use crate::ir::{Field, Program, Tool, Ty};
+
+/// The deepest nesting of arrays and objects serde_json's parser reads with
+/// its default settings ([`Node::depth`] counts the same way): it refuses
+/// the 128th level. Every JSON document toolc writes must stay within it:
+/// users read them with serde_json, and the generated Rust parses each
+/// tool's MCP JSON with it (check `E0003` holds every tool to this).
+pub const MAX_JSON_DEPTH: usize = 127;
 
 /// Where named types are emitted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -153,6 +160,7 @@ pub fn nullable(schema: Value) -> Value {
 }
 
 pub use shapes::nullable as nullable_tree;
+pub(crate) use shapes::simple_member;
 
 /// Joins description parts with a blank line, skipping empty ones.
 pub(crate) fn join_doc(parts: &[Option<&str>]) -> Option<String> {

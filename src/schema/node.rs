@@ -263,6 +263,96 @@ impl<'a> Node<'a> {
     }
 }
 
+/// One place [`Node::depth`] still has to look at.
+enum Pending<'n, 'a> {
+    Node(&'n Node<'a>),
+    Value(&'n Value),
+}
+
+impl Node<'_> {
+    /// How deep arrays and objects nest in this value, counted as serde_json's
+    /// parser counts them: one for every array or object on the way down to
+    /// the deepest value, so `0` for a scalar, `1` for `[]`, `{}` and `[1, 2]`,
+    /// `2` for `{"a": [1]}`. serde_json refuses to read text deeper than
+    /// [`super::MAX_JSON_DEPTH`].
+    ///
+    /// Iterative: the value may be as deep as the text it measures.
+    pub fn depth(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(Pending::Node(self), 0)];
+        while let Some((pending, above)) = stack.pop() {
+            match pending {
+                Pending::Node(node) => match node {
+                    Node::Arr(items) => {
+                        deepest = deepest.max(above + 1);
+                        stack.extend(items.iter().map(|n| (Pending::Node(n), above + 1)));
+                    }
+                    Node::Obj(map) => {
+                        deepest = deepest.max(above + 1);
+                        stack.extend(
+                            map.entries
+                                .iter()
+                                .map(|(_, n)| (Pending::Node(n), above + 1)),
+                        );
+                    }
+                    Node::Json(value) => stack.push((Pending::Value(value), above)),
+                    Node::Text { text, .. } => deepest = deepest.max(above + text_depth(text)),
+                    Node::Null | Node::Bool(_) | Node::Num(_) | Node::Str(_) => {}
+                },
+                Pending::Value(value) => match value {
+                    Value::Array(items) => {
+                        deepest = deepest.max(above + 1);
+                        stack.extend(items.iter().map(|v| (Pending::Value(v), above + 1)));
+                    }
+                    Value::Object(map) => {
+                        deepest = deepest.max(above + 1);
+                        stack.extend(map.values().map(|v| (Pending::Value(v), above + 1)));
+                    }
+                    _ => {}
+                },
+            }
+        }
+        deepest
+    }
+}
+
+/// [`Node::depth`] of a `serde_json::Value`.
+pub fn value_depth(value: &Value) -> usize {
+    match value {
+        Value::Array(_) | Value::Object(_) => Node::Json(value).depth(),
+        _ => 0,
+    }
+}
+
+/// [`Node::depth`] of JSON text: the deepest nesting of brackets outside
+/// strings.
+pub fn text_depth(text: &str) -> usize {
+    let (mut level, mut deepest) = (0usize, 0usize);
+    let mut in_string = false;
+    let mut escaped = false;
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                level += 1;
+                deepest = deepest.max(level);
+            }
+            b']' | b'}' => level = level.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 impl<'a> From<&'a str> for Node<'a> {
     fn from(s: &'a str) -> Self {
         Node::Str(Cow::Borrowed(s))

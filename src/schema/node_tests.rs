@@ -128,3 +128,63 @@ fn written_text_moves_to_any_depth() {
         assert_eq!(Node::Obj(root).to_value(), document);
     }
 }
+
+/// `[[...[]...]]`, `levels` arrays deep.
+fn nested_text(levels: usize) -> String {
+    "[".repeat(levels) + &"]".repeat(levels)
+}
+
+#[test]
+fn serde_json_reads_exactly_max_json_depth_levels() {
+    use super::MAX_JSON_DEPTH;
+    let at = nested_text(MAX_JSON_DEPTH);
+    let value: Value = serde_json::from_str(&at).expect("the limit itself parses");
+    assert_eq!(super::value_depth(&value), MAX_JSON_DEPTH);
+    assert_eq!(super::text_depth(&at), MAX_JSON_DEPTH);
+    let over = nested_text(MAX_JSON_DEPTH + 1);
+    let err = serde_json::from_str::<Value>(&over).expect_err("one more level fails");
+    assert!(err.to_string().contains("recursion limit"), "{err}");
+    // Objects count the same as arrays, and typed targets the same as
+    // `Value`.
+    let objects = "{\"a\":".repeat(MAX_JSON_DEPTH) + "1" + &"}".repeat(MAX_JSON_DEPTH);
+    assert!(serde_json::from_str::<Value>(&objects).is_ok());
+    let objects = "{\"a\":".repeat(MAX_JSON_DEPTH + 1) + "1" + &"}".repeat(MAX_JSON_DEPTH + 1);
+    assert!(serde_json::from_str::<Value>(&objects).is_err());
+    assert!(serde_json::from_str::<Vec<Value>>(&at).is_ok());
+    assert!(serde_json::from_str::<Vec<Value>>(&over).is_err());
+}
+
+#[test]
+fn depth_counts_arrays_and_objects_in_every_kind_of_node() {
+    assert_eq!(Node::Null.depth(), 0);
+    assert_eq!(Node::from("text [{").depth(), 0);
+    assert_eq!(Node::Arr(Vec::new()).depth(), 1);
+    assert_eq!(Node::Obj(Obj::new()).depth(), 1);
+    let value = json!({"a": [1, {"b": []}], "c": "]]]"});
+    assert_eq!(super::value_depth(&value), 4);
+    assert_eq!(Node::from(&value).depth(), 4);
+    assert_eq!(Node::from_value(&value).depth(), 4);
+    let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+    assert_eq!(super::text_depth(&text), 4);
+    assert_eq!(super::text_depth(r#"["\"[[", {"\\": [[]]}]"#), 4);
+    let mut outer = Obj::new();
+    outer.insert(
+        "embedded",
+        Node::Text {
+            text: &text,
+            level: 1,
+        },
+    );
+    outer.insert("json", &value);
+    assert_eq!(Node::Obj(outer).depth(), 5);
+    // Deeper than any stack would hold if it recursed.
+    let deep = nested_text(200_000);
+    assert_eq!(super::text_depth(&deep), 200_000);
+    let mut node = Node::Null;
+    for _ in 0..200_000 {
+        node = Node::Arr(vec![node]);
+    }
+    assert_eq!(node.depth(), 200_000);
+    // Dropping it would recurse as deep.
+    std::mem::forget(node);
+}

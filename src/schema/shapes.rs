@@ -12,7 +12,7 @@ use crate::ir::{Constraints, Literal, Program, Ty, TyKind};
 
 /// The JSON type of a union member that is a plain scalar (no constraints,
 /// not nullable): such unions become a `type` array.
-pub(super) fn simple_member(program: &Program, member: &Ty) -> Option<&'static str> {
+pub(crate) fn simple_member(program: &Program, member: &Ty) -> Option<&'static str> {
     let resolved = program.resolve_alias_cow(member);
     if !resolved.constraints.is_empty() || resolved.nullable {
         return None;

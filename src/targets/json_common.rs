@@ -137,6 +137,42 @@ impl<'p> PackageMemo<'p> {
     }
 }
 
+/// How many levels the deepest document a build writes puts above a tool's
+/// schemas: in `<package>.mcp.json` the document, its `tools` array and the
+/// `Tool` object hold `inputSchema`, `outputSchema` and `_meta`; in
+/// `<package>.openai.json` the list, the tool and its `function` hold
+/// `parameters`. The other documents nest them less deep.
+pub const LEVELS_ABOVE_SCHEMAS: usize = 3;
+
+/// How deep the JSON documents a build writes for `tool` nest because of it
+/// ([`Node::depth`], which counts as serde_json does): its entry in
+/// `<package>.mcp.json` (the generated Rust and TypeScript embed the same
+/// `Tool` object, two levels less deep), in `<package>.openai.json` (Chat
+/// Completions, in strict form when the tool can be strict; the Responses
+/// form is a level less deep) and in `<package>.anthropic.json`.
+///
+/// `<package>.schema.json` is never the deepest: it references every named
+/// type from `$defs` instead of writing it out, and holds each tool's input
+/// and output schema one level less deep than the MCP document does.
+/// Markdown is not JSON.
+///
+/// Each call lowers the tool's schemas again; the checks call it only for
+/// tools whose cheap bounds come near the limit.
+pub fn tool_json_depths(program: &Program, tool: &Tool) -> [(Target, usize); 3] {
+    [
+        (Target::Mcp, 2 + super::mcp::mcp_tree(program, tool).depth()),
+        (
+            Target::Openai,
+            1 + super::openai::openai_tool_tree(program, tool, super::OpenAiApi::ChatCompletions)
+                .depth(),
+        ),
+        (
+            Target::Anthropic,
+            1 + super::anthropic::anthropic_tree(program, tool).depth(),
+        ),
+    ]
+}
+
 /// About the size of one tool's JSON definition, to size output buffers.
 pub const TOOL_SIZE: usize = 4096;
 

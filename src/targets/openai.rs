@@ -74,6 +74,12 @@ pub fn openai_tool(program: &Program, tool: &Tool, api: OpenAiApi) -> (Value, Ve
     (tree.to_value(), reasons)
 }
 
+/// [`openai_tool`] as a tree, without the reasons.
+pub fn openai_tool_tree<'a>(program: &'a Program, tool: &'a Tool, api: OpenAiApi) -> Node<'a> {
+    let blocked = blocker_reasons(program, tool);
+    openai_tree(program, tool, api, blocked, Generic::default()).0
+}
+
 /// A tool's generic input schema, when another target lowered or wrote it.
 #[derive(Default)]
 struct Generic<'a> {

@@ -168,8 +168,10 @@
 //! impl ToolDescriptor {
 //!     /// The MCP `Tool` object exactly as the `mcp` target emits it (name,
 //!     /// title, description, inputSchema, outputSchema, annotations, _meta).
-//!     /// `Value::Null` only if the embedded text were corrupt; never panics.
-//!     /// (`'static` for the entries of `TOOLS`.)
+//!     /// The embedded text always reads back with serde_json's default
+//!     /// limits (check E0003 refuses tools nested deeper than 127 levels);
+//!     /// `Value::Null` only if it were edited into something unreadable;
+//!     /// never panics. (`'static` for the entries of `TOOLS`.)
 //!     pub fn mcp(&self) -> &serde_json::Value;
 //!     pub fn input_schema(&self) -> &serde_json::Value;
 //!     pub fn output_schema(&self) -> Option<&serde_json::Value>;

@@ -1,0 +1,249 @@
+//! The bounds of [`super::estimates`] against the depths the targets really
+//! write, over the bundled examples, the test cases and generated programs
+//! that mix every shape.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::estimates;
+use crate::ir::Program;
+use crate::schema::MAX_JSON_DEPTH;
+use crate::targets::Target;
+use crate::targets::json_common::tool_json_depths;
+use crate::targets::json_schema::document_tree;
+
+/// Asserts the bounds of every tool of `program` and that the JSON Schema
+/// document is never the deepest; returns the largest measured depth.
+fn assert_bounds(program: &Program, what: &str) -> usize {
+    let mut deepest = 0;
+    for e in estimates(program) {
+        let depths = tool_json_depths(program, e.tool);
+        let mcp = depths[0].1;
+        assert_eq!(depths[0].0, Target::Mcp);
+        let max = depths.iter().map(|d| d.1).max().unwrap_or(0);
+        assert!(
+            e.lo <= mcp && max <= e.hi,
+            "{what}: tool `{}`: bounds {}..={} but depths {depths:?}",
+            e.tool.name,
+            e.lo,
+            e.hi
+        );
+        deepest = deepest.max(max);
+    }
+    for package in program.packages.values() {
+        let mcp = package
+            .tools
+            .values()
+            .map(|t| tool_json_depths(program, t)[0].1)
+            .max();
+        if let Some(mcp) = mcp {
+            let schema = document_tree(program, package).depth();
+            assert!(
+                schema < mcp,
+                "{what}: package `{}`: the JSON Schema document nests {schema}, the MCP one {mcp}",
+                package.name
+            );
+        }
+    }
+    deepest
+}
+
+fn load(path: &Path) -> Option<Program> {
+    let loaded = crate::ir::load::load(&[path.to_path_buf()]).ok()?;
+    (!loaded.diagnostics.has_errors()).then_some(loaded.program)
+}
+
+fn tool_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            tool_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tool") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn bounds_hold_for_the_examples_and_test_cases() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    tool_files(&root.join("examples"), &mut files);
+    tool_files(&root.join("tests/cases"), &mut files);
+    files.sort();
+    let mut checked = 0;
+    for file in &files {
+        if let Some(program) = load(file) {
+            assert_bounds(&program, &file.display().to_string());
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} programs loaded");
+}
+
+/// xorshift: the same programs on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Writes random named types into `items` and returns a type expression
+/// nesting about `budget` constructs deep.
+struct Gen {
+    rng: Rng,
+    items: String,
+    next: usize,
+}
+
+impl Gen {
+    fn name(&mut self, prefix: &str) -> String {
+        self.next += 1;
+        format!("{prefix}{}", self.next)
+    }
+
+    fn ty(&mut self, budget: usize) -> String {
+        if budget == 0 {
+            return match self.rng.below(7) {
+                0 => "string".into(),
+                1 => "int | null".into(),
+                2 => "\"a\" | \"b\"".into(),
+                3 => "string | int".into(),
+                4 => "json".into(),
+                5 => "Color".into(),
+                _ => "number in 0..=1".into(),
+            };
+        }
+        let inner = budget - 1;
+        // Recursive types are written under `$defs`, where nesting starts
+        // again: rare, so that deep programs come out too.
+        let pick = match self.rng.below(150) {
+            0 => 10,
+            1 => 11,
+            _ => [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12][self.rng.below(11)],
+        };
+        match pick {
+            0 | 1 => {
+                let t = self.ty(inner);
+                self.alias(&format!("[{t}] | null"))
+            }
+            2 => format!("[{}]", self.ty(inner)),
+            3 => format!("map<string, {}>", self.ty(inner)),
+            4 => {
+                let t = self.ty(inner);
+                let m = self.alias(&t);
+                self.alias(&format!("{m} | int in 0..=3"))
+            }
+            5 | 6 => {
+                let t = self.ty(inner);
+                self.strukt(&t)
+            }
+            7 | 8 => {
+                let t = self.ty(inner);
+                let s = self.strukt(&t);
+                self.alias(&format!("{s} | null"))
+            }
+            9 => {
+                let a = self.ty(inner);
+                let a = self.strukt(&a);
+                let b = self.ty(0);
+                let b = self.strukt(&b);
+                let name = self.name("U");
+                let _ = writeln!(self.items, "union {name} by kind {{ a: {a}, b: {b} }}");
+                name
+            }
+            10 => {
+                let t = self.ty(inner);
+                let name = self.name("R");
+                let _ = writeln!(
+                    self.items,
+                    "struct {name} {{ kids: [{name}] = [], up?: {name} | null, v?: {t} }}"
+                );
+                name
+            }
+            11 => {
+                // An alias on a cycle through a struct.
+                let t = self.ty(inner);
+                let (kids, node) = (self.name("K"), self.name("N"));
+                let _ = writeln!(self.items, "type {kids} = [{node}] | null;");
+                let _ = writeln!(self.items, "struct {node} {{ kids?: {kids}, v: {t} }}");
+                node
+            }
+            _ => {
+                let t = self.ty(inner);
+                self.alias(&t)
+            }
+        }
+    }
+
+    fn alias(&mut self, target: &str) -> String {
+        let name = self.name("A");
+        let _ = writeln!(self.items, "type {name} = {target};");
+        name
+    }
+
+    fn strukt(&mut self, field: &str) -> String {
+        let name = self.name("S");
+        let extra = match self.rng.below(4) {
+            0 => " @example([[1, [2]]]) d?: json,",
+            1 => " e: [int] = [],",
+            _ => "",
+        };
+        // Each type is used once: one used twice is written out twice, and
+        // a chain of them grows exponentially.
+        let _ = writeln!(
+            self.items,
+            "struct {name} {{ f?: {field}, g: [int] | null,{extra} h: int }}"
+        );
+        name
+    }
+}
+
+#[test]
+fn bounds_hold_for_generated_programs_of_every_shape() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let (mut near, mut over, mut loaded) = (0, 0, 0);
+    for i in 0..300 {
+        let mut g = Gen {
+            rng: Rng(rng.below(usize::MAX) as u64 | 1),
+            items: String::from("package p;\nenum Color { red, green }\n"),
+            next: 0,
+        };
+        let budget = 1 + rng.below(60);
+        let a = g.ty(budget);
+        let b = g.ty(budget / 2);
+        let c = g.ty(budget);
+        let _ = writeln!(
+            g.items,
+            "@requires(\"x:y\")\ntool t{i}(a: {a}, b?: {b}, c?: {c} | null) -> {c} {{\n    \
+             error e \"An error.\";\n    example {{ a: null }}\n}}"
+        );
+        let path = dir.path().join(format!("p{i}.tool"));
+        std::fs::write(&path, &g.items).expect("write");
+        let Some(program) = load(&path) else {
+            continue;
+        };
+        loaded += 1;
+        let deepest = assert_bounds(&program, &g.items);
+        if deepest > MAX_JSON_DEPTH {
+            over += 1;
+        } else if deepest > MAX_JSON_DEPTH / 2 {
+            near += 1;
+        }
+    }
+    // The shapes load, and reach both sides of the limit.
+    assert!(loaded > 250, "only {loaded} programs loaded");
+    assert!(
+        near > 20 && over > 20,
+        "{near} near the limit, {over} over it"
+    );
+}

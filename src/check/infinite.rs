@@ -7,7 +7,7 @@
 //! is finite (for a union, when one variant is finite). What never becomes
 //! finite is reported.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::Cx;
 use crate::diagnostics::{Diagnostic, codes};
@@ -15,36 +15,51 @@ use crate::ir::{Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
-    let mut finite: HashSet<&TypeKey> = program
-        .types
-        .iter()
-        .filter(|(_, d)| matches!(d.kind, TypeDefKind::Enum { .. }))
-        .map(|(k, _)| k)
-        .collect();
-    loop {
-        let mut changed = false;
-        for (key, def) in &program.types {
-            if finite.contains(key) {
-                continue;
+    // A type is looked at again only when a type it names becomes finite,
+    // so a long chain (`type A0 = A1; type A1 = A2; ...`) settles in one
+    // sweep instead of one sweep per link.
+    let mut dependents: HashMap<&TypeKey, Vec<&TypeKey>> = HashMap::new();
+    for (key, def) in &program.types {
+        let mut named = Vec::new();
+        match &def.kind {
+            TypeDefKind::Enum { .. } => {}
+            TypeDefKind::Alias { target } => names_deciding(target, &mut named),
+            TypeDefKind::Struct { fields } => {
+                for f in fields.values().filter(|f| f.is_required()) {
+                    names_deciding(&f.ty, &mut named);
+                }
             }
-            let ok = match &def.kind {
-                TypeDefKind::Enum { .. } => true,
-                TypeDefKind::Alias { target } => ty_finite(program, target, &finite),
-                TypeDefKind::Struct { fields } => fields
-                    .values()
-                    .filter(|f| f.is_required())
-                    .all(|f| ty_finite(program, &f.ty, &finite)),
-                TypeDefKind::Union { variants, .. } => variants
-                    .values()
-                    .any(|v| finite.contains(&v.ty) || program.type_def(&v.ty).is_none()),
-            };
-            if ok {
-                finite.insert(key);
-                changed = true;
-            }
+            TypeDefKind::Union { variants, .. } => named.extend(variants.values().map(|v| &v.ty)),
         }
-        if !changed {
-            break;
+        for n in named {
+            dependents.entry(n).or_default().push(key);
+        }
+    }
+    let mut finite: HashSet<&TypeKey> = HashSet::new();
+    let mut pending: Vec<&TypeKey> = program.types.keys().collect();
+    while let Some(key) = pending.pop() {
+        if finite.contains(key) {
+            continue;
+        }
+        let Some(def) = program.type_def(key) else {
+            continue;
+        };
+        let ok = match &def.kind {
+            TypeDefKind::Enum { .. } => true,
+            TypeDefKind::Alias { target } => ty_finite(program, target, &finite),
+            TypeDefKind::Struct { fields } => fields
+                .values()
+                .filter(|f| f.is_required())
+                .all(|f| ty_finite(program, &f.ty, &finite)),
+            TypeDefKind::Union { variants, .. } => variants
+                .values()
+                .any(|v| finite.contains(&v.ty) || program.type_def(&v.ty).is_none()),
+        };
+        if ok {
+            finite.insert(key);
+            if let Some(ds) = dependents.get(key) {
+                pending.extend(ds.iter().copied());
+            }
         }
     }
     let mut found = Vec::new();
@@ -79,6 +94,15 @@ pub fn run(cx: &mut Cx<'_>) {
     }
     for d in found {
         cx.error(d);
+    }
+}
+
+/// The named types whose finiteness [`ty_finite`] reads for `ty`.
+fn names_deciding<'p>(ty: &'p Ty, out: &mut Vec<&'p TypeKey>) {
+    match &ty.kind {
+        TyKind::Named { key } => out.push(key),
+        TyKind::Union { members } => members.iter().for_each(|m| names_deciding(m, out)),
+        _ => {}
     }
 }
 

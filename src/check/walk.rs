@@ -75,32 +75,27 @@ pub fn nested<'a>(ty: &'a Ty, f: &mut impl FnMut(&'a Ty)) {
     }
 }
 
-/// Every type expression of `ty`, following named types (each visited once),
-/// with the depth of object nesting. Used by lints and strict-mode limits.
+/// Every type expression of `ty`, following named types (each visited once).
+/// Used by lints. An explicit stack: a chain of named types (aliases of
+/// aliases) can be far longer than the stack a check runs on.
 pub fn deep<'a>(program: &'a Program, ty: &'a Ty, f: &mut impl FnMut(&'a Ty)) {
     let mut seen = std::collections::HashSet::new();
-    deep_inner(program, ty, f, &mut seen);
-}
-
-fn deep_inner<'a>(
-    program: &'a Program,
-    ty: &'a Ty,
-    f: &mut impl FnMut(&'a Ty),
-    seen: &mut std::collections::HashSet<&'a str>,
-) {
-    nested(ty, &mut |t| {
-        f(t);
-        if let TyKind::Named { key } = &t.kind {
-            if !seen.insert(key.0.as_str()) {
-                return;
+    let mut stack = vec![ty];
+    let mut inner = Vec::new();
+    while let Some(ty) = stack.pop() {
+        nested(ty, &mut |t| {
+            f(t);
+            if let TyKind::Named { key } = &t.kind {
+                if seen.insert(key.0.as_str()) {
+                    if let Some(def) = program.type_def(key) {
+                        for_def_types(program, def, &mut |t| inner.push(t));
+                    }
+                }
             }
-            if let Some(def) = program.type_def(key) {
-                for_def_types(program, def, &mut |inner| {
-                    deep_inner(program, inner, f, seen)
-                });
-            }
-        }
-    });
+        });
+        // Popped in the order they are written.
+        stack.extend(inner.drain(..).rev());
+    }
 }
 
 /// The type expressions directly inside a type definition.
@@ -119,43 +114,15 @@ pub fn for_def_types<'a>(program: &'a Program, def: &'a TypeDef, f: &mut impl Fn
     }
 }
 
-/// Whether `ty` can reach itself: it names a type whose definition leads back
-/// to that type.
+/// Whether `ty` can reach itself: it names a type on a cycle of the
+/// reference graph (lowering marks those `recursive`).
 pub fn reaches_recursion(program: &Program, ty: &Ty) -> bool {
     let mut found = false;
     deep(program, ty, &mut |t| {
         if let TyKind::Named { key } = &t.kind {
-            if let Some(def) = program.type_def(key) {
-                if def.recursive || type_reaches_itself(program, def) {
-                    found = true;
-                }
-            }
+            found |= program.type_def(key).is_some_and(|def| def.recursive);
         }
     });
-    found
-}
-
-fn type_reaches_itself(program: &Program, def: &TypeDef) -> bool {
-    let mut found = false;
-    let mut seen = std::collections::HashSet::new();
-    let mut stack: Vec<&Ty> = Vec::new();
-    for_def_types(program, def, &mut |t| stack.push(t));
-    while let Some(t) = stack.pop() {
-        nested(t, &mut |n| {
-            if let TyKind::Named { key } = &n.kind {
-                if program.type_def(key).is_some_and(|d| std::ptr::eq(d, def)) {
-                    found = true;
-                } else if seen.insert(key.0.clone()) {
-                    if let Some(d) = program.type_def(key) {
-                        for_def_types(program, d, &mut |x| stack.push(x));
-                    }
-                }
-            }
-        });
-        if found {
-            break;
-        }
-    }
     found
 }
 

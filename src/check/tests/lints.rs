@@ -95,12 +95,16 @@ fn parameter_shape_lints() {
             fields: fields(vec![field("a", ty(TyKind::Int))]),
         },
     );
-    let tree = typedef(
-        "Tree",
-        TypeDefKind::Struct {
-            fields: fields(vec![field("children", array(named("p.Tree")))]),
-        },
-    );
+    let tree = TypeDef {
+        // As lowering marks a type on a cycle.
+        recursive: true,
+        ..typedef(
+            "Tree",
+            TypeDefKind::Struct {
+                fields: fields(vec![field("children", array(named("p.Tree")))]),
+            },
+        )
+    };
     let t = tool(
         "find_nodes",
         vec![

@@ -107,9 +107,58 @@ pub fn run(cx: &mut Cx<'_>) {
             ));
         }
     }
+    // A chain of nested structs too deep is reported as such, once.
+    if found.is_empty() {
+        found.extend(long_chains(program));
+    }
     for d in found {
         cx.error(d);
     }
+}
+
+/// At most this many named types in a chain, each written out inside the
+/// one before (aliases of aliases, structs, unions). Aliases open no level,
+/// so the depth limit does not bound such a chain; but every generator and
+/// several lints follow it recursively, one stack frame or more per link.
+pub const MAX_CHAIN: usize = 2 * MAX_DEPTH;
+
+/// E0003 where a chain of named types written out in place crosses
+/// [`MAX_CHAIN`] (once per chain, as for depth).
+fn long_chains(program: &Program) -> Vec<Diagnostic> {
+    let links = bottom_up(program, |def, links: &PerType<usize>| {
+        let mut longest = 0;
+        for_inlined(program, def, &mut |k| longest = longest.max(links.at(k)));
+        1 + longest
+    });
+    let mut found = Vec::new();
+    for (index, def) in program.types.values().enumerate() {
+        let n = links.at(index);
+        let mut crosses = n > MAX_CHAIN;
+        for_inlined(program, def, &mut |k| crosses &= links.at(k) <= MAX_CHAIN);
+        if !crosses {
+            continue;
+        }
+        found.push(
+            Diagnostic::new(
+                codes::TOO_DEEP,
+                def.name_span,
+                format!(
+                    "`{}` is written out through a chain of {n} named types, more than {MAX_CHAIN}",
+                    def.name
+                ),
+            )
+            .with_label("the chain of types this one inlines is too long")
+            .with_help(
+                "refer to the type at the end of the chain directly instead of through aliases \
+                 of aliases, or shorten the chain of nested types",
+            )
+            .with_note(
+                "every named type that is not recursive is written out in place, inside the one \
+                 that uses it",
+            ),
+        );
+    }
+    found
 }
 
 fn too_deep(at: Span, what: String, depth: usize, inner_span: Span, inner: usize) -> Diagnostic {

@@ -90,10 +90,13 @@ impl Bounds {
     }
 }
 
-/// Tools whose schemas hold more arrays and objects than this are not
-/// lowered to be measured: their bounds decide. Such a schema is megabytes
-/// of JSON per tool.
-const MAX_MEASURED_SIZE: usize = 100_000;
+/// At most this many arrays and objects in a tool's schema once its named
+/// types are written out (E0005). A named type used twice is written twice,
+/// so a chain of types that each use the next twice doubles the schema at
+/// every link: 25 small structs would make gigabytes of JSON, exhausting
+/// memory in `build` and time in the lints that size schemas. A schema this
+/// large is already megabytes of JSON, far beyond what any model takes.
+pub const MAX_SCHEMA_SIZE: usize = 100_000;
 
 /// Nor are tools whose lower bound is beyond this (a chain of aliases of
 /// unions nests without end): they are reported with that bound. Up to
@@ -110,13 +113,17 @@ pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let mut found = Vec::new();
     for e in estimates(program) {
+        if e.size > MAX_SCHEMA_SIZE {
+            found.push(too_large(&e));
+            continue;
+        }
         if e.hi <= MAX_JSON_DEPTH {
             continue;
         }
         // Lowering recurses about as deep as the schema nests and writes a
         // named type out as often as it is used: the tool is measured only
         // when both depth and size are moderate.
-        let measurable = e.lo <= MAX_MEASURED_DEPTH && e.size <= MAX_MEASURED_SIZE;
+        let measurable = e.lo <= MAX_MEASURED_DEPTH && e.size <= MAX_SCHEMA_SIZE;
         let (depth, target, exact) = if measurable {
             let [first, rest @ ..] = tool_json_depths(program, e.tool);
             let (target, depth) =
@@ -185,6 +192,28 @@ fn estimates(program: &Program) -> Vec<Estimate<'_>> {
     out
 }
 
+fn too_large(e: &Estimate<'_>) -> Diagnostic {
+    Diagnostic::new(
+        codes::TOO_LARGE,
+        e.tool.name_span,
+        format!(
+            "the schema of tool `{}` holds more than {MAX_SCHEMA_SIZE} arrays and objects once \
+             its named types are written out",
+            e.tool.name
+        ),
+    )
+    .with_label("its JSON would be too large to write or send")
+    .with_note(
+        "every named type that is not recursive is written out wherever it is used, so a type \
+         that uses another twice doubles its size, and a chain of such types grows the schema \
+         exponentially",
+    )
+    .with_help(
+        "use a repeated type once (one field holding a list instead of two fields of the type), \
+         or shorten the chain of types that each use the next more than once",
+    )
+}
+
 /// `exact`: the depth was measured (`Some(true)`), is a lower bound
 /// (`Some(false)`) or an upper bound (`None`, the schemas too large to
 /// measure).
@@ -212,7 +241,7 @@ fn too_deep(
     .with_label("its JSON nests too deep to be read back");
     if exact.is_none() {
         d = d.with_note(format!(
-            "its schemas are too large to measure exactly (more than {MAX_MEASURED_SIZE} arrays \
+            "its schemas are too large to measure exactly (more than {MAX_SCHEMA_SIZE} arrays \
              and objects once named types are written out: a type used twice is written twice)"
         ));
     }

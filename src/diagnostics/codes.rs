@@ -60,6 +60,7 @@ codes! {
     NOT_UTF8 = "E0002", "not_utf8", Error, "source file is not valid UTF-8";
     TOO_DEEP = "E0003", "too_deep", Error, "nesting too deep";
     UNREADABLE = "E0004", "unreadable", Error, "source file cannot be read";
+    TOO_LARGE = "E0005", "too_large", Error, "schema too large once named types are written out";
     // Names and imports.
     DUPLICATE_NAME = "E0101", "duplicate_name", Error, "name defined twice";
     UNKNOWN_NAME = "E0102", "unknown_name", Error, "unknown name";

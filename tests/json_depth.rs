@@ -4,9 +4,11 @@
 //! values the library computes; one level more is `E0003` and writes
 //! nothing.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
+use std::path::{Path, PathBuf};
+
+use common::cli::build_all;
 use serde_json::Value;
 use toolc::check::CheckOptions;
 use toolc::targets::{OpenAiApi, anthropic, json_schema, mcp, openai};
@@ -44,23 +46,6 @@ fn outline(structs: usize, arrays: usize) -> String {
          tool store_outline(\n    /// The top level.\n    top: Level0,\n) -> Level0;\n",
     );
     s
-}
-
-/// Runs `toolc build FILE --target all --out OUT`; returns the exit code and
-/// the JSON diagnostics.
-fn build_all(path: &Path, out: &Path) -> (Option<i32>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .arg("build")
-        .arg(path)
-        .args(["--target", "all", "--out"])
-        .arg(out)
-        .args(["--message-format", "json"])
-        .output()
-        .expect("run toolc");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
 }
 
 fn depth(value: &Value) -> usize {

@@ -8,12 +8,15 @@
 //! A run must end with exit code 0 or 1, and with at least one diagnostic
 //! whenever it fails.
 
+mod common;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use common::cli::build_all;
 use toolc::diagnostics::render_human;
 use toolc::ir::load::load;
 
@@ -380,22 +383,6 @@ fn struct_chain(len: usize) -> String {
     }
     s.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: S0) -> S0;\n");
     s
-}
-
-/// Runs `toolc build PATH --target all` and returns its exit code and stdout.
-fn build_all(path: &Path, out: &Path) -> (Option<i32>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
-        .arg("build")
-        .arg(path)
-        .args(["--target", "all", "--out"])
-        .arg(out)
-        .args(["--message-format", "json"])
-        .output()
-        .expect("run toolc");
-    (
-        output.status.code(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
 }
 
 /// Named types that are not recursive are written out in place, so a long

@@ -18,6 +18,23 @@ pub fn toolc(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `toolc build PATH --target all --out OUT --message-format json`:
+/// the exit code and the JSON diagnostics on stdout.
+pub fn build_all(path: &Path, out: &Path) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(path)
+        .args(["--target", "all", "--out"])
+        .arg(out)
+        .args(["--message-format", "json"])
+        .output()
+        .expect("run toolc");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
 /// `tests/import_corpus/*.json`, sorted.
 pub fn import_corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus");

@@ -3,10 +3,11 @@
 //! that mix every shape.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::{MAX_SCHEMA_SIZE, estimates};
 use crate::ir::Program;
+use crate::ir::load::walk;
 use crate::schema::MAX_JSON_DEPTH;
 use crate::targets::Target;
 use crate::targets::json_common::tool_json_depths;
@@ -59,26 +60,12 @@ fn load(path: &Path) -> Option<Program> {
     (!loaded.diagnostics.has_errors()).then_some(loaded.program)
 }
 
-fn tool_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            tool_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "tool") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn bounds_hold_for_the_examples_and_test_cases() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    tool_files(&root.join("examples"), &mut files);
-    tool_files(&root.join("tests/cases"), &mut files);
+    walk(&root.join("examples"), &mut files);
+    walk(&root.join("tests/cases"), &mut files);
     files.sort();
     let mut checked = 0;
     for file in &files {

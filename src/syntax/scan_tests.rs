@@ -6,22 +6,10 @@ use std::path::{Path, PathBuf};
 
 use super::build::Builder;
 use super::scan;
+use crate::ir::load::walk;
 use crate::source::Span;
 
 fn corpus() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "tool") {
-                out.push(p);
-            }
-        }
-    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     walk(&root.join("examples"), &mut files);

@@ -13,16 +13,22 @@
 //! Ordinary text is left as written: only what would start markup that
 //! escapes its slot gets a backslash.
 
+use std::borrow::Cow;
+
 pub use crate::schema::describe::code_span as code;
 
 /// A table cell from prose: one line, pipes escaped, HTML inert.
 pub fn cell(text: &str) -> String {
-    escape_pipes(&inert_html(&one_line(text)))
+    escape_pipes(&inert_html(&one_line(text))).into_owned()
 }
 
 /// A table cell showing `text` literally in a code span.
 pub fn code_cell(text: &str) -> String {
-    escape_code_pipes(&code(&one_line(text)))
+    let span = code(&one_line(text));
+    match escape_code_pipes(&span) {
+        Cow::Borrowed(_) => span,
+        Cow::Owned(escaped) => escaped,
+    }
 }
 
 /// `text` (a value's JSON, say) for prose that must show it as written:
@@ -110,7 +116,7 @@ pub fn name(text: &str) -> String {
 
 /// Prose inside a line the template starts: one line, HTML inert.
 pub fn inline(text: &str) -> String {
-    inert_html(&one_line(text))
+    inert_html(&one_line(text)).into_owned()
 }
 
 /// Prose that is a line of its own: [`inline`], and a leading character
@@ -195,9 +201,13 @@ fn fence_marker(line: &str) -> Option<(u8, usize)> {
     (n >= 3 && info_ok).then_some((c, n))
 }
 
-/// Line breaks (LF, CR LF or a lone CR) become spaces.
-fn one_line(text: &str) -> String {
-    text.replace("\r\n", " ").replace(['\r', '\n'], " ")
+/// Line breaks (LF, CR LF or a lone CR) become spaces. Most text has none
+/// and is borrowed as it is (cells are made by the thousand).
+fn one_line(text: &str) -> Cow<'_, str> {
+    if !text.contains(['\r', '\n']) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.replace("\r\n", " ").replace(['\r', '\n'], " "))
 }
 
 /// Escapes the pipes of a prose cell. GFM (cmark-gfm, as on GitHub) splits
@@ -207,7 +217,10 @@ fn one_line(text: &str) -> String {
 /// pipe after an odd number of them is escaped already (the dropped
 /// backslash was its escape) and others get one; inside a code span, where
 /// a backslash is literal, every pipe gets one (see [`escape_code_pipes`]).
-fn escape_pipes(text: &str) -> String {
+fn escape_pipes(text: &str) -> Cow<'_, str> {
+    if !text.contains('|') {
+        return Cow::Borrowed(text);
+    }
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 2);
     let mut copied = 0;
@@ -233,20 +246,26 @@ fn escape_pipes(text: &str) -> String {
         }
     }
     out.push_str(&text[copied..]);
-    out
+    Cow::Owned(out)
 }
 
 /// Escapes every pipe of a code span for a table cell: GFM drops the one
 /// backslash right before a pipe, and keeps any others, so the span shows
 /// its text as written.
-fn escape_code_pipes(text: &str) -> String {
-    text.replace('|', "\\|")
+fn escape_code_pipes(text: &str) -> Cow<'_, str> {
+    if !text.contains('|') {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.replace('|', "\\|"))
 }
 
 /// Backslash-escapes a `<` that would open an HTML tag, comment or
 /// autolink, and a `&` that would start an entity, outside code spans
 /// (whose content is literal already). Other text is unchanged.
-fn inert_html(text: &str) -> String {
+fn inert_html(text: &str) -> Cow<'_, str> {
+    if !text.contains(['<', '&']) {
+        return Cow::Borrowed(text);
+    }
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() + 4);
     let mut copied = 0;
@@ -273,7 +292,7 @@ fn inert_html(text: &str) -> String {
         }
     }
     out.push_str(&text[copied..]);
-    out
+    Cow::Owned(out)
 }
 
 fn escape_at(text: &str, out: &mut String, copied: &mut usize, at: usize) {

@@ -158,7 +158,7 @@ pub fn typedef(
 /// A program with one package `fixture` exercising every IR shape.
 pub fn fixture() -> Program {
     let p = "fixture";
-    let mut types = IndexMap::new();
+    let mut types = toolc::ir::TypeMap::default();
     let defs = vec![
         typedef(
             p,
@@ -418,7 +418,7 @@ pub const KEYWORDS: &[&str] = &[
 
 pub fn keywords() -> Program {
     let p = "match";
-    let mut types = IndexMap::new();
+    let mut types = toolc::ir::TypeMap::default();
     let mut keys = Vec::new();
     let struct_fields = fields(
         KEYWORDS

@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 
 use indexmap::IndexMap;
 
-use crate::ir::{Bound, Constraints, Field, Format, Program, Ty, TyKind, TypeDefKind, TypeKey};
+use crate::ir::{
+    Bound, Constraints, Field, Format, Program, Ty, TyKind, TypeDefKind, TypeKey, TypeMap,
+};
 
 use super::ident::Ident;
 use super::text::{lit, push_i64, push_u64, write_lit};
@@ -16,7 +18,7 @@ use super::view::PatternView;
 pub struct Tables<'a> {
     program: &'a Program,
     /// Named types with a table entry, by index into `DEFS`.
-    index: IndexMap<TypeKey, usize>,
+    index: TypeMap<usize>,
     pub defs: Vec<String>,
     /// Regex source (already translated for Rust) -> function name.
     patterns: IndexMap<String, Ident>,
@@ -28,7 +30,7 @@ impl<'a> Tables<'a> {
     pub fn new(program: &'a Program) -> Self {
         Tables {
             program,
-            index: IndexMap::new(),
+            index: TypeMap::default(),
             defs: Vec::new(),
             patterns: IndexMap::new(),
             translated: HashMap::new(),

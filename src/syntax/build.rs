@@ -41,28 +41,7 @@ impl Builder<'_> {
         {
             end = start;
         }
-        loop {
-            while end > start {
-                match b[end - 1] {
-                    b' ' | b'\t' | b'\r' | b'\n' => end -= 1,
-                    // U+FEFF is EF BB BF.
-                    0xBF if end >= start + 3 && b[end - 3] == 0xEF && b[end - 2] == 0xBB => {
-                        end -= 3
-                    }
-                    _ => break,
-                }
-            }
-            // A comment ending exactly here is trivia too; comments end at a
-            // line break or at the end of the text.
-            if !matches!(b.get(end), Some(b'\n' | b'\r') | None) {
-                break;
-            }
-            let i = self.comments.partition_point(|c| c.1 < end);
-            match self.comments.get(i) {
-                Some(&(cs, ce)) if ce == end && cs >= start => end = cs,
-                _ => break,
-            }
-        }
+        let end = super::scan::trim_trivia(b, &self.comments, start, end);
         Span::new(self.file, start, end)
     }
 

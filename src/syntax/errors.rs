@@ -122,7 +122,36 @@ pub fn diagnostic(
         .rsplit('\n')
         .next()
         .is_some_and(|line| line.trim_start().starts_with("///"));
-    if let Some(d) = special(file, pos, &found, &rules, after_doc) {
+    let found_text = if rel >= window.len() {
+        end.to_string()
+    } else {
+        describe_found(&found)
+    };
+    // The last character of the token before the error, when the error is
+    // on a later line: a missing `;` belongs there, not at the next item.
+    let at = rel.min(window.len());
+    let previous_end = super::scan::end_of_previous_token(window, at);
+    let previous_char = window[..previous_end]
+        .chars()
+        .next_back()
+        .filter(|_| window[previous_end..at].contains('\n'))
+        .map(|c| {
+            Span::new(
+                file,
+                base + previous_end - c.len_utf8(),
+                base + previous_end,
+            )
+        });
+    let context = Context {
+        file,
+        pos,
+        found: &found,
+        found_text: &found_text,
+        rules: &rules,
+        after_doc,
+        previous_char,
+    };
+    if let Some(d) = special(&context) {
         return d;
     }
     let expected: BTreeSet<&str> = rules.iter().filter_map(|r| rule_name(*r)).collect();
@@ -131,15 +160,6 @@ pub fn diagnostic(
         0 => "something else".to_string(),
         1 => list[0].to_string(),
         n => format!("{} or {}", list[..n - 1].join(", "), list[n - 1]),
-    };
-    let found_text = if rel >= window.len() {
-        end.to_string()
-    } else if found.is_empty() {
-        "a line break".to_string()
-    } else if found.starts_with("///") {
-        "a doc comment".to_string()
-    } else {
-        format!("`{found}`")
     };
     let span = Span::new(file, pos, pos + found.len());
     Diagnostic::new(
@@ -150,15 +170,26 @@ pub fn diagnostic(
     .with_label(format!("expected {wanted}"))
 }
 
-/// Messages for the common mistakes, clearer than a list of alternatives.
-fn special(
+/// What [`special`] knows about a failed parse.
+struct Context<'a> {
     file: FileId,
+    /// Where the parse failed (the start of `found`).
     pos: usize,
-    found: &str,
-    rules: &[Rule],
+    found: &'a str,
+    rules: &'a [Rule],
+    /// The error follows a `///` line.
     after_doc: bool,
-) -> Option<Diagnostic> {
-    let has = |r: Rule| rules.contains(&r);
+    /// `found` as messages name it ("`enum`", "end of file").
+    found_text: &'a str,
+    /// The last character of the token before `pos`, when `pos` is on a
+    /// later line.
+    previous_char: Option<Span>,
+}
+
+/// Messages for the common mistakes, clearer than a list of alternatives.
+fn special(cx: &Context<'_>) -> Option<Diagnostic> {
+    let (file, pos, found, after_doc) = (cx.file, cx.pos, cx.found, cx.after_doc);
+    let has = |r: Rule| cx.rules.contains(&r);
     let span = Span::new(file, pos, pos + found.len());
     let d = |message: &str, label: &str| {
         Some(
@@ -189,12 +220,30 @@ fn special(
         return d("expected `:` after the name", "expected `:` and a type");
     }
     if has(Rule::semi) && has(Rule::lbrace) {
-        return d(
-            "expected `;` or a `{ ... }` body to end the tool",
-            "expected `;` or `{`",
-        );
+        let message = "expected `;` or a `{ ... }` body to end the tool";
+        // A forgotten `;` is found only at the next line's item: point at
+        // the end of the tool's declaration, where the `;` goes.
+        return match cx.previous_char {
+            Some(last) => Some(
+                Diagnostic::new(codes::SYNTAX, last, message.to_string())
+                    .with_label("expected `;` or `{` after this")
+                    .with_secondary(span, format!("found {} instead", cx.found_text)),
+            ),
+            None => d(message, "expected `;` or `{`"),
+        };
     }
     None
+}
+
+/// A token from [`found_token`] as a message names it.
+fn describe_found(found: &str) -> String {
+    if found.is_empty() {
+        "a line break".to_string()
+    } else if found.starts_with("///") {
+        "a doc comment".to_string()
+    } else {
+        format!("`{found}`")
+    }
 }
 
 /// The token at `pos`: an identifier or number, a string to its closing

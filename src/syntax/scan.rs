@@ -55,6 +55,49 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
     }
 }
 
+/// `end` moved back over the blanks (`WHITESPACE`) and ordinary comments
+/// before it, but not before `start`. `comments` are the byte ranges of the
+/// ordinary comments of `text`, in order.
+pub fn trim_trivia(
+    text: &[u8],
+    comments: &[(usize, usize)],
+    start: usize,
+    mut end: usize,
+) -> usize {
+    loop {
+        while end > start {
+            match text[end - 1] {
+                b' ' | b'\t' | b'\r' | b'\n' => end -= 1,
+                // U+FEFF is EF BB BF.
+                0xBF if end >= start + 3 && text[end - 3] == 0xEF && text[end - 2] == 0xBB => {
+                    end -= 3
+                }
+                _ => break,
+            }
+        }
+        // `end` at the end of a comment, or inside one that ends in blanks of
+        // its own: the comment is trivia too.
+        let i = comments.partition_point(|c| c.1 < end);
+        match comments.get(i) {
+            Some(&(cs, ce)) if cs < end && end <= ce && cs >= start => end = cs,
+            _ => return end,
+        }
+    }
+}
+
+/// The end of the last token before `pos`: `pos` moved back over blanks and
+/// ordinary comments (0 when nothing else precedes it).
+pub fn end_of_previous_token(text: &str, pos: usize) -> usize {
+    let mut comments = Vec::new();
+    walk(&text[..pos], |token| {
+        if let Token::Comment { start, end } = token {
+            comments.push((start, end));
+        }
+        true
+    });
+    trim_trivia(text.as_bytes(), &comments, 0, pos)
+}
+
 /// The bytes `walk` looks at; the rest it steps over.
 const SPECIAL: [bool; 256] = {
     let mut t = [false; 256];

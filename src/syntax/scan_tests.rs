@@ -107,9 +107,26 @@ fn reference_trim(b: &Builder<'_>, start: usize, mut end: usize) -> Span {
         end = start + trimmed;
         let i = b.comments.partition_point(|c| c.1 < end);
         match b.comments.get(i) {
-            Some(&(cs, ce)) if ce == end && cs >= start => end = cs,
+            Some(&(cs, ce)) if cs < end && end <= ce && cs >= start => end = cs,
             _ => break,
         }
     }
     Span::new(b.file, start, end)
+}
+
+#[test]
+fn the_previous_token_ends_before_blanks_and_comments() {
+    let end = |text: &str| {
+        let pos = text.find('$').expect("a `$` marks the position");
+        let text = text.replace('$', "");
+        text[..scan::end_of_previous_token(&text, pos)].to_string()
+    };
+    assert_eq!(end("-> bool\n\n$enum"), "-> bool");
+    assert_eq!(end("-> bool   // a note  \n// more\n\n$struct"), "-> bool");
+    // `//` inside a string is not a comment.
+    assert_eq!(end("matches \"http://x\"\n$tool"), "matches \"http://x\"");
+    assert_eq!(end("r#\"a // b\"#  // c\n$tool"), "r#\"a // b\"#");
+    // A doc comment is a token.
+    assert_eq!(end("-> bool\n/// Doc.\n$tool"), "-> bool\n/// Doc.");
+    assert_eq!(end("  // only a comment\n$tool"), "");
 }

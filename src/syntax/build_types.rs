@@ -5,6 +5,7 @@ use pest::iterators::Pair;
 use super::ast::*;
 use super::build::{Builder, push_small};
 use super::grammar::Rule;
+use crate::diagnostics::{Diagnostic, codes};
 
 impl Builder<'_> {
     pub fn ident(&mut self, pair: Pair<'_, Rule>) -> Name {
@@ -177,7 +178,10 @@ impl Builder<'_> {
         };
         match p.as_rule() {
             Rule::array_ty => TypeAtom::Array(Box::new(inner_ty(self, p))),
-            Rule::map_ty => TypeAtom::Map(Box::new(inner_ty(self, p))),
+            Rule::map_ty => {
+                self.check_map_key(&p);
+                TypeAtom::Map(Box::new(inner_ty(self, p)))
+            }
             Rule::kw_null => TypeAtom::Null(span),
             Rule::literal_ty => match p.into_inner().next() {
                 Some(lit) => TypeAtom::Literal(self.value(lit)),
@@ -185,6 +189,35 @@ impl Builder<'_> {
             },
             _ => TypeAtom::Named(self.ident(p)),
         }
+    }
+
+    /// A map's keys are JSON object keys, always strings: any other key
+    /// type is an error here, and the map is still read (values and all).
+    fn check_map_key(&mut self, map: &Pair<'_, Rule>) {
+        let Some(key) = map
+            .clone()
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::map_key)
+        else {
+            return;
+        };
+        let written = key.as_str().trim();
+        if written == "string" {
+            return;
+        }
+        let message = if written.split_whitespace().next() == Some("string") {
+            "the key type of a map takes no constraints".to_string()
+        } else {
+            format!("map keys are strings, not `{written}`")
+        };
+        let span = self.span(&key);
+        self.diags.push(
+            Diagnostic::new(codes::SYNTAX, span, message)
+                .with_label("write `string` here")
+            .with_help(
+                "JSON object keys are always strings; to restrict them, write `map<string, T> keys matches \"regex\"`",
+            ),
+        );
     }
 
     pub fn constraint(&mut self, pair: Pair<'_, Rule>) -> Option<Constraint> {

@@ -43,7 +43,6 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::kw_by => "`by`",
         Rule::kw_help => "`help`",
         Rule::kw_retryable => "`retryable`",
-        Rule::kw_string => "`string`",
         Rule::kw_matches => "`matches`",
         Rule::semi => "`;`",
         Rule::colon => "`:`",
@@ -61,7 +60,7 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::rangle => "`>`",
         Rule::slash => "`/`",
         Rule::kw_true | Rule::kw_false | Rule::kw_null | Rule::array | Rule::object => "a value",
-        Rule::literal_ty | Rule::array_ty | Rule::map_ty | Rule::kw_map => "a type",
+        Rule::literal_ty | Rule::array_ty | Rule::map_ty | Rule::map_key | Rule::kw_map => "a type",
         Rule::kw_in
         | Rule::kw_len
         | Rule::kw_format
@@ -215,6 +214,26 @@ fn special(cx: &Context<'_>) -> Option<Diagnostic> {
             "nothing to document here",
         )
         .map(|d| d.with_help("remove the `///` line or make it an ordinary `//` comment"));
+    }
+    // `name: string?`, the optional marker of other languages.
+    if found == "?" && (has(Rule::EOI) || has(Rule::comma) || has(Rule::eq)) {
+        return d(
+            "`?` goes after the name: an optional field is written `name?: type`",
+            "not after the type",
+        );
+    }
+    // A list entry (field, variant, value) on a later line with no `,` before
+    // it: the `,` is missing at the end of the line before.
+    let starts_entry = found.starts_with(|c: char| c.is_alphabetic() || "_\"@/".contains(c));
+    if let Some(last) = cx.previous_char
+        && starts_entry
+        && (has(Rule::comma) || has(Rule::EOI))
+    {
+        return Some(
+            Diagnostic::new(codes::SYNTAX, last, "missing `,` at the end of this line")
+                .with_label("expected `,` after this")
+                .with_secondary(span, format!("found {} instead", cx.found_text)),
+        );
     }
     if has(Rule::colon) && has(Rule::optional) {
         return d("expected `:` after the name", "expected `:` and a type");

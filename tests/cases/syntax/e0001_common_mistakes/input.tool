@@ -1,0 +1,26 @@
+// Mistakes people make in their first `.tool` file, each with a message
+// that says what to write instead.
+
+// A `,` missing at the end of a line: reported at that line's end.
+tool search(
+    query: string
+    limit: int = 10,
+) -> bool;
+
+enum Mode {
+    fast
+    slow,
+}
+
+// The optional marker of other languages, after the type.
+tool fetch(url: string?) -> bool;
+
+// Map keys are JSON object keys: always strings, never constrained.
+struct Index {
+    by_id: map<int, string>,
+    by_tag: map<string len 1..=10, [string]>,
+    nested: map<string, map<number, bool>>,
+    fine: map<string, stringy>,
+}
+
+type stringy = string;

@@ -130,6 +130,33 @@ fn missing_path_is_a_usage_error() {
 }
 
 #[test]
+fn an_unknown_target_is_a_usage_error_with_a_guess() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("a.tool");
+    std::fs::write(&input, "/// Get it.\ntool get_it() -> bool;\n").expect("write");
+    let out = dir.path().join("out");
+    let build = |target: &str| {
+        let result = toolc(&[
+            "build",
+            input.to_str().expect("utf8"),
+            "--target",
+            target,
+            "--out",
+            out.to_str().expect("utf8"),
+        ]);
+        assert_eq!(result.status.code(), Some(2), "{target}");
+        assert!(!out.exists(), "{target}: nothing is written");
+        String::from_utf8_lossy(&result.stderr).into_owned()
+    };
+    let typo = build("mcp,opnai");
+    assert!(typo.contains("unknown target `opnai`"), "{typo}");
+    assert!(typo.contains("did you mean `openai`?"), "{typo}");
+    let unknown = build("zz");
+    assert!(unknown.contains("unknown target `zz`"), "{unknown}");
+    assert!(!unknown.contains("did you mean"), "{unknown}");
+}
+
+#[test]
 fn unwritable_out_is_a_usage_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let blocker = dir.path().join("file");

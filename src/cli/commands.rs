@@ -69,8 +69,12 @@ fn parse_targets(names: &[String]) -> Result<Vec<Target>, u8> {
             targets.push(t);
         } else {
             let known: Vec<_> = Target::ALL.iter().map(|t| t.as_str()).collect();
+            let guess =
+                toolc::ir::suggest::did_you_mean(name, known.iter().copied().chain(["all"]))
+                    .map(|g| format!("; {g}"))
+                    .unwrap_or_default();
             return Err(usage_error(format!(
-                "unknown target `{name}` (expected one of: {}, all)",
+                "unknown target `{name}` (expected one of: {}, all){guess}",
                 known.join(", ")
             )));
         }

@@ -78,6 +78,62 @@ fn allow_of_an_error_code_is_a_usage_error() {
 /// error (exit 2). Neither may hang.
 #[cfg(unix)]
 #[test]
+fn a_directory_without_tool_files_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let empty = dir.path().join("tools");
+    std::fs::create_dir_all(empty.join("nested")).expect("mkdir");
+    std::fs::write(empty.join("notes.md"), "not a tool").expect("write");
+    let empty = empty.to_str().expect("utf8");
+    let out = dir.path().join("out");
+    let out = out.to_str().expect("utf8");
+    for args in [
+        vec!["check", empty],
+        vec!["build", empty, "--target", "mcp", "--out", out],
+        vec!["fmt", "--check", empty],
+        vec!["ir", empty],
+    ] {
+        let o = toolc(&args);
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr_and_stdout(&o)
+        );
+        assert!(
+            stderr_and_stdout(&o).contains("no .tool files in this directory"),
+            "{args:?}: {}",
+            stderr_and_stdout(&o)
+        );
+    }
+    assert!(!dir.path().join("out").exists(), "nothing is written");
+}
+
+/// `fmt` finds the files `check` finds: a link to a directory is not
+/// followed by either (a link cycle cannot make the walk endless).
+#[test]
+fn fmt_and_check_find_the_same_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let tools = dir.path().join("tools");
+    std::fs::create_dir_all(&tools).expect("mkdir");
+    std::fs::write(
+        tools.join("a.tool"),
+        "/// Get it.\ntool get_it() -> bool;\n",
+    )
+    .expect("write");
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).expect("mkdir");
+    // Badly formatted and invalid: either command would complain if it read it.
+    std::fs::write(elsewhere.join("b.tool"), "tool   broken(").expect("write");
+    std::os::unix::fs::symlink(&elsewhere, tools.join("linked")).expect("symlink");
+    std::os::unix::fs::symlink(&tools, tools.join("cycle")).expect("symlink");
+    let tools = tools.to_str().expect("utf8");
+    let o = toolc(&["check", tools]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_and_stdout(&o));
+    let o = toolc(&["fmt", "--check", tools]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr_and_stdout(&o));
+}
+
+#[test]
 fn a_fifo_is_reported_not_read() {
     let dir = tempfile::tempdir().expect("tempdir");
     let fifo = dir.path().join("pipe.tool");

@@ -313,6 +313,7 @@ pub fn fmt(paths: &[PathBuf], check: bool, format: MessageFormat) -> u8 {
     use toolc::diagnostics::{Diagnostic, codes};
     use toolc::source::{SourceMap, Span};
 
+    let mut files = Vec::new();
     for path in paths {
         if !path.exists() {
             return usage_error(format!("{}: no such file or directory", path.display()));
@@ -323,11 +324,20 @@ pub fn fmt(paths: &[PathBuf], check: bool, format: MessageFormat) -> u8 {
                 path.display()
             ));
         }
+        let found = toolc::fmt::tool_files(path);
+        if found.is_empty() {
+            return usage_error(format!(
+                "{}: {}",
+                path.display(),
+                toolc::ir::load::NO_TOOL_FILES
+            ));
+        }
+        files.extend(found);
     }
     let mut sources = SourceMap::new();
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     let mut unformatted = Vec::new();
-    for path in paths.iter().flat_map(|p| toolc::fmt::tool_files(p)) {
+    for path in files {
         // A `*.tool` FIFO or device found in a directory would block the read.
         if !path.is_file() {
             let id = sources.add(path.clone(), String::new());

@@ -32,31 +32,14 @@ pub fn format_source(file: FileId, text: &str) -> Result<String, Vec<Diagnostic>
 }
 
 /// The `.tool` files a PATH names: the file itself, or every `*.tool` below a
-/// directory (sorted, so output order is stable).
+/// directory, found as `check` and `build` find them (sorted, so output order
+/// is stable).
 pub fn tool_files(path: &Path) -> Vec<PathBuf> {
     if !path.is_dir() {
         return vec![path.to_path_buf()];
     }
     let mut out = Vec::new();
-    walk(path, &mut out, 0);
+    crate::ir::load::walk(path, &mut out);
     out.sort();
     out
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) {
-    // Symlink loops cannot recurse for ever.
-    if depth > 64 {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            walk(&path, out, depth + 1);
-        } else if path.extension().is_some_and(|e| e == "tool") {
-            out.push(path);
-        }
-    }
 }

@@ -107,6 +107,14 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
         if abs.is_dir() {
             let mut found = Vec::new();
             walk(&abs, &mut found);
+            // Most likely the wrong directory: say so rather than succeed
+            // with nothing.
+            if found.is_empty() {
+                return Err(InputError {
+                    path: input.clone(),
+                    message: NO_TOOL_FILES.into(),
+                });
+            }
             found.sort();
             let r = own_root(abs.clone());
             files.extend(found.into_iter().map(|f| (f, r.clone())));
@@ -140,7 +148,12 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
     })
 }
 
-/// `*.tool` files under `dir`, recursively (unreadable directories skipped).
+/// Why a directory PATH is refused when it holds no `*.tool` file.
+pub const NO_TOOL_FILES: &str = "no .tool files in this directory";
+
+/// `*.tool` files under `dir`, recursively (unreadable directories skipped;
+/// symbolic links to directories are not followed, so a link cycle cannot
+/// make the walk endless).
 pub(crate) fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

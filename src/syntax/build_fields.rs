@@ -29,17 +29,9 @@ impl Builder<'_> {
         let text = pair.as_str();
         let d = match ToolParser::parse(rule, text) {
             Err(e) => {
-                let raw_end = span.start + text.len();
-                let after = self.text.get(raw_end..).unwrap_or("");
                 let mut d = super::errors::diagnostic(self.file, span.start, text, end, &e);
-                // At the end of the skipped text, show what actually follows.
                 if d.primary.span.start >= span.start + text.trim_end().len() {
-                    let skip = after.len() - after.trim_start().len();
-                    if let Some(c) = after.trim_start().chars().next() {
-                        let at = raw_end + skip;
-                        d.message = d.message.replace(end, &format!("`{c}`"));
-                        d.primary.span = crate::source::Span::new(self.file, at, at + c.len_utf8());
-                    }
+                    self.point_past_skipped(&mut d, text, span.start, end);
                 }
                 d
             }
@@ -47,6 +39,39 @@ impl Builder<'_> {
                 .with_label("skipped"),
         };
         self.diags.push(d);
+    }
+
+    /// `d` failed at the end of the skipped `text` (at `start`), where the
+    /// re-parse could only say `end`: it names the token that actually
+    /// follows instead. When that token is on a later line, what is missing
+    /// (a `;`, a `,`) belongs at the end of the skipped text, so `d` points
+    /// there and labels the token found.
+    fn point_past_skipped(&self, d: &mut Diagnostic, text: &str, start: usize, end: &str) {
+        let raw_end = start + text.len();
+        let next = super::scan::skip_trivia(self.text, raw_end);
+        let found = super::errors::found_token(self.text, next);
+        if found.is_empty() {
+            return;
+        }
+        let found_text = super::errors::describe_found(&found);
+        d.message = d.message.replace(end, &found_text);
+        let found_span = crate::source::Span::new(self.file, next, next + found.len());
+        let last = start + super::scan::end_of_previous_token(text, text.len());
+        let later_line = self.text[last..next].contains('\n');
+        match text[..last - start].chars().next_back() {
+            // Only a plain "expected ..." moves: other messages are about
+            // the text itself (a doc comment with nothing after it).
+            Some(c) if later_line && d.primary.message.starts_with("expected") => {
+                let expected = std::mem::take(&mut d.primary.message);
+                d.primary.span = crate::source::Span::new(self.file, last - c.len_utf8(), last);
+                d.primary.message = format!("{expected} after this");
+                d.secondary.push(crate::diagnostics::Label {
+                    span: found_span,
+                    message: format!("found {found_text} instead"),
+                });
+            }
+            _ => d.primary.span = found_span,
+        }
     }
 
     pub fn field(&mut self, pair: Pair<'_, Rule>) -> Option<Field> {

@@ -31,6 +31,8 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::field | Rule::field_list | Rule::strict_fields => "a parameter",
         Rule::variant => "a variant",
         Rule::union_variant => "a union variant `tag: Struct`",
+        // A body entry re-parsed alone, when more text follows it.
+        Rule::body_entry => "the end of this entry",
         Rule::error_decl => "`error`",
         Rule::example_decl => "`example`",
         Rule::output => "`->`",
@@ -255,7 +257,7 @@ fn special(cx: &Context<'_>) -> Option<Diagnostic> {
 }
 
 /// A token from [`found_token`] as a message names it.
-fn describe_found(found: &str) -> String {
+pub(super) fn describe_found(found: &str) -> String {
     if found.is_empty() {
         "a line break".to_string()
     } else if found.starts_with("///") {
@@ -268,7 +270,7 @@ fn describe_found(found: &str) -> String {
 /// The token at `pos`: an identifier or number, a string to its closing
 /// quote (or the line end), `///`, or one character; empty at a line break or
 /// the end of the text.
-fn found_token(text: &str, pos: usize) -> String {
+pub(super) fn found_token(text: &str, pos: usize) -> String {
     let Some(rest) = text.get(pos..) else {
         return String::new();
     };

@@ -12,6 +12,14 @@ enum Mode {
     slow,
 }
 
+// In a tool's body, each `error` ends with `;`.
+/// Get a thing.
+tool get_thing(id: string) -> bool {
+    error not_found "No such thing" help "List things first"
+    error denied "Access denied";
+    example "One" { id: "a" } extra
+}
+
 // The optional marker of other languages, after the type.
 tool fetch(url: string?) -> bool;
 

@@ -217,6 +217,14 @@ fn special(cx: &Context<'_>) -> Option<Diagnostic> {
         )
         .map(|d| d.with_help("remove the `///` line or make it an ordinary `//` comment"));
     }
+    // `a: int; b: int`, the separator of other languages.
+    if found == ";" && (has(Rule::comma) || has(Rule::EOI)) && !has(Rule::semi) {
+        return d("expected `,`, found `;`", "write `,` here").map(|d| {
+            d.with_help(
+                "fields, parameters, variants and the entries of a value are separated by `,`",
+            )
+        });
+    }
     // `name: string?`, the optional marker of other languages.
     if found == "?" && (has(Rule::EOI) || has(Rule::comma) || has(Rule::eq)) {
         return d(

@@ -20,6 +20,9 @@ tool get_thing(id: string) -> bool {
     example "One" { id: "a" } extra
 }
 
+// The separator of other languages.
+struct Point { x: number; y: number }
+
 // The optional marker of other languages, after the type.
 tool fetch(url: string?) -> bool;
 

@@ -143,10 +143,17 @@ pub fn diagnostic(
                 base + previous_end,
             )
         });
+    // The word just before the error on its line (`@timeout` in `@timeout 5s`).
+    let previous_word = before
+        .rsplit(|c: char| c.is_whitespace())
+        .next()
+        .filter(|_| previous_char.is_none())
+        .unwrap_or("");
     let context = Context {
         file,
         pos,
         found: &found,
+        previous_word,
         found_text: &found_text,
         rules: &rules,
         after_doc,
@@ -180,6 +187,8 @@ struct Context<'a> {
     rules: &'a [Rule],
     /// The error follows a `///` line.
     after_doc: bool,
+    /// The word before `found` on the same line, if any.
+    previous_word: &'a str,
     /// `found` as messages name it ("`enum`", "end of file").
     found_text: &'a str,
     /// The last character of the token before `pos`, when `pos` is on a
@@ -224,6 +233,22 @@ fn special(cx: &Context<'_>) -> Option<Diagnostic> {
                 "fields, parameters, variants and the entries of a value are separated by `,`",
             )
         });
+    }
+    // `@timeout 5s`: an attribute's arguments without their parentheses.
+    let attribute = cx.previous_word;
+    if has(Rule::lparen)
+        && attribute.len() > 1
+        && attribute.starts_with('@')
+        && attribute[1..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !found.is_empty()
+        && !found.starts_with(['@', '/'])
+    {
+        return d(
+            &format!("the arguments of `{attribute}` go in parentheses"),
+            &format!("write `{attribute}({found})`"),
+        );
     }
     // `name: string?`, the optional marker of other languages.
     if found == "?" && (has(Rule::EOI) || has(Rule::comma) || has(Rule::eq)) {

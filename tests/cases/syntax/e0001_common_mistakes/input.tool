@@ -23,6 +23,10 @@ tool get_thing(id: string) -> bool {
 // The separator of other languages.
 struct Point { x: number; y: number }
 
+// An attribute's arguments without their parentheses.
+@timeout 5s
+tool slow() -> bool;
+
 // The optional marker of other languages, after the type.
 tool fetch(url: string?) -> bool;
 

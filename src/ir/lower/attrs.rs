@@ -54,6 +54,17 @@ pub struct FieldAttrs<'a> {
     pub allow: Vec<String>,
 }
 
+/// `@readonly` and its spellings: other tool formats mark read-only tools,
+/// the `.tool` language marks the ones that change state.
+fn is_read_only_marker(name: &str) -> bool {
+    let letters: String = name
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    letters == "readonly" || letters == "readonlyhint"
+}
+
 impl Lowerer<'_> {
     pub(super) fn bad_attr(&mut self, span: Span, message: String, help: Option<String>) {
         let mut d = Diagnostic::new(codes::INVALID_ATTRIBUTE, span, message).with_label("here");
@@ -74,10 +85,16 @@ impl Lowerer<'_> {
         for a in attrs {
             let name = a.name.text.as_str();
             if !allowed.contains(&name) {
-                let help =
-                    suggest::did_you_mean(name, allowed.iter().copied()).unwrap_or_else(|| {
-                        format!("attributes allowed on {on}: @{}", allowed.join(", @"))
-                    });
+                let help = if is_read_only_marker(name) && allowed.contains(&"mutates") {
+                    "a tool is read-only unless it is marked `@mutates`: remove this attribute"
+                        .to_string()
+                } else {
+                    suggest::closest(name, allowed.iter().copied())
+                        .map(|c| format!("did you mean `@{c}`?"))
+                        .unwrap_or_else(|| {
+                            format!("attributes allowed on {on}: @{}", allowed.join(", @"))
+                        })
+                };
                 self.bad_attr(
                     a.name.span,
                     format!("unknown attribute `@{name}` on {on}"),

@@ -267,6 +267,19 @@ fn extreme_inputs_never_panic() {
         nest("map<string, ", ">", "tool f(a: ", "int);"),
     ));
     cases.push(("deep_unclosed.tool", "[".repeat(deep).into_bytes()));
+    // Generic syntax of other languages, which the recovery skips.
+    cases.push((
+        "deep_generic.tool",
+        nest("List<", ">", "tool f(a: ", ", b: int);"),
+    ));
+    cases.push((
+        "deep_generic_unclosed.tool",
+        nest("Foo<(", "", "tool f(a: ", ", b: int);"),
+    ));
+    cases.push((
+        "deep_map_keys.tool",
+        nest("map<", ", int>", "tool f(a: ", "string);"),
+    ));
     // Just inside the limit: must parse without exhausting a thread's stack.
     let limit = |open: &str, close: &str, prefix: &str, inner: &str, suffix: &str| {
         format!(

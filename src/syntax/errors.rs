@@ -250,6 +250,43 @@ fn special(cx: &Context<'_>) -> Option<Diagnostic> {
             &format!("write `{attribute}({found})`"),
         );
     }
+    // `string[]` and `List<string>`: the array and generic syntax of other
+    // languages, right after a type name.
+    let type_name = cx.previous_word;
+    let after_type = has(Rule::constraint)
+        && !type_name.is_empty()
+        && type_name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if after_type && found == "[" {
+        return d(
+            &format!("an array of `{type_name}` is written `[{type_name}]`"),
+            "not an array suffix",
+        );
+    }
+    if after_type && found == "<" {
+        let help = match type_name.to_ascii_lowercase().as_str() {
+            "list" | "vec" | "array" | "set" | "sequence" | "iterable" => {
+                "a list is written `[T]`".to_string()
+            }
+            "option" | "optional" | "maybe" | "nullable" => {
+                "an optional parameter is written `name?: T`, a value that may be null `T | null`"
+                    .to_string()
+            }
+            "map" | "hashmap" | "btreemap" | "record" | "dict" | "dictionary" => {
+                "a map is written `map<string, T>` (lowercase `map`, string keys)".to_string()
+            }
+            _ => {
+                "types take no type parameters: write `[T]` for a list, `map<string, T>` for a map"
+                    .to_string()
+            }
+        };
+        return d(
+            &format!("`{type_name}<...>` is not a type of the language"),
+            "no type parameters here",
+        )
+        .map(|d| d.with_help(help));
+    }
     // `name: string?`, the optional marker of other languages.
     if found == "?" && (has(Rule::EOI) || has(Rule::comma) || has(Rule::eq)) {
         return d(

@@ -6,6 +6,25 @@ use crate::ir::suggest;
 use crate::ir::{Bound, Constraints, Format, Literal, Pattern, Ty, TyKind};
 use crate::syntax::ast::{self, ConstraintKind, TypeAtom, ValueKind};
 
+/// How the language spells a type that other languages name `other`
+/// (`integer`, `boolean`, `any`, ...).
+fn foreign_type_name(other: &str) -> Option<String> {
+    let (ours, what) = match other.to_ascii_lowercase().as_str() {
+        "integer" | "i32" | "i64" | "u32" | "u64" | "usize" => ("int", "an integer"),
+        "float" | "double" | "f32" | "f64" => ("number", "a floating-point number"),
+        "boolean" => ("bool", "a boolean"),
+        "str" => ("string", "a string"),
+        "any" | "object" | "dict" => ("json", "any JSON value"),
+        _ => return None,
+    };
+    let extra = if matches!(ours, "json") {
+        "; a declared `struct` or `map<string, T>` tells a model more"
+    } else {
+        ""
+    };
+    Some(format!("{what} is written `{ours}`{extra}"))
+}
+
 impl Lowerer<'_> {
     /// Lowers `T1 | T2 | ...`: `null` members make the type nullable, literal
     /// members form one literal union (strings or numbers, `E0210` when mixed).
@@ -148,6 +167,8 @@ impl Lowerer<'_> {
                         )
                         .with_label("not a built-in or declared type");
                         if let Some(help) = self.declared_elsewhere(other) {
+                            d = d.with_help(help);
+                        } else if let Some(help) = foreign_type_name(other) {
                             d = d.with_help(help);
                         } else if let Some(help) = suggest::did_you_mean(other, candidates) {
                             d = d.with_help(help);

@@ -27,6 +27,9 @@ struct Point { x: number; y: number }
 @timeout 5s
 tool slow() -> bool;
 
+// Array and generic syntax of other languages.
+tool tag(names: string[], ids: List<int>, owner: Option<string>, meta: Record<string, int>) -> bool;
+
 // The optional marker of other languages, after the type.
 tool fetch(url: string?) -> bool;
 

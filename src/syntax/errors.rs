@@ -287,6 +287,26 @@ fn special(cx: &Context<'_>) -> Option<Diagnostic> {
         )
         .map(|d| d.with_help(help));
     }
+    // `'abc'`: strings of other languages (a `'` is never valid outside a
+    // string or a comment).
+    if found == "'" {
+        return d(
+            "strings are written in double quotes",
+            "not a string delimiter",
+        )
+        .map(|d| {
+            d.with_help(
+                "write `\"...\"`, or `r#\"...\"#` to keep backslashes and quotes as written",
+            )
+        });
+    }
+    // `1_000`: digit separators.
+    if found.starts_with('_') && cx.previous_word.ends_with(|c: char| c.is_ascii_digit()) {
+        return d(
+            "numbers are written without digit separators",
+            "write the digits together",
+        );
+    }
     // `name: string?`, the optional marker of other languages.
     if found == "?" && (has(Rule::EOI) || has(Rule::comma) || has(Rule::eq)) {
         return d(

@@ -141,6 +141,10 @@ impl Lowerer<'_> {
                 .with_label("not a value")
                 .with_help(match text.to_ascii_lowercase().as_str() {
                     lower @ ("true" | "false" | "null") => format!("write `{lower}`"),
+                    // The null of other languages.
+                    "none" | "nil" | "undefined" => {
+                        format!("no value is written `null`; a string is quoted: `\"{text}\"`")
+                    }
                     _ => format!("strings are quoted: write `\"{text}\"`"),
                 }),
             );

@@ -30,6 +30,9 @@ tool slow() -> bool;
 // Array and generic syntax of other languages.
 tool tag(names: string[], ids: List<int>, owner: Option<string>, meta: Record<string, int>) -> bool;
 
+// Single-quoted strings and digit separators.
+tool quote(mode: string = 'fast', limit: int = 1_000) -> bool;
+
 // The optional marker of other languages, after the type.
 tool fetch(url: string?) -> bool;
 

@@ -7,4 +7,5 @@ tool f(
     c: [Align] = [left, rigth],
     d: Align = Align,
     e: bool = True,
+    f: string | null = None,
 ) -> bool;

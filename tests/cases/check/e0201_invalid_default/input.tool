@@ -45,4 +45,8 @@ tool list_nodes(
     parent: NodeId = null,
     /// Integral floats are integers.
     count: int = 2.0,
+    /// A number in quotes is a string.
+    retries: int in 0..=5 = "3",
+    /// A quoted value that would not fit unquoted either gets no help.
+    level: int in 0..=5 = "9",
 );

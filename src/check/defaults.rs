@@ -41,8 +41,8 @@ pub fn run(cx: &mut Cx<'_>) {
                     d = d.with_note(e.to_string());
                 }
             }
-            if let Some(unquoted) = unquoted_fit(cx, &field.ty, &lit.value) {
-                d = d.with_help(format!("write `{unquoted}`: in quotes it is a string"));
+            if let Some(help) = value::unquoted_help(cx.program, &field.ty, &lit.value) {
+                d = d.with_help(help);
             }
             found.push(d);
         }
@@ -50,15 +50,6 @@ pub fn run(cx: &mut Cx<'_>) {
     for d in found {
         cx.error(d);
     }
-}
-
-/// `"10"` for an `int`: the text of a string value that, as JSON without
-/// its quotes, the type accepts.
-fn unquoted_fit(cx: &Cx<'_>, ty: &crate::ir::Ty, value: &serde_json::Value) -> Option<String> {
-    let text = value.as_str()?;
-    let parsed: serde_json::Value = serde_json::from_str(text.trim()).ok()?;
-    (!parsed.is_string() && value::validate(cx.program, ty, &parsed).is_empty())
-        .then(|| text.trim().to_string())
 }
 
 pub fn first_message(errors: &[value::ValueError]) -> String {

@@ -16,14 +16,29 @@ pub fn run(cx: &mut Cx<'_>) {
                 None => format!("example {}", i + 1),
             };
             let mut errors: Vec<(Span, ValueError)> = Vec::new();
+            // Help for a parameter's value given in quotes, by its span.
+            let mut helps: Vec<(Span, String)> = Vec::new();
             let mut missing = Vec::new();
             for p in tool.params.values() {
                 match example.args.get(&p.name) {
-                    Some(lit) => errors.extend(
-                        value::validate_at(cx.program, &p.ty, &lit.value, &format!("$.{}", p.name))
+                    Some(lit) => {
+                        let before = errors.len();
+                        errors.extend(
+                            value::validate_at(
+                                cx.program,
+                                &p.ty,
+                                &lit.value,
+                                &format!("$.{}", p.name),
+                            )
                             .into_iter()
                             .map(|e| (lit.span, e)),
-                    ),
+                        );
+                        if errors.len() > before
+                            && let Some(h) = value::unquoted_help(cx.program, &p.ty, &lit.value)
+                        {
+                            helps.push((lit.span, h));
+                        }
+                    }
                     None if p.is_required() => missing.push(format!("`{}`", p.name)),
                     None => {}
                 }
@@ -63,18 +78,20 @@ pub fn run(cx: &mut Cx<'_>) {
                 }
             }
             for (span, e) in errors {
-                found.push(
-                    Diagnostic::new(
-                        codes::INVALID_EXAMPLE,
-                        span,
-                        format!("{name} of `{}` does not match its parameters", tool.name),
-                    )
-                    .with_label(if e.path == "$" {
-                        e.message
-                    } else {
-                        format!("{}: {}", e.path, e.message)
-                    }),
-                );
+                let mut d = Diagnostic::new(
+                    codes::INVALID_EXAMPLE,
+                    span,
+                    format!("{name} of `{}` does not match its parameters", tool.name),
+                )
+                .with_label(if e.path == "$" {
+                    e.message
+                } else {
+                    format!("{}: {}", e.path, e.message)
+                });
+                if let Some((_, help)) = helps.iter().find(|(s, _)| *s == span) {
+                    d = d.with_help(help.clone());
+                }
+                found.push(d);
             }
         }
     }

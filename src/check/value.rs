@@ -34,6 +34,15 @@ pub fn validate(program: &Program, ty: &Ty, value: &Value) -> Vec<ValueError> {
     validate_at(program, ty, value, "$")
 }
 
+/// For a string value `ty` rejects (`"10"` for an `int`): the help to drop
+/// the quotes, when the string's text read as JSON is a value `ty` accepts.
+pub fn unquoted_help(program: &Program, ty: &Ty, value: &Value) -> Option<String> {
+    let text = value.as_str()?.trim();
+    let parsed: Value = serde_json::from_str(text).ok()?;
+    (!parsed.is_string() && validate(program, ty, &parsed).is_empty())
+        .then(|| format!("write `{text}`: in quotes it is a string"))
+}
+
 /// Like [`validate`], with paths starting at `root` instead of `$`.
 pub fn validate_at(program: &Program, ty: &Ty, value: &Value, root: &str) -> Vec<ValueError> {
     let mut v = Validator {

@@ -10,4 +10,5 @@ tool set_font(
     example "Bold" { id: "1:2", font: "Inter", weight: 750 }
     example { wieght: 700, font: "" }
     example "Bad id" { id: "node-1", font: "Inter" }
+    example "Quoted" { id: "1:2", font: "Inter", weight: "700" }
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use pest::error::{Error, ErrorVariant, InputLocation};
 
 use super::grammar::Rule;
+use super::mistakes;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::source::{FileId, Span};
 
@@ -149,17 +150,16 @@ pub fn diagnostic(
         .next()
         .filter(|_| previous_char.is_none())
         .unwrap_or("");
-    let context = Context {
-        file,
-        pos,
+    let context = mistakes::Context {
+        span: Span::new(file, pos, pos + found.len()),
         found: &found,
-        previous_word,
         found_text: &found_text,
         rules: &rules,
         after_doc,
+        previous_word,
         previous_char,
     };
-    if let Some(d) = special(&context) {
+    if let Some(d) = mistakes::diagnose(&context) {
         return d;
     }
     let expected: BTreeSet<&str> = rules.iter().filter_map(|r| rule_name(*r)).collect();
@@ -176,174 +176,6 @@ pub fn diagnostic(
         format!("expected {wanted}, found {found_text}"),
     )
     .with_label(format!("expected {wanted}"))
-}
-
-/// What [`special`] knows about a failed parse.
-struct Context<'a> {
-    file: FileId,
-    /// Where the parse failed (the start of `found`).
-    pos: usize,
-    found: &'a str,
-    rules: &'a [Rule],
-    /// The error follows a `///` line.
-    after_doc: bool,
-    /// The word before `found` on the same line, if any.
-    previous_word: &'a str,
-    /// `found` as messages name it ("`enum`", "end of file").
-    found_text: &'a str,
-    /// The last character of the token before `pos`, when `pos` is on a
-    /// later line.
-    previous_char: Option<Span>,
-}
-
-/// Messages for the common mistakes, clearer than a list of alternatives.
-fn special(cx: &Context<'_>) -> Option<Diagnostic> {
-    let (file, pos, found, after_doc) = (cx.file, cx.pos, cx.found, cx.after_doc);
-    let has = |r: Rule| cx.rules.contains(&r);
-    let span = Span::new(file, pos, pos + found.len());
-    let d = |message: &str, label: &str| {
-        Some(
-            Diagnostic::new(codes::SYNTAX, span, message.to_string()).with_label(label.to_string()),
-        )
-    };
-    if found.starts_with('"') && !found[1..].contains('"') {
-        return d(
-            "unterminated string: a string ends on the line it starts",
-            "this string has no closing `\"`",
-        );
-    }
-    if found.starts_with("//!") {
-        return d(
-            "`//!` documents the package and belongs at the top of the file",
-            "package doc after other items",
-        )
-        .map(|d| d.with_help("move these lines to the start of the file, or use `///`"));
-    }
-    if after_doc && (has(Rule::name) || has(Rule::ident) || has(Rule::doc_line)) {
-        return d(
-            "a doc comment must be followed by what it documents",
-            "nothing to document here",
-        )
-        .map(|d| d.with_help("remove the `///` line or make it an ordinary `//` comment"));
-    }
-    // `a: int; b: int`, the separator of other languages.
-    if found == ";" && (has(Rule::comma) || has(Rule::EOI)) && !has(Rule::semi) {
-        return d("expected `,`, found `;`", "write `,` here").map(|d| {
-            d.with_help(
-                "fields, parameters, variants and the entries of a value are separated by `,`",
-            )
-        });
-    }
-    // `@timeout 5s`: an attribute's arguments without their parentheses.
-    let attribute = cx.previous_word;
-    if has(Rule::lparen)
-        && attribute.len() > 1
-        && attribute.starts_with('@')
-        && attribute[1..]
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !found.is_empty()
-        && !found.starts_with(['@', '/'])
-    {
-        return d(
-            &format!("the arguments of `{attribute}` go in parentheses"),
-            &format!("write `{attribute}({found})`"),
-        );
-    }
-    // `string[]` and `List<string>`: the array and generic syntax of other
-    // languages, right after a type name.
-    let type_name = cx.previous_word;
-    let after_type = has(Rule::constraint)
-        && !type_name.is_empty()
-        && type_name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if after_type && found == "[" {
-        return d(
-            &format!("an array of `{type_name}` is written `[{type_name}]`"),
-            "not an array suffix",
-        );
-    }
-    if after_type && found == "<" {
-        let help = match type_name.to_ascii_lowercase().as_str() {
-            "list" | "vec" | "array" | "set" | "sequence" | "iterable" => {
-                "a list is written `[T]`".to_string()
-            }
-            "option" | "optional" | "maybe" | "nullable" => {
-                "an optional parameter is written `name?: T`, a value that may be null `T | null`"
-                    .to_string()
-            }
-            "map" | "hashmap" | "btreemap" | "record" | "dict" | "dictionary" => {
-                "a map is written `map<string, T>` (lowercase `map`, string keys)".to_string()
-            }
-            _ => {
-                "types take no type parameters: write `[T]` for a list, `map<string, T>` for a map"
-                    .to_string()
-            }
-        };
-        return d(
-            &format!("`{type_name}<...>` is not a type of the language"),
-            "no type parameters here",
-        )
-        .map(|d| d.with_help(help));
-    }
-    // `'abc'`: strings of other languages (a `'` is never valid outside a
-    // string or a comment).
-    if found == "'" {
-        return d(
-            "strings are written in double quotes",
-            "not a string delimiter",
-        )
-        .map(|d| {
-            d.with_help(
-                "write `\"...\"`, or `r#\"...\"#` to keep backslashes and quotes as written",
-            )
-        });
-    }
-    // `1_000`: digit separators.
-    if found.starts_with('_') && cx.previous_word.ends_with(|c: char| c.is_ascii_digit()) {
-        return d(
-            "numbers are written without digit separators",
-            "write the digits together",
-        );
-    }
-    // `name: string?`, the optional marker of other languages.
-    if found == "?" && (has(Rule::EOI) || has(Rule::comma) || has(Rule::eq)) {
-        return d(
-            "`?` goes after the name: an optional field is written `name?: type`",
-            "not after the type",
-        );
-    }
-    // A list entry (field, variant, value) on a later line with no `,` before
-    // it: the `,` is missing at the end of the line before.
-    let starts_entry = found.starts_with(|c: char| c.is_alphabetic() || "_\"@/".contains(c));
-    if let Some(last) = cx.previous_char
-        && starts_entry
-        && (has(Rule::comma) || has(Rule::EOI))
-    {
-        return Some(
-            Diagnostic::new(codes::SYNTAX, last, "missing `,` at the end of this line")
-                .with_label("expected `,` after this")
-                .with_secondary(span, format!("found {} instead", cx.found_text)),
-        );
-    }
-    if has(Rule::colon) && has(Rule::optional) {
-        return d("expected `:` after the name", "expected `:` and a type");
-    }
-    if has(Rule::semi) && has(Rule::lbrace) {
-        let message = "expected `;` or a `{ ... }` body to end the tool";
-        // A forgotten `;` is found only at the next line's item: point at
-        // the end of the tool's declaration, where the `;` goes.
-        return match cx.previous_char {
-            Some(last) => Some(
-                Diagnostic::new(codes::SYNTAX, last, message.to_string())
-                    .with_label("expected `;` or `{` after this")
-                    .with_secondary(span, format!("found {} instead", cx.found_text)),
-            ),
-            None => d(message, "expected `;` or `{`"),
-        };
-    }
-    None
 }
 
 /// A token from [`found_token`] as a message names it.

@@ -13,6 +13,7 @@ mod build_fields;
 mod build_types;
 mod errors;
 pub mod grammar;
+mod mistakes;
 pub mod scan;
 #[cfg(test)]
 mod scan_tests;

@@ -249,37 +249,53 @@ fn extreme_inputs_never_panic() {
         s.push_str(suffix);
         s.into_bytes()
     };
-    cases.push((
-        "deep_array_value.tool",
-        nest("[", "]", "tool f(a: json = ", ");"),
-    ));
-    cases.push((
-        "deep_object_value.tool",
-        nest("{a:", "}", "tool f(a: json = ", ");"),
-    ));
-    cases.push(("deep_parens.tool", nest("(", ")", "tool f", ";")));
-    cases.push((
-        "deep_array_type.tool",
-        nest("[", "]", "tool f(a: ", "string);"),
-    ));
-    cases.push((
-        "deep_map_type.tool",
-        nest("map<string, ", ">", "tool f(a: ", "int);"),
-    ));
-    cases.push(("deep_unclosed.tool", "[".repeat(deep).into_bytes()));
-    // Generic syntax of other languages, which the recovery skips.
-    cases.push((
-        "deep_generic.tool",
-        nest("List<", ">", "tool f(a: ", ", b: int);"),
-    ));
-    cases.push((
-        "deep_generic_unclosed.tool",
-        nest("Foo<(", "", "tool f(a: ", ", b: int);"),
-    ));
-    cases.push((
-        "deep_map_keys.tool",
-        nest("map<", ", int>", "tool f(a: ", "string);"),
-    ));
+    // (name, opening, closing, before, after): the opening and closing text
+    // repeated `deep` times between `before` and `after`.
+    let nested = [
+        ("deep_array_value.tool", "[", "]", "tool f(a: json = ", ");"),
+        (
+            "deep_object_value.tool",
+            "{a:",
+            "}",
+            "tool f(a: json = ",
+            ");",
+        ),
+        ("deep_parens.tool", "(", ")", "tool f", ";"),
+        ("deep_array_type.tool", "[", "]", "tool f(a: ", "string);"),
+        (
+            "deep_map_type.tool",
+            "map<string, ",
+            ">",
+            "tool f(a: ",
+            "int);",
+        ),
+        ("deep_unclosed.tool", "[", "", "", ""),
+        // Generic syntax of other languages, which the recovery skips.
+        (
+            "deep_generic.tool",
+            "List<",
+            ">",
+            "tool f(a: ",
+            ", b: int);",
+        ),
+        (
+            "deep_generic_unclosed.tool",
+            "Foo<(",
+            "",
+            "tool f(a: ",
+            ", b: int);",
+        ),
+        (
+            "deep_map_keys.tool",
+            "map<",
+            ", int>",
+            "tool f(a: ",
+            "string);",
+        ),
+    ];
+    for (name, open, close, before, after) in nested {
+        cases.push((name, nest(open, close, before, after)));
+    }
     // Just inside the limit: must parse without exhausting a thread's stack.
     let limit = |open: &str, close: &str, prefix: &str, inner: &str, suffix: &str| {
         format!(

@@ -152,6 +152,15 @@ fn from_overrides_detection_and_bad_input_is_an_error() {
             "{bad} should not import"
         );
     }
+    // A tool of no recognisable format says how to name it.
+    let Err(unknown) = import_str(r#"[{"name": "x"}]"#, &ImportOptions::default()) else {
+        panic!("a tool of no known format imported");
+    };
+    assert!(
+        unknown.message.contains("--from mcp, openai or anthropic"),
+        "{}",
+        unknown.message
+    );
 }
 
 /// Imports one MCP tool with the given input schema and returns its source

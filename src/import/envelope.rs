@@ -102,7 +102,7 @@ fn read_one_list<'a>(
             (None, Some(d)) => d,
             (None, None) => {
                 return Err(ImportError::new(format!(
-                    "{pointer}: cannot tell the format of this tool (no inputSchema, input_schema, parameters or \"type\": \"function\"); use --from"
+                    "{pointer}: cannot tell the format of this tool (no inputSchema, input_schema, parameters or \"type\": \"function\"); name the format with --from mcp, openai or anthropic"
                 )));
             }
         };

@@ -15,28 +15,17 @@ pub fn run(cx: &mut Cx<'_>) {
                 Some(t) => format!("example \"{t}\""),
                 None => format!("example {}", i + 1),
             };
-            let mut errors: Vec<(Span, ValueError)> = Vec::new();
-            // Help for a parameter's value given in quotes, by its span.
-            let mut helps: Vec<(Span, String)> = Vec::new();
+            // Each problem where it is, with a help line when there is one.
+            let mut errors: Vec<(Span, ValueError, Option<String>)> = Vec::new();
             let mut missing = Vec::new();
             for p in tool.params.values() {
                 match example.args.get(&p.name) {
                     Some(lit) => {
-                        let before = errors.len();
-                        errors.extend(
-                            value::validate_at(
-                                cx.program,
-                                &p.ty,
-                                &lit.value,
-                                &format!("$.{}", p.name),
-                            )
-                            .into_iter()
-                            .map(|e| (lit.span, e)),
-                        );
-                        if errors.len() > before
-                            && let Some(h) = value::unquoted_help(cx.program, &p.ty, &lit.value)
-                        {
-                            helps.push((lit.span, h));
+                        let path = format!("$.{}", p.name);
+                        let found = value::validate_at(cx.program, &p.ty, &lit.value, &path);
+                        if !found.is_empty() {
+                            let help = value::unquoted_help(cx.program, &p.ty, &lit.value);
+                            errors.extend(found.into_iter().map(|e| (lit.span, e, help.clone())));
                         }
                     }
                     None if p.is_required() => missing.push(format!("`{}`", p.name)),
@@ -62,6 +51,7 @@ pub fn run(cx: &mut Cx<'_>) {
                             path: "$".into(),
                             message: format!("missing required {noun} {list}"),
                         },
+                        None,
                     ),
                 );
             }
@@ -74,10 +64,10 @@ pub fn run(cx: &mut Cx<'_>) {
                     if let Some(s) = closest(k, tool.params.keys()) {
                         e.message.push_str(&format!(" (did you mean `{s}`?)"));
                     }
-                    errors.push((lit.span, e));
+                    errors.push((lit.span, e, None));
                 }
             }
-            for (span, e) in errors {
+            for (span, e, help) in errors {
                 let mut d = Diagnostic::new(
                     codes::INVALID_EXAMPLE,
                     span,
@@ -88,8 +78,8 @@ pub fn run(cx: &mut Cx<'_>) {
                 } else {
                     format!("{}: {}", e.path, e.message)
                 });
-                if let Some((_, help)) = helps.iter().find(|(s, _)| *s == span) {
-                    d = d.with_help(help.clone());
+                if let Some(help) = help {
+                    d = d.with_help(help);
                 }
                 found.push(d);
             }

@@ -437,21 +437,21 @@ fn chains_crossing_the_limit_in_steps_are_a_diagnostic() {
     let len = 5_000;
     let mut arrays = String::from("package chain;\n");
     let mut aliases = String::from("package chain;\n");
+    // The type after level `i`: the next level, or `string` at the end.
+    let next = |prefix: &str, i: usize| {
+        if i + 1 < len {
+            format!("{prefix}{}", i + 1)
+        } else {
+            "string".to_string()
+        }
+    };
     for i in 0..len {
-        let next = if i + 1 < len {
-            format!("S{}", i + 1)
-        } else {
-            "string".into()
-        };
+        let s = next("S", i);
         arrays.push_str(&format!(
-            "/// Level {i}.\nstruct S{i} {{ /// Next.\n n?: [[{next}]] }}\n"
+            "/// Level {i}.\nstruct S{i} {{ /// Next.\n n?: [[{s}]] }}\n"
         ));
-        let next = if i + 1 < len {
-            format!("A{}", i + 1)
-        } else {
-            "string".into()
-        };
-        aliases.push_str(&format!("/// Level {i}.\ntype A{i} = [{next}];\n"));
+        let a = next("A", i);
+        aliases.push_str(&format!("/// Level {i}.\ntype A{i} = [{a}];\n"));
     }
     arrays.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: S0);\n");
     aliases.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: A0);\n");

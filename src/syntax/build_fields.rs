@@ -62,13 +62,8 @@ impl Builder<'_> {
             // Only a plain "expected ..." moves: other messages are about
             // the text itself (a doc comment with nothing after it).
             Some(c) if later_line && d.primary.message.starts_with("expected") => {
-                let expected = std::mem::take(&mut d.primary.message);
-                d.primary.span = crate::source::Span::new(self.file, last - c.len_utf8(), last);
-                d.primary.message = format!("{expected} after this");
-                d.secondary.push(crate::diagnostics::Label {
-                    span: found_span,
-                    message: format!("found {found_text} instead"),
-                });
+                let at = crate::source::Span::new(self.file, last - c.len_utf8(), last);
+                super::mistakes::point_at_line_end(d, at, found_span, &found_text);
             }
             _ => d.primary.span = found_span,
         }

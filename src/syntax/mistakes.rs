@@ -5,7 +5,7 @@
 //! at a line's end, which the parser notices only on the next line.
 
 use super::grammar::Rule;
-use crate::diagnostics::{Diagnostic, codes};
+use crate::diagnostics::{Diagnostic, Label, codes};
 use crate::source::Span;
 
 /// What is known about a failed parse.
@@ -40,10 +40,23 @@ impl Context<'_> {
     /// A diagnostic at the end of the line before, where `what` is missing,
     /// with the token found instead labelled.
     fn at_line_end(&self, last: Span, message: &str, what: &str) -> Diagnostic {
-        Diagnostic::new(codes::SYNTAX, last, message.to_string())
-            .with_label(format!("expected {what} after this"))
-            .with_secondary(self.span, format!("found {} instead", self.found_text))
+        let mut d = Diagnostic::new(codes::SYNTAX, last, message.to_string())
+            .with_label(format!("expected {what}"));
+        point_at_line_end(&mut d, last, self.span, self.found_text);
+        d
     }
+}
+
+/// Moves `d`, whose label says what was expected, to `last` (the last
+/// character of the line before, where that is missing) and labels the
+/// token `found` on a later line.
+pub(super) fn point_at_line_end(d: &mut Diagnostic, last: Span, found: Span, found_text: &str) {
+    d.primary.span = last;
+    d.primary.message.push_str(" after this");
+    d.secondary.push(Label {
+        span: found,
+        message: format!("found {found_text} instead"),
+    });
 }
 
 /// The message for a common mistake, if the failed parse is one.

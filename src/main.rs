@@ -7,6 +7,22 @@ mod cli;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay`. libmimalloc-sys does not name it, but
+/// its value is fixed: mimalloc keeps retired options in the enum so that
+/// the numbers of the others never change (15 in both its v2 and v3 headers).
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+
 fn main() -> std::process::ExitCode {
+    // By default mimalloc hands freed memory back to the kernel 10 ms after
+    // it is freed, and the next allocation faults it in again, zeroed. A
+    // command lives for a fraction of a second and frees and reuses memory
+    // throughout (one package's output text after another), so purging only
+    // costs: on a 2,000-tool build it tripled the page faults of a run
+    // without it and took about 7% of wall time. -1 turns purging off; all
+    // memory returns to the system when the process exits.
+    //
+    // SAFETY: setting an option is a plain store in mimalloc's option table,
+    // valid at any time and from any thread.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
     cli::run()
 }

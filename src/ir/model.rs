@@ -233,8 +233,38 @@ pub struct Constraints {
 }
 
 impl Constraints {
+    /// No constraint at all. Asked of every type in several passes, so it
+    /// looks at the fields directly rather than building a default and
+    /// comparing (the destructuring makes a new field a compile error here).
     pub fn is_empty(&self) -> bool {
-        *self == Constraints::default()
+        let Constraints {
+            minimum,
+            maximum,
+            multiple_of,
+            min_length,
+            max_length,
+            pattern,
+            format,
+            min_items,
+            max_items,
+            unique_items,
+            key_pattern,
+            min_properties,
+            max_properties,
+        } = self;
+        minimum.is_none()
+            && maximum.is_none()
+            && multiple_of.is_none()
+            && min_length.is_none()
+            && max_length.is_none()
+            && pattern.is_none()
+            && format.is_none()
+            && min_items.is_none()
+            && max_items.is_none()
+            && !unique_items
+            && key_pattern.is_none()
+            && min_properties.is_none()
+            && max_properties.is_none()
     }
 }
 
@@ -448,5 +478,85 @@ impl Tool {
             .get(target)
             .map(String::as_str)
             .unwrap_or(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Bound, Constraints, Format, Pattern};
+    use crate::source::Span;
+
+    #[test]
+    fn constraints_are_empty_only_without_any_constraint() {
+        assert!(Constraints::default().is_empty());
+        let pattern = || {
+            Some(Pattern {
+                source: "^a$".into(),
+                span: Span::new(0, 0, 0),
+            })
+        };
+        let bound = || {
+            Some(Bound {
+                value: 0.into(),
+                exclusive: false,
+            })
+        };
+        let one_each: Vec<Constraints> = vec![
+            Constraints {
+                minimum: bound(),
+                ..Default::default()
+            },
+            Constraints {
+                maximum: bound(),
+                ..Default::default()
+            },
+            Constraints {
+                multiple_of: Some(2.into()),
+                ..Default::default()
+            },
+            Constraints {
+                min_length: Some(0),
+                ..Default::default()
+            },
+            Constraints {
+                max_length: Some(0),
+                ..Default::default()
+            },
+            Constraints {
+                pattern: pattern(),
+                ..Default::default()
+            },
+            Constraints {
+                format: Some(Format::Date),
+                ..Default::default()
+            },
+            Constraints {
+                min_items: Some(0),
+                ..Default::default()
+            },
+            Constraints {
+                max_items: Some(0),
+                ..Default::default()
+            },
+            Constraints {
+                unique_items: true,
+                ..Default::default()
+            },
+            Constraints {
+                key_pattern: pattern(),
+                ..Default::default()
+            },
+            Constraints {
+                min_properties: Some(0),
+                ..Default::default()
+            },
+            Constraints {
+                max_properties: Some(0),
+                ..Default::default()
+            },
+        ];
+        for c in one_each {
+            assert!(!c.is_empty(), "{c:?}");
+        }
     }
 }

@@ -3,9 +3,11 @@
 //!
 //! They are built from the IR, not from the emitted JSON Schema, so the
 //! validator can apply defaults, the null-for-optional leniency and the
-//! discriminator of tagged unions exactly where the IR says. Non-recursive
-//! named types are inlined; recursive ones go to the module's type table and
-//! are referenced as `{"kind": "ref", "name": ...}`.
+//! discriminator of tagged unions exactly where the IR says. Named structs
+//! and tagged unions (and every recursive type) are written once, in the
+//! module's type table, and referenced as `{"kind": "ref", "name": ...}`:
+//! a struct many tools take is not repeated in each tool's table. Enums and
+//! aliases, short or resolved away, are written where they are used.
 //!
 //! Descriptors are written as source text directly (see [`Emit`]); the keys
 //! of every descriptor come in a fixed order, with `nullable` right after
@@ -22,7 +24,7 @@ use crate::ir::{Bound, Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 /// levels); it only keeps a malformed IR from recursing for ever.
 const MAX_DEPTH: usize = 128;
 
-/// A recursive named type's entry in the type table.
+/// A named type's entry in the type table.
 struct TableEntry {
     key: TypeKey,
     /// The depth it was first met at (bodies are cut off by depth).
@@ -34,7 +36,7 @@ struct TableEntry {
 pub struct Descriptors<'a> {
     program: &'a Program,
     names: &'a TypeNames,
-    /// Recursive named types: TypeScript name -> descriptor (`None` while
+    /// Tabled named types: TypeScript name -> descriptor (`None` while
     /// being written), in first-use order.
     table: IndexMap<String, Option<TableEntry>>,
 }
@@ -53,7 +55,7 @@ impl<'a> Descriptors<'a> {
         self.fields_at(e, fields, indent, 0);
     }
 
-    /// The `TYPE_TABLE` object literal of every recursive type met so far.
+    /// The `TYPE_TABLE` object literal of every tabled type met so far.
     pub fn table(&mut self) -> String {
         let mut out = String::new();
         let mut e = Emit::pretty(&mut out);
@@ -167,7 +169,7 @@ impl<'a> Descriptors<'a> {
             return;
         }
         if let TyKind::Named { key } = &ty.kind {
-            if self.names.is_recursive(key) {
+            if self.tabled(key) {
                 return self.reference(e, key, ty.nullable || nullable, indent, depth);
             }
         }
@@ -261,7 +263,7 @@ impl<'a> Descriptors<'a> {
                 e.close_array(array);
                 obj
             }
-            TyKind::Named { key } if self.names.is_recursive(key) => {
+            TyKind::Named { key } if self.tabled(key) => {
                 return self.reference(e, key, nullable, indent, depth);
             }
             TyKind::Named { key } => {
@@ -271,7 +273,17 @@ impl<'a> Descriptors<'a> {
         e.close(obj);
     }
 
-    /// A `ref` to a recursive type, adding its body to the table on first use.
+    /// Whether `key`'s descriptor goes to the type table (referenced by name)
+    /// rather than being written out where it is used.
+    fn tabled(&self, key: &TypeKey) -> bool {
+        self.names.is_recursive(key)
+            || matches!(
+                self.program.type_def(key).map(|d| &d.kind),
+                Some(TypeDefKind::Struct { .. } | TypeDefKind::Union { .. })
+            )
+    }
+
+    /// A `ref` to a tabled type, adding its body to the table on first use.
     fn reference(
         &mut self,
         e: &mut Emit<'_>,
@@ -381,5 +393,59 @@ fn bound(
     if let Some(b) = b {
         e.plain_key(obj, if b.exclusive { exclusive } else { inclusive });
         e.number(&b.value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::targets::{GenOptions, Target};
+
+    /// The TypeScript module of `source`'s package.
+    fn module(source: &str) -> String {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("shared.tool");
+        std::fs::write(&path, source).unwrap_or_else(|e| panic!("{e}"));
+        let analysis = crate::driver::analyze(&[path], &crate::CheckOptions::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(!analysis.diagnostics.has_errors());
+        let (files, _) =
+            crate::driver::generate(&analysis, &[Target::Typescript], &GenOptions::default());
+        files
+            .into_iter()
+            .find(|f| f.name == "shared.ts")
+            .map(|f| f.contents)
+            .unwrap_or_else(|| panic!("no shared.ts"))
+    }
+
+    #[test]
+    fn a_struct_many_tools_take_is_described_once() {
+        let ts = module(
+            r#"package shared;
+/// A place.
+struct Spot { lat_deg: number in -90..=90, lon_deg: number }
+enum Unit { metric, imperial }
+/// One.
+tool one(at: Spot, unit: Unit = metric);
+/// Two.
+tool two(from?: Spot | null, to: [Spot]);
+"#,
+        );
+        // Whitespace aside, so that indentation does not matter. The MCP
+        // schemas in the module spell types `"type": "number"`, descriptors
+        // `"kind": "number"`.
+        let flat: String = ts.chars().filter(|c| !c.is_whitespace()).collect();
+        // The struct's body once, in the type table; three references.
+        let body = r#""kind":"number","minimum":-90,"maximum":90"#;
+        assert_eq!(flat.matches(body).count(), 1, "{ts}");
+        assert_eq!(flat.matches(r#""kind":"ref","name":"Spot""#).count(), 2);
+        // The nullable use keeps its `null` on the reference.
+        let nullable = r#""kind":"ref","nullable":true,"name":"Spot""#;
+        assert_eq!(flat.matches(nullable).count(), 1, "{ts}");
+        // Enums stay where they are used.
+        assert!(!flat.contains(r#""name":"Unit""#), "{ts}");
+        assert!(
+            ts.contains("\"values\": [\"metric\", \"imperial\"]"),
+            "{ts}"
+        );
     }
 }

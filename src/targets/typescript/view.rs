@@ -10,7 +10,8 @@
 //!   `interface`), `expr`, `body` (the interface body: one
 //!   `{doc}  {key}{optional}: {ty};` line per property) and `properties`
 //!   (list of `doc`, `key`, `optional` (`?` or ""), `ty`).
-//! - `type_table`: the `TYPE_TABLE` literal (recursive named types).
+//! - `type_table`: the `TYPE_TABLE` literal (named structs and unions, and
+//!   recursive types).
 //! - `tools` (list): `name` (the wire name as a string literal), `doc_name`
 //!   (the wire name as doc comment text), `ident` (the const holding the
 //!   definition), `input`, `args`, `output` (type names), `doc`,

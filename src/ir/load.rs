@@ -140,12 +140,28 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
     let units: Vec<Unit> = ld.entries.into_iter().map(|e| e.unit).collect();
     let mut diags = ld.diags;
     let program = lower::lower(&units, &mut diags);
+    drop_on_two_threads(units);
     Ok(Loaded {
         sources: ld.sources,
         program,
         diagnostics: diags,
         files_read: ld.files_read,
     })
+}
+
+/// Frees the files' syntax trees, half on another thread: they are no
+/// longer needed once lowered, and freeing them node by node on one core
+/// took 3 ms of a 120 ms build of 2,000 tools. Their memory is freed now,
+/// not at exit, so that generation reuses it.
+fn drop_on_two_threads(mut units: Vec<Unit>) {
+    if units.len() < 2 {
+        return;
+    }
+    let second_half = units.split_off(units.len() / 2);
+    std::thread::scope(|scope| {
+        scope.spawn(move || drop(second_half));
+        drop(units);
+    });
 }
 
 /// Why a directory PATH is refused when it holds no `*.tool` file.

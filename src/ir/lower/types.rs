@@ -203,13 +203,17 @@ impl Lowerer<'_> {
                 }
                 ConstraintKind::Len(r) => {
                     let lo = r.lo.as_ref().and_then(|n| self.count(n, r.lo_exclusive, 1));
-                    let hi = r.hi.as_ref().and_then(|n| {
-                        if r.hi_inclusive {
-                            self.count(n, false, 0)
-                        } else {
-                            self.count(n, true, -1)
-                        }
-                    });
+                    let hi = if self.excluded_end_leaves_nothing(r, lo) {
+                        None
+                    } else {
+                        r.hi.as_ref().and_then(|n| {
+                            if r.hi_inclusive {
+                                self.count(n, false, 0)
+                            } else {
+                                self.count(n, true, -1)
+                            }
+                        })
+                    };
                     let (min, max) = match kind {
                         TyKind::Array { .. } => (&mut c.min_items, &mut c.max_items),
                         TyKind::Map { .. } => (&mut c.min_properties, &mut c.max_properties),
@@ -252,6 +256,54 @@ impl Lowerer<'_> {
             }
         }
         c
+    }
+
+    /// Reports E0203 when a length range's excluded end leaves no length at
+    /// all: `..0` (no length is below 0) or `3..3`. Lowered, such an end
+    /// could not be written (`..0` has no largest length) or would be worded
+    /// as a maximum nobody wrote (`3..3` as "the maximum 2"). The caller then
+    /// drops the end, so the range is reported once.
+    fn excluded_end_leaves_nothing(&mut self, r: &ast::Range, lo: Option<u64>) -> bool {
+        let Some(end) = r.hi.as_ref().filter(|_| !r.hi_inclusive) else {
+            return false;
+        };
+        let Some(end_value) = end.value.as_u64() else {
+            return false;
+        };
+        // A start that is not a length has had its own error.
+        let min = match (&r.lo, lo) {
+            (Some(_), None) => return false,
+            (_, min) => min.unwrap_or(0),
+        };
+        if end_value > min {
+            return false;
+        }
+        let start = r.lo.as_ref().map_or("", |n| n.text.as_str());
+        let op = if r.lo_exclusive { "<.." } else { ".." };
+        let mut d = Diagnostic::new(
+            codes::EMPTY_RANGE,
+            r.span,
+            format!("the length range `{start}{op}{}` is empty", end.text),
+        )
+        .with_label("no length satisfies this");
+        let end = &end.text;
+        d = if r.lo.is_none() {
+            d.with_help(format!(
+                "`..{end}` excludes {end} itself; write `..={end}` to allow it"
+            ))
+        } else if r.lo_exclusive {
+            d.with_note(format!(
+                "`<..` and `..` exclude both ends, and no whole length lies between {start} and {end}"
+            ))
+        } else if min == end_value {
+            d.with_help(format!(
+                "`..` excludes its end; write `{start}..={end}` for a length of exactly {end}"
+            ))
+        } else {
+            d.with_note(format!("the start {start} is above the end {end}"))
+        };
+        self.push(d);
+        true
     }
 
     /// A length bound: a non-negative integer, shifted by `adjust` when the

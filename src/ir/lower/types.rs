@@ -320,8 +320,27 @@ impl Lowerer<'_> {
             );
             return None;
         };
-        let v = if exclusive { v.checked_add(adjust)? } else { v };
-        u64::try_from(v).ok()
+        let shifted = if exclusive {
+            v.checked_add(adjust)
+        } else {
+            Some(v)
+        };
+        // Never dropped silently: a lost bound would accept any length.
+        // (An excluded end of 0 is E0203, reported before this is asked.)
+        match shifted.and_then(|v| u64::try_from(v).ok()) {
+            Some(count) => Some(count),
+            None => {
+                self.push(
+                    Diagnostic::new(
+                        codes::SYNTAX,
+                        n.span,
+                        format!("the length `{}` is too large", n.text),
+                    )
+                    .with_label("too large"),
+                );
+                None
+            }
+        }
     }
 }
 

@@ -6,4 +6,5 @@ tool f(
     d: int in ..,
     e: int in 1<..=,
     f: string len -1..,
+    g: string len 9223372036854775807<..,
 ) -> bool;

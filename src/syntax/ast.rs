@@ -268,6 +268,21 @@ pub enum ConstraintKind {
     KeysMatch(Text),
 }
 
+impl ConstraintKind {
+    /// The constraint's keyword as written.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            ConstraintKind::In(_) => "in",
+            ConstraintKind::Len(_) => "len",
+            ConstraintKind::Matches(_) => "matches",
+            ConstraintKind::Format(_) => "format",
+            ConstraintKind::MultipleOf(_) => "multiple_of",
+            ConstraintKind::Unique => "unique",
+            ConstraintKind::KeysMatch(_) => "keys matches",
+        }
+    }
+}
+
 /// `A..=B` and its variants.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Range {

@@ -189,7 +189,8 @@ impl Lowerer<'_> {
     /// moved once aliases are known ([`Lowerer::fix_lengths`]).
     pub fn constraints(&mut self, list: &[ast::Constraint], kind: &TyKind) -> Constraints {
         let mut c = Constraints::default();
-        for con in list {
+        for (i, con) in list.iter().enumerate() {
+            self.report_repeated(&list[..i], con);
             match &con.kind {
                 ConstraintKind::In(r) => {
                     c.minimum = r.lo.as_ref().map(|n| Bound {
@@ -256,6 +257,36 @@ impl Lowerer<'_> {
             }
         }
         c
+    }
+
+    /// E0206 for a constraint whose keyword `earlier` already holds: a type
+    /// takes one of each, and the second would silently replace the first
+    /// (`matches "a" matches "b"` is not both patterns).
+    fn report_repeated(&mut self, earlier: &[ast::Constraint], con: &ast::Constraint) {
+        let keyword = con.kind.keyword();
+        let Some(first) = earlier.iter().find(|e| e.kind.keyword() == keyword) else {
+            return;
+        };
+        let help = match &con.kind {
+            ConstraintKind::In(_) | ConstraintKind::Len(_) => "write one range",
+            ConstraintKind::Matches(_) | ConstraintKind::KeysMatch(_) => {
+                "write one pattern that admits exactly the strings both should"
+            }
+            ConstraintKind::Unique => "write it once",
+            ConstraintKind::Format(_) | ConstraintKind::MultipleOf(_) => {
+                "keep the one that is meant"
+            }
+        };
+        self.push(
+            Diagnostic::new(
+                codes::MISPLACED_CONSTRAINT,
+                con.span,
+                format!("`{keyword}` is written twice on one type"),
+            )
+            .with_label("written again here")
+            .with_secondary(first.span, "first here")
+            .with_help(help),
+        );
     }
 
     /// Reports E0203 when a length range's excluded end leaves no length at

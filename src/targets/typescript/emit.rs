@@ -5,7 +5,8 @@
 //! they are written from the IR in one pass. [`Emit`] has two modes that walk
 //! the same structure: *pretty* (the object literal the core module holds:
 //! quoted keys, two-space steps, a comma after every entry, arrays of scalars
-//! on one line) and *compact* (plain JSON, as `Value::to_string` writes it).
+//! and short objects and arrays on one line) and *compact* (plain JSON, as
+//! `Value::to_string` writes it).
 //! An object with a key named like an `Object.prototype` member is written in
 //! compact mode inside `JSON.parse("...")`, see [`Emit::guarded`].
 
@@ -28,7 +29,18 @@ pub struct Open {
     any: bool,
     /// Arrays only: items on their own lines.
     multiline: bool,
+    /// Where its opening bracket is in the output.
+    start: usize,
+    /// How many entries or items it has so far.
+    entries: usize,
 }
+
+/// The longest object or array (joined, brackets included) that pretty mode
+/// writes on one line, as `{ "kind": "string", "minLength": 1 }`. A length
+/// rather than a line width: the text is spliced into templates at columns
+/// the writer does not know, and a fixed rule keeps the output easy to
+/// predict (rustfmt's "small heuristics" work the same way).
+const SHORT: usize = 60;
 
 impl<'o> Emit<'o> {
     /// TypeScript object-literal layout.
@@ -46,11 +58,14 @@ impl<'o> Emit<'o> {
 
     /// Starts an object whose closing brace goes at `indent`.
     pub fn open(&mut self, indent: usize) -> Open {
+        let start = self.out.len();
         self.out.push('{');
         Open {
             indent,
             any: false,
             multiline: true,
+            start,
+            entries: 0,
         }
     }
 
@@ -89,23 +104,30 @@ impl<'o> Emit<'o> {
             }
         }
         obj.any = true;
+        obj.entries += 1;
     }
 
     pub fn close(&mut self, obj: Open) {
         if obj.any && !self.compact {
             self.out.push_str(",\n");
             pad(obj.indent, self.out);
+            self.out.push('}');
+            self.join_if_short(&obj);
+        } else {
+            self.out.push('}');
         }
-        self.out.push('}');
     }
 
     /// Starts an array; `all_scalar` keeps it on one line in pretty mode.
     pub fn open_array(&mut self, indent: usize, all_scalar: bool) -> Open {
+        let start = self.out.len();
         self.out.push('[');
         Open {
             indent,
             any: false,
             multiline: !all_scalar,
+            start,
+            entries: 0,
         }
     }
 
@@ -125,14 +147,62 @@ impl<'o> Emit<'o> {
             self.out.push_str(", ");
         }
         array.any = true;
+        array.entries += 1;
     }
 
     pub fn close_array(&mut self, array: Open) {
         if array.any && array.multiline && !self.compact {
             self.out.push_str(",\n");
             pad(array.indent, self.out);
+            self.out.push(']');
+            self.join_if_short(&array);
+        } else {
+            self.out.push(']');
         }
-        self.out.push(']');
+    }
+
+    /// Puts the object or array just closed, written from `start` over
+    /// several lines, on one line when it is short: `{ "a": 1, "b": [2] }`,
+    /// `[{ "a": 1 }]`. Its entries were closed first, so a short one is
+    /// already on one line and a long one keeps this one on several. Every
+    /// line break in pretty text is layout (strings escape theirs), so
+    /// joining replaces each break and its indentation with one space, or
+    /// with nothing inside brackets (`[` and the last `,` before a bracket).
+    fn join_if_short(&mut self, open: &Open) {
+        let start = open.start;
+        // Most objects are long: rule them out without reading them. Each
+        // line break with its indentation is at most `2 * indent + 3` bytes
+        // of layout; what remains is at most one space short of the joined
+        // text (an entry on several lines leaves even more, and cannot be
+        // joined anyway).
+        let layout = (open.entries + 1) * (2 * open.indent + 3);
+        let Some(region) = self.out.get(start..) else {
+            return;
+        };
+        if region.len() > SHORT + layout {
+            return;
+        }
+        let mut joined = String::with_capacity(SHORT);
+        let mut lines = region.split('\n');
+        if let Some(first) = lines.next() {
+            joined.push_str(first);
+        }
+        for line in lines {
+            let line = line.trim_start_matches(' ');
+            let closing = line == "}" || line == "]";
+            if closing && joined.ends_with(',') {
+                joined.pop();
+            }
+            if line != "]" && !joined.ends_with('[') {
+                joined.push(' ');
+            }
+            joined.push_str(line);
+            if joined.len() > SHORT {
+                return;
+            }
+        }
+        self.out.truncate(start);
+        self.out.push_str(&joined);
     }
 
     pub fn str(&mut self, s: &str) {
@@ -342,7 +412,7 @@ mod tests {
         let v = json!({"p": {"__proto__": 1}, "a": [1, 2], "b": [{"c": null}], "d": {}, "e": []});
         assert_eq!(
             expr(&v, 0),
-            "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [\n    {\n      \"c\": null,\n    },\n  ],\n  \"d\": {},\n  \"e\": [],\n}"
+            "{\n  \"p\": JSON.parse(\"{\\\"__proto__\\\":1}\"),\n  \"a\": [1, 2],\n  \"b\": [{ \"c\": null }],\n  \"d\": {},\n  \"e\": [],\n}"
         );
     }
 
@@ -385,14 +455,17 @@ mod tests {
         }
     }
 
-    /// The layout as first written: a plain recursive printer.
+    /// The layout as specified, printed recursively: a value on one line
+    /// when its one-line form (`{ "a": 1 }`, `[{ "b": 2 }]`) is at most
+    /// [`SHORT`] long, else one entry per line; arrays of scalars always on
+    /// one line; objects with a prototype key through `JSON.parse`.
     fn reference(value: &Value, indent: usize, out: &mut String) {
+        if let Some(line) = one_line(value).filter(|l| l.len() <= SHORT) {
+            out.push_str(&line);
+            return;
+        }
         let pad = |n: usize, out: &mut String| out.push_str(&"  ".repeat(n));
         match value {
-            Value::Array(items) if items.iter().all(is_scalar) => {
-                let items: Vec<String> = items.iter().map(|i| i.to_string()).collect();
-                out.push_str(&format!("[{}]", items.join(", ")));
-            }
             Value::Array(items) => {
                 out.push_str("[\n");
                 for item in items {
@@ -403,10 +476,7 @@ mod tests {
                 pad(indent, out);
                 out.push(']');
             }
-            Value::Object(map) if map.keys().any(|k| is_prototype_key(k)) => {
-                out.push_str(&format!("JSON.parse({})", Value::from(value.to_string())));
-            }
-            Value::Object(map) if !map.is_empty() => {
+            Value::Object(map) => {
                 out.push_str("{\n");
                 for (key, item) in map {
                     pad(indent + 1, out);
@@ -417,9 +487,52 @@ mod tests {
                 pad(indent, out);
                 out.push('}');
             }
-            Value::Object(_) => out.push_str("{}"),
             scalar => out.push_str(&scalar.to_string()),
         }
+    }
+
+    /// `value` on one line, as pretty mode writes it there; `None` for an
+    /// object or array that cannot be (one of its entries is too long).
+    fn one_line(value: &Value) -> Option<String> {
+        let joined =
+            |items: Vec<Option<String>>| -> Option<Vec<String>> { items.into_iter().collect() };
+        match value {
+            Value::Array(items) if items.iter().all(is_scalar) => {
+                let items: Vec<String> = items.iter().map(|i| i.to_string()).collect();
+                Some(format!("[{}]", items.join(", ")))
+            }
+            Value::Object(map) if map.keys().any(|k| is_prototype_key(k)) => {
+                Some(format!("JSON.parse({})", Value::from(value.to_string())))
+            }
+            Value::Object(map) if map.is_empty() => Some("{}".into()),
+            Value::Array(items) => {
+                let parts = joined(items.iter().map(short_line).collect())?;
+                Some(format!("[{}]", parts.join(", ")))
+            }
+            Value::Object(map) => {
+                let parts = joined(
+                    map.iter()
+                        .map(|(k, v)| {
+                            short_line(v).map(|v| format!("{}: {v}", Value::from(k.as_str())))
+                        })
+                        .collect(),
+                )?;
+                Some(format!("{{ {} }}", parts.join(", ")))
+            }
+            scalar => Some(scalar.to_string()),
+        }
+    }
+
+    /// [`one_line`] of an entry, which pretty mode keeps on one line only
+    /// when it is short (scalars and scalar arrays always are).
+    fn short_line(value: &Value) -> Option<String> {
+        let line = one_line(value)?;
+        let always = match value {
+            Value::Array(items) => items.iter().all(is_scalar),
+            Value::Object(map) => map.is_empty() || map.keys().any(|k| is_prototype_key(k)),
+            _ => true,
+        };
+        (always || line.len() <= SHORT).then_some(line)
     }
 
     #[test]
@@ -428,6 +541,11 @@ mod tests {
         for i in 0..40 {
             deep = json!({format!("k{i}"): deep, "x\"y": [i, {"constructor": i}], "e": {}});
         }
+        // Short and long neighbours at every size around the limit.
+        let sizes: Vec<Value> = (0..2 * SHORT)
+            .map(|n| json!({"s": "x".repeat(n), "a": [{"t": "y".repeat(n / 2)}], "o": {"u": n}}))
+            .collect();
+        deep["sizes"] = Value::Array(sizes);
         for indent in [0, 3] {
             let mut expected = String::new();
             reference(&deep, indent, &mut expected);

@@ -6,6 +6,7 @@
 //! out one item at a time from a shared counter, so a thread that drew small
 //! items keeps going while another is busy with a large one.
 
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// `f` applied to every item, on up to `available_parallelism` threads.
@@ -32,9 +33,7 @@ where
     I: Fn() -> S + Sync,
     F: Fn(&mut S, &T) -> R + Sync,
 {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().div_ceil(min_per_thread.max(1)));
+    let threads = cores().min(items.len().div_ceil(min_per_thread.max(1)));
     if threads <= 1 {
         let mut state = init();
         return items.iter().map(|item| f(&mut state, item)).collect();
@@ -62,6 +61,14 @@ where
     });
     results.sort_unstable_by_key(|(i, _)| *i);
     results.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The cores this process may use, asked once: `available_parallelism`
+/// reads the cgroup's CPU quota from three files on every call, and a build
+/// maps in parallel about eight times.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 #[cfg(test)]

@@ -236,6 +236,29 @@ fn enums_consts_and_literal_unions() {
 }
 
 #[test]
+fn enums_that_admit_nothing_or_only_null_say_which() {
+    let (source, warnings) = schema(
+        r#"{"type": "object", "required": ["e", "n"], "properties": {
+        "e": {"type": "string", "enum": []},
+        "n": {"enum": [null]}
+    }}"#,
+    );
+    assert_eq!(params(&source), "    e: json,\n    n: json | null,\n");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("/properties/e/enum: empty enum (no value is valid)")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("/properties/n/enum: enum of only null")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
 fn pydantic_titles_are_dropped_and_real_titles_kept() {
     let (source, warnings) = schema(
         r#"{"type": "object", "title": "tArguments", "required": ["file_path", "n"], "properties": {

@@ -68,6 +68,9 @@ impl Ctx<'_> {
         }
         let mut ty = if items.is_empty() && list.iter().any(|v| !v.is_null()) {
             Ty::named("number")
+        } else if list.is_empty() {
+            self.warn(path, "empty enum (no value is valid) imported as json");
+            Ty::named("json")
         } else if items.is_empty() {
             self.warn(path, "enum of only null imported as json");
             Ty::named("json")

@@ -485,6 +485,34 @@ tool stat();
 }
 
 #[test]
+fn a_zero_timeout_is_dropped_with_a_warning() {
+    let json = r#"{"tools": [
+        {"name": "ping", "description": "Check that the server answers.", "inputSchema": {"type": "object"},
+         "annotations": {"readOnlyHint": true, "openWorldHint": false},
+         "_meta": {"toolc/timeout_ms": 0}},
+        {"name": "pong", "description": "Answer a ping from the server.", "inputSchema": {"type": "object"},
+         "annotations": {"readOnlyHint": true, "openWorldHint": false},
+         "_meta": {"toolc/timeout_ms": 250}}
+    ]}"#;
+    let imported = import(json);
+    assert!(
+        !imported.source.contains("timeout(0"),
+        "{}",
+        imported.source
+    );
+    assert!(
+        imported.source.contains("@timeout(250ms)"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec!["ping: /_meta/toolc~1timeout_ms: malformed toolc metadata, dropped"]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+#[test]
 fn cli_import_exit_codes_and_outputs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let github = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus/github.json");

@@ -118,8 +118,11 @@ pub fn meta_attrs(
                 _ => unreadable(),
             },
             "toolc/timeout_ms" => match value.as_u64() {
-                Some(ms) => attrs.push(Attr::with("timeout", vec![AttrArg::Raw(duration(ms))])),
-                None => unreadable(),
+                // A timeout of 0 is refused by the language (E0302).
+                Some(ms) if ms > 0 => {
+                    attrs.push(Attr::with("timeout", vec![AttrArg::Raw(duration(ms))]))
+                }
+                _ => unreadable(),
             },
             "toolc/permissions" => match value.as_array() {
                 Some(list) if list.iter().all(Value::is_string) => {

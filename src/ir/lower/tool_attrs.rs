@@ -174,8 +174,18 @@ impl Lowerer<'_> {
             .parse::<u64>()
             .ok()
             .and_then(|n| n.checked_mul(scale));
-        if ms.is_none() {
-            self.bad_attr(*span, "timeout too large".into(), None);
+        match ms {
+            None => self.bad_attr(*span, "timeout too large".into(), None),
+            // Every call would time out before it starts.
+            Some(0) => {
+                self.bad_attr(
+                    *span,
+                    "a timeout must be longer than zero".into(),
+                    Some("leave `@timeout` out for no limit".into()),
+                );
+                return None;
+            }
+            Some(_) => {}
         }
         ms
     }

@@ -14,6 +14,9 @@ enum E { @secret x }
 
 @title("x") @title("y") tool g();
 
+/// A timeout every call would exceed.
+@timeout(0ms) tool i();
+
 /// A parse error inside an attribute loses only this tool.
 @timeout(5 s) tool h();
 

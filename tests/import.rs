@@ -513,6 +513,41 @@ fn a_zero_timeout_is_dropped_with_a_warning() {
 }
 
 #[test]
+fn errors_with_empty_texts_are_not_carried() {
+    let tool = |errors: &str| {
+        format!(
+            r#"{{"tools": [{{"name": "ping", "description": "Check that the server answers.", "inputSchema": {{"type": "object"}}, "annotations": {{"readOnlyHint": true, "openWorldHint": false}}, "_meta": {{"toolc/errors": {errors}}}}}]}}"#
+        )
+    };
+    // An empty help is left out; the error is kept.
+    let imported = import(&tool(
+        r#"[{"code": "down", "message": "The server is down.", "help": ""}]"#,
+    ));
+    assert!(
+        imported
+            .source
+            .contains("    error down \"The server is down.\";\n"),
+        "{}",
+        imported.source
+    );
+    assert!(warnings(&imported).is_empty());
+    assert!(check_errors(&imported.source).is_empty());
+    // An empty code or message makes the list malformed.
+    for errors in [
+        r#"[{"code": "", "message": "The server is down."}]"#,
+        r#"[{"code": "down", "message": " "}]"#,
+    ] {
+        let imported = import(&tool(errors));
+        assert!(!imported.source.contains("error "), "{}", imported.source);
+        assert_eq!(
+            warnings(&imported),
+            vec!["ping: /_meta/toolc~1errors: malformed toolc metadata, dropped"]
+        );
+        assert!(check_errors(&imported.source).is_empty());
+    }
+}
+
+#[test]
 fn cli_import_exit_codes_and_outputs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let github = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus/github.json");

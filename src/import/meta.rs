@@ -232,14 +232,21 @@ fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
             .collect::<Option<_>>()?,
         _ => return None,
     };
+    // The language refuses an empty code or message (E0001): such a list is
+    // malformed. An empty help says nothing and is left out.
+    let filled = |s: &&str| !s.trim().is_empty();
     entries
         .into_iter()
         .map(|(code, o)| {
             Some(BodyEntry::Error {
                 comments: Comments::default(),
-                code: Name::new(code),
-                message: Str::plain(o.get("message")?.as_str()?),
-                help: o.get("help").and_then(Value::as_str).map(Str::plain),
+                code: Name::new(Some(code.as_str()).filter(filled)?.to_string()),
+                message: Str::plain(o.get("message")?.as_str().filter(filled)?),
+                help: o
+                    .get("help")
+                    .and_then(Value::as_str)
+                    .filter(filled)
+                    .map(Str::plain),
                 retryable: o.get("retryable").and_then(Value::as_bool) == Some(true),
             })
         })

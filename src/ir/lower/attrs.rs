@@ -157,6 +157,22 @@ impl Lowerer<'_> {
         None
     }
 
+    /// [`Lowerer::arg_string`] for arguments an empty string would make
+    /// meaningless (a title, a permission): `""` is reported, not kept.
+    pub(super) fn arg_text(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
+        let text = self.arg_string(a, arg)?;
+        if text.trim().is_empty() {
+            let n = &a.name.text;
+            self.bad_attr(
+                arg.span(),
+                format!("`@{n}` needs a non-empty string"),
+                Some(format!("write `@{n}{}` or leave it out", example(n))),
+            );
+            return None;
+        }
+        Some(text)
+    }
+
     pub(super) fn arg_ident(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
         if let AttrArg::Value(v) = arg {
             match &v.kind {
@@ -220,7 +236,7 @@ impl Lowerer<'_> {
             match a.name.text.as_str() {
                 "title" => {
                     if let Some(args) = self.args(a, 1, 1, "one string") {
-                        out.title = self.arg_string(a, &args[0]);
+                        out.title = self.arg_text(a, &args[0]);
                     }
                 }
                 "example" => {

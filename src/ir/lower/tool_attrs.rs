@@ -85,7 +85,7 @@ impl Lowerer<'_> {
                     {
                         let mut have: HashSet<String> = t.permissions.iter().cloned().collect();
                         for arg in args {
-                            if let Some(p) = self.arg_string(a, arg) {
+                            if let Some(p) = self.arg_text(a, arg) {
                                 if have.insert(p.clone()) {
                                     t.permissions.push(p);
                                 }
@@ -95,7 +95,7 @@ impl Lowerer<'_> {
                 }
                 "title" => {
                     if let Some(args) = self.args(a, 1, 1, "one string") {
-                        t.title = self.arg_string(a, &args[0]);
+                        t.title = self.arg_text(a, &args[0]);
                     }
                 }
                 "deprecated" => t.deprecated = self.deprecation(a),

@@ -63,6 +63,41 @@ impl Lowerer<'_> {
         }
     }
 
+    /// E0001 for the parts of `error CODE "message" help "..."` a model
+    /// relies on when they are empty: a code to match on, a message saying
+    /// what went wrong, and a help, when given, saying what to do next.
+    fn check_error_texts(&mut self, e: &ast::ErrorDecl) {
+        let empty = [
+            (
+                e.code.text.trim().is_empty(),
+                e.code.span,
+                "the error code is empty",
+                "name the error, such as `not_found`",
+            ),
+            (
+                e.message.value.trim().is_empty(),
+                e.message.span,
+                "the error's message is empty",
+                "say what went wrong, in words a model can act on",
+            ),
+            (
+                e.help.as_ref().is_some_and(|h| h.value.trim().is_empty()),
+                e.help.as_ref().map_or(e.span, |h| h.span),
+                "the error's help is empty",
+                "say what to do next, or leave `help` out",
+            ),
+        ];
+        for (is_empty, span, message, help) in empty {
+            if is_empty {
+                self.push(
+                    Diagnostic::new(codes::SYNTAX, span, message)
+                        .with_label("empty")
+                        .with_help(help),
+                );
+            }
+        }
+    }
+
     fn tool(&mut self, scope: &Scope, item: &ast::Item, t: &ast::ToolDecl) -> Tool {
         let attrs = self.tool_attrs(&item.attrs);
         let mut params = self.fields(scope, &t.params, "parameter");
@@ -78,6 +113,7 @@ impl Lowerer<'_> {
         for entry in t.body.iter().flat_map(|b| &b.entries) {
             match entry {
                 BodyEntry::Error(e) => {
+                    self.check_error_texts(e);
                     if let Some(first) = errors.get(&e.code.text) {
                         self.push(
                             Diagnostic::new(

@@ -17,6 +17,9 @@ enum E { @secret x }
 /// A timeout every call would exceed.
 @timeout(0ms) tool i();
 
+/// A title and a permission must say something.
+@title("") @requires("doc:read", " ") tool j();
+
 /// A parse error inside an attribute loses only this tool.
 @timeout(5 s) tool h();
 

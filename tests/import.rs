@@ -548,6 +548,33 @@ fn errors_with_empty_texts_are_not_carried() {
 }
 
 #[test]
+fn empty_titles_and_permissions_are_not_carried() {
+    let json = r#"{"tools": [
+        {"name": "ping", "title": "", "description": "Check that the server answers.",
+         "inputSchema": {"type": "object", "properties": {"host": {"type": "string", "title": " ", "description": "The host to ping."}}},
+         "annotations": {"readOnlyHint": true, "openWorldHint": false, "title": "  "},
+         "_meta": {"toolc/permissions": ["net:ping", ""]}}
+    ]}"#;
+    let imported = import(json);
+    assert!(!imported.source.contains("@title"), "{}", imported.source);
+    assert!(
+        !imported.source.contains("@requires"),
+        "{}",
+        imported.source
+    );
+    assert_eq!(
+        warnings(&imported),
+        vec![
+            "ping: /inputSchema/properties/host/title: empty title; dropped",
+            "ping: /title: empty title, dropped",
+            "ping: /annotations/title: empty title, dropped",
+            "ping: /_meta/toolc~1permissions: malformed toolc metadata, dropped",
+        ]
+    );
+    assert!(check_errors(&imported.source).is_empty());
+}
+
+#[test]
 fn cli_import_exit_codes_and_outputs() {
     let dir = tempfile::tempdir().expect("tempdir");
     let github = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_corpus/github.json");

@@ -17,14 +17,27 @@ pub fn attr_str(name: &str, value: &str) -> Attr {
 pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
     let name = raw.name.as_str();
     let mut attrs = Vec::new();
+    // An empty title says nothing, and `@title("")` is refused (E0302).
+    let mut filled = |title: Option<&str>, ptr: &str| match title {
+        Some(t) if t.trim().is_empty() => {
+            warnings.push(Some(name), ptr, "empty title, dropped");
+            None
+        }
+        t => t.map(str::to_string),
+    };
+    let tool_title = filled(raw.title.as_deref(), "/title");
     if raw.source != Source::Mcp {
-        if let Some(t) = &raw.title {
+        if let Some(t) = &tool_title {
             attrs.push(attr_str("title", t));
         }
         return attrs;
     }
     let empty = Map::new();
     let ann = raw.annotations.unwrap_or(&empty);
+    let ann_title = filled(
+        ann.get("title").and_then(Value::as_str),
+        "/annotations/title",
+    );
     if raw.annotations.is_none() {
         warnings.push(
             Some(name),
@@ -47,8 +60,7 @@ pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
     if hint("openWorldHint", true) {
         attrs.push(Attr::flag("open_world"));
     }
-    let ann_title = ann.get("title").and_then(Value::as_str);
-    match (&raw.title, ann_title) {
+    match (&tool_title, &ann_title) {
         (Some(t), Some(a)) if t != a => {
             warnings.push(
                 Some(name),
@@ -125,7 +137,13 @@ pub fn meta_attrs(
                 _ => unreadable(),
             },
             "toolc/permissions" => match value.as_array() {
-                Some(list) if list.iter().all(Value::is_string) => {
+                // `@requires("")` is refused (E0302): a list with an empty
+                // permission is malformed.
+                Some(list)
+                    if list
+                        .iter()
+                        .all(|p| p.as_str().is_some_and(|p| !p.trim().is_empty())) =>
+                {
                     if !list.is_empty() {
                         let args = list
                             .iter()

@@ -221,7 +221,14 @@ impl Ctx<'_> {
 
     fn read_meta(&mut self, k: &mut Keys, meta: &mut Meta) {
         meta.description = k.description();
-        meta.title = k.read("title", Value::as_str).map(str::to_string);
+        meta.title = match k.read("title", Value::as_str) {
+            // `@title("")` says nothing and is refused (E0302).
+            Some(t) if t.trim().is_empty() => {
+                meta.dropped.push(("title".into(), "empty title".into()));
+                None
+            }
+            t => t.map(str::to_string),
+        };
         meta.default = k.get("default").cloned();
         if let Some(ex) = k.get("examples") {
             match ex {

@@ -163,10 +163,16 @@ impl Lowerer<'_> {
         let text = self.arg_string(a, arg)?;
         if text.trim().is_empty() {
             let n = &a.name.text;
+            // A deprecation's note is optional; the attribute is not.
+            let instead = if n == "deprecated" {
+                "or no note: `@deprecated`"
+            } else {
+                "or leave it out"
+            };
             self.bad_attr(
                 arg.span(),
                 format!("`@{n}` needs a non-empty string"),
-                Some(format!("write `@{n}{}` or leave it out", example(n))),
+                Some(format!("write `@{n}{}` {instead}", example(n))),
             );
             return None;
         }
@@ -194,7 +200,7 @@ impl Lowerer<'_> {
     pub fn deprecation(&mut self, a: &Attribute) -> Option<Deprecation> {
         let args = self.args(a, 0, 1, "at most one argument, a note")?;
         let note = match args.first() {
-            Some(arg) => Some(self.arg_string(a, arg)?),
+            Some(arg) => Some(self.arg_text(a, arg)?),
             None => None,
         };
         Some(Deprecation { note })

@@ -20,6 +20,9 @@ enum E { @secret x }
 /// A title and a permission must say something.
 @title("") @requires("doc:read", " ") tool j();
 
+/// A deprecation note must say something too.
+@deprecated("") tool k();
+
 /// A parse error inside an attribute loses only this tool.
 @timeout(5 s) tool h();
 

@@ -7,6 +7,7 @@ use super::Source;
 use super::envelope::{RawTool, escape_pointer};
 use super::warnings::Warnings;
 use crate::fmt::tree::{Attr, AttrArg, BodyEntry, Comments, Name, Str, Value as TValue};
+use crate::ir::is_blank;
 
 pub fn attr_str(name: &str, value: &str) -> Attr {
     Attr::with(name, vec![AttrArg::Value(TValue::Str(Str::plain(value)))])
@@ -19,7 +20,7 @@ pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
     let mut attrs = Vec::new();
     // An empty title says nothing, and `@title("")` is refused (E0302).
     let mut filled = |title: Option<&str>, ptr: &str| match title {
-        Some(t) if t.trim().is_empty() => {
+        Some(t) if is_blank(t) => {
             warnings.push(Some(name), ptr, "empty title, dropped");
             None
         }
@@ -142,7 +143,7 @@ pub fn meta_attrs(
                 Some(list)
                     if list
                         .iter()
-                        .all(|p| p.as_str().is_some_and(|p| !p.trim().is_empty())) =>
+                        .all(|p| p.as_str().is_some_and(|p| !is_blank(p))) =>
                 {
                     if !list.is_empty() {
                         let args = list
@@ -252,7 +253,7 @@ fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
     };
     // The language refuses an empty code or message (E0001): such a list is
     // malformed. An empty help says nothing and is left out.
-    let filled = |s: &&str| !s.trim().is_empty();
+    let filled = |s: &&str| !is_blank(s);
     entries
         .into_iter()
         .map(|(code, o)| {

@@ -223,7 +223,7 @@ impl Ctx<'_> {
         meta.description = k.description();
         meta.title = match k.read("title", Value::as_str) {
             // `@title("")` says nothing and is refused (E0302).
-            Some(t) if t.trim().is_empty() => {
+            Some(t) if crate::ir::is_blank(t) => {
                 meta.dropped.push(("title".into(), "empty title".into()));
                 None
             }

@@ -9,6 +9,14 @@ pub mod suggest;
 
 pub use model::*;
 
+/// Whether `text` says nothing: empty or only whitespace. The language
+/// refuses such titles, permissions, deprecation notes (E0302) and error
+/// codes, messages and helps (E0001); `toolc import` asks the same question
+/// to drop them rather than write source that does not check.
+pub fn is_blank(text: &str) -> bool {
+    text.trim().is_empty()
+}
+
 /// Lowers one source text that imports nothing, as package `package`, and
 /// drops the diagnostics: for code that writes `.tool` source itself and
 /// needs the checker's reading of it (the importer validates the values it

@@ -161,7 +161,7 @@ impl Lowerer<'_> {
     /// meaningless (a title, a permission): `""` is reported, not kept.
     pub(super) fn arg_text(&mut self, a: &Attribute, arg: &AttrArg) -> Option<String> {
         let text = self.arg_string(a, arg)?;
-        if text.trim().is_empty() {
+        if crate::ir::is_blank(&text) {
             let n = &a.name.text;
             // A deprecation's note is optional; the attribute is not.
             let instead = if n == "deprecated" {

@@ -6,7 +6,7 @@ use indexmap::{IndexMap, IndexSet};
 
 use super::{Lowerer, Scope, Unit, docs};
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{ErrorDecl, Example, Literal, Package, Risk, Tool, TypeKey};
+use crate::ir::{ErrorDecl, Example, Literal, Package, Risk, Tool, TypeKey, is_blank};
 use crate::source::Span;
 use crate::syntax::ast::{self, BodyEntry, ItemKind, ValueKind};
 
@@ -69,19 +69,19 @@ impl Lowerer<'_> {
     fn check_error_texts(&mut self, e: &ast::ErrorDecl) {
         let empty = [
             (
-                e.code.text.trim().is_empty(),
+                is_blank(&e.code.text),
                 e.code.span,
                 "the error code is empty",
                 "name the error, such as `not_found`",
             ),
             (
-                e.message.value.trim().is_empty(),
+                is_blank(&e.message.value),
                 e.message.span,
                 "the error's message is empty",
                 "say what went wrong, in words a model can act on",
             ),
             (
-                e.help.as_ref().is_some_and(|h| h.value.trim().is_empty()),
+                e.help.as_ref().is_some_and(|h| is_blank(&h.value)),
                 e.help.as_ref().map_or(e.span, |h| h.span),
                 "the error's help is empty",
                 "say what to do next, or leave `help` out",

@@ -28,7 +28,7 @@ pub struct Analysis {
 
 /// Loads and checks `inputs`.
 pub fn analyze(inputs: &[PathBuf], options: &CheckOptions) -> Result<Analysis, InputError> {
-    let loaded = crate::timing::phase("parse+lower", || crate::ir::load::load(inputs))?;
+    let loaded = crate::ir::load::load(inputs)?;
     let mut diagnostics = loaded.diagnostics;
     // Checks read a well-formed IR; after parse or resolution errors they would
     // only add noise about half-lowered items.

@@ -1,6 +1,8 @@
 //! Phase timings for profiling builds: with `TOOLC_TIME_PASSES=1` in the
-//! environment, each phase prints its wall time to stderr
-//! (`toolc: time: parse+lower 41.2 ms`). Off by default, and then free.
+//! environment, each phase prints its wall time to stderr, and on Linux the
+//! process's resident memory when it ends
+//! (`toolc: time: parse 21.2 ms, rss 31.5 MiB`). Off by default, and then
+//! free.
 
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -12,11 +14,22 @@ pub fn phase<T>(name: &str, f: impl FnOnce() -> T) -> T {
     }
     let start = Instant::now();
     let out = f();
-    eprintln!(
-        "toolc: time: {name} {:.1} ms",
-        start.elapsed().as_secs_f64() * 1000.0
-    );
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    match resident_mib() {
+        Some(rss) => eprintln!("toolc: time: {name} {ms:.1} ms, rss {rss:.1} MiB"),
+        None => eprintln!("toolc: time: {name} {ms:.1} ms"),
+    }
     out
+}
+
+/// Resident memory now, from the `VmRSS` line of `/proc/self/status` (in
+/// KiB). Memory first touched in a phase is paid for in page faults, so its
+/// growth says as much about a phase's cost as its time.
+fn resident_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }
 
 fn enabled() -> bool {

@@ -129,7 +129,7 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
         entries: Vec::new(),
         files_read: Vec::new(),
     };
-    ld.add_inputs(files);
+    crate::timing::phase("parse", || ld.add_inputs(files));
     let mut i = 0;
     while i < ld.entries.len() {
         ld.follow_imports(i);
@@ -139,7 +139,7 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
     ld.assign_packages();
     let units: Vec<Unit> = ld.entries.into_iter().map(|e| e.unit).collect();
     let mut diags = ld.diags;
-    let program = lower::lower(&units, &mut diags);
+    let program = crate::timing::phase("lower", || lower::lower(&units, &mut diags));
     drop_on_two_threads(units);
     Ok(Loaded {
         sources: ld.sources,

@@ -14,6 +14,7 @@ mod deprecated;
 mod depth;
 mod destructive;
 mod docs;
+mod empty_enum;
 mod enums;
 mod errors_doc;
 mod examples;
@@ -157,6 +158,7 @@ const LINTS: &[Check] = &[
     integers::run,
     destructive::run,
     deprecated::run,
+    empty_enum::run,
     allow::run,
 ];
 

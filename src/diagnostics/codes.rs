@@ -109,6 +109,7 @@ codes! {
     RECURSIVE_TYPE = "W0017", "recursive_type", Warning, "recursive type in a tool's parameters";
     DEPRECATED_USE = "W0018", "deprecated_use", Warning, "use of a deprecated item";
     UNKNOWN_ALLOW = "W0019", "unknown_allow", Warning, "@allow names no known lint";
+    EMPTY_ENUM = "W0020", "empty_enum", Warning, "enum with no variants";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

@@ -1,15 +1,19 @@
 //! Independent pieces of work (files to parse, packages to generate, files to
-//! write) spread over the machine's cores with scoped threads.
+//! write) spread over the machine's cores.
 //!
 //! Results always come back in input order, so everything downstream (output
 //! bytes, diagnostic order) is the same as a sequential run. Work is handed
 //! out one item at a time from a shared counter, so a thread that drew small
 //! items keeps going while another is busy with a large one.
+//!
+//! The threads are rayon's global pool: started once and kept, where a
+//! thread spawned per map (a build maps six to eight times) cost its start-up
+//! each time, and its allocator heap with it. `RAYON_NUM_THREADS` caps them.
 
-use std::sync::OnceLock;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// `f` applied to every item, on up to `available_parallelism` threads.
+/// `f` applied to every item, on up to one thread per core.
 ///
 /// Fewer than `min_per_thread` items per thread is not worth a thread: with
 /// few items the work runs on the calling thread alone. A panic in `f` is
@@ -33,10 +37,19 @@ where
     I: Fn() -> S + Sync,
     F: Fn(&mut S, &T) -> R + Sync,
 {
-    let threads = cores().min(items.len().div_ceil(min_per_thread.max(1)));
-    if threads <= 1 {
+    let sequential = || {
         let mut state = init();
-        return items.iter().map(|item| f(&mut state, item)).collect();
+        items.iter().map(|item| f(&mut state, item)).collect()
+    };
+    // Decided before asking the pool its size, which starts it: a small
+    // build never starts a thread.
+    let wanted = items.len().div_ceil(min_per_thread.max(1));
+    if wanted <= 1 {
+        return sequential();
+    }
+    let threads = rayon::current_num_threads().min(wanted);
+    if threads <= 1 {
+        return sequential();
     }
     let next = AtomicUsize::new(0);
     let work = || {
@@ -50,25 +63,34 @@ where
             done.push((i, f(&mut state, item)));
         }
     };
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        // The calling thread works too instead of only waiting.
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut all = work();
-        for h in helpers {
-            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+    let results = Mutex::new(Vec::with_capacity(items.len()));
+    let keep = |done: Vec<(usize, R)>| {
+        // The lock is held only to append finished results, which cannot
+        // stop halfway: even a lock poisoned by a panic elsewhere holds whole
+        // data.
+        results
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .extend(done);
+    };
+    // The scope returns once every spawned worker is done, and passes a
+    // worker's panic on to this thread.
+    rayon::scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(|_| keep(work()));
         }
-        all
+        keep(work());
     });
+    let mut results = results
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     results.sort_unstable_by_key(|(i, _)| *i);
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-/// The cores this process may use, asked once: `available_parallelism`
-/// reads the cgroup's CPU quota from three files on every call, and a build
-/// maps in parallel about eight times.
-fn cores() -> usize {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+/// Runs `a` and `b`, on two threads when the machine has them.
+pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
+    rayon::join(a, b);
 }
 
 #[cfg(test)]

@@ -158,10 +158,7 @@ fn drop_on_two_threads(mut units: Vec<Unit>) {
         return;
     }
     let second_half = units.split_off(units.len() / 2);
-    std::thread::scope(|scope| {
-        scope.spawn(move || drop(second_half));
-        drop(units);
-    });
+    parallel::join(move || drop(second_half), move || drop(units));
 }
 
 /// Why a directory PATH is refused when it holds no `*.tool` file.

@@ -6,9 +6,10 @@
 //! out one item at a time from a shared counter, so a thread that drew small
 //! items keeps going while another is busy with a large one.
 //!
-//! The threads are rayon's global pool: started once and kept, where a
-//! thread spawned per map (a build maps six to eight times) cost its start-up
-//! each time, and its allocator heap with it. `RAYON_NUM_THREADS` caps them.
+//! Where the threads come from depends on the `rayon` feature (on in the
+//! command line, see Cargo.toml): rayon's global pool, started once and kept
+//! (`RAYON_NUM_THREADS` caps it), or, in a build script's lighter build,
+//! scoped threads spawned for each map.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -41,45 +42,33 @@ where
         let mut state = init();
         items.iter().map(|item| f(&mut state, item)).collect()
     };
-    // Decided before asking the pool its size, which starts it: a small
-    // build never starts a thread.
+    // Decided before asking for the thread count, which starts rayon's
+    // pool: a small build never starts a thread.
     let wanted = items.len().div_ceil(min_per_thread.max(1));
     if wanted <= 1 {
         return sequential();
     }
-    let threads = rayon::current_num_threads().min(wanted);
+    let threads = workers::count().min(wanted);
     if threads <= 1 {
         return sequential();
     }
     let next = AtomicUsize::new(0);
-    let work = || {
+    let results = Mutex::new(Vec::with_capacity(items.len()));
+    workers::run(threads, || {
         let mut state = init();
         let mut done = Vec::new();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(item) = items.get(i) else {
-                return done;
-            };
+            let Some(item) = items.get(i) else { break };
             done.push((i, f(&mut state, item)));
         }
-    };
-    let results = Mutex::new(Vec::with_capacity(items.len()));
-    let keep = |done: Vec<(usize, R)>| {
         // The lock is held only to append finished results, which cannot
-        // stop halfway: even a lock poisoned by a panic elsewhere holds whole
-        // data.
+        // stop halfway: even a lock poisoned by a panic elsewhere holds
+        // whole data.
         results
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .extend(done);
-    };
-    // The scope returns once every spawned worker is done, and passes a
-    // worker's panic on to this thread.
-    rayon::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|_| keep(work()));
-        }
-        keep(work());
     });
     let mut results = results
         .into_inner()
@@ -90,7 +79,68 @@ where
 
 /// Runs `a` and `b`, on two threads when the machine has them.
 pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
-    rayon::join(a, b);
+    workers::join(a, b);
+}
+
+/// rayon's pool: its threads start once and are kept, where a thread
+/// spawned per map (a build maps six to eight times) paid its start-up and
+/// a fresh allocator heap each time.
+#[cfg(feature = "rayon")]
+mod workers {
+    pub fn count() -> usize {
+        rayon::current_num_threads()
+    }
+
+    /// Runs `work` on `threads` threads at once (the caller's turn included)
+    /// and returns when all are done; a panic in one is resumed here.
+    pub fn run(threads: usize, work: impl Fn() + Sync) {
+        rayon::scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|_| work());
+            }
+            work();
+        });
+    }
+
+    pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
+        rayon::join(a, b);
+    }
+}
+
+/// Scoped threads, spawned for each map: the library's build without
+/// rayon, for build scripts (whose inputs are small) to build faster.
+#[cfg(not(feature = "rayon"))]
+mod workers {
+    /// The cores this process may use, asked once: `available_parallelism`
+    /// reads the cgroup's CPU quota from three files on every call.
+    pub fn count() -> usize {
+        static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+
+    /// Runs `work` on `threads` threads at once (the caller's turn included)
+    /// and returns when all are done; a panic in one is resumed here.
+    pub fn run(threads: usize, work: impl Fn() + Sync) {
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(&work)).collect();
+            work();
+            for helper in helpers {
+                if let Err(panic) = helper.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+        });
+    }
+
+    pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
+        std::thread::scope(|scope| {
+            let helper = scope.spawn(a);
+            b();
+            if let Err(panic) = helper.join() {
+                std::panic::resume_unwind(panic);
+            }
+        });
+    }
 }
 
 #[cfg(test)]

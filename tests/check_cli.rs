@@ -203,6 +203,27 @@ fn explain_prints_thresholds() {
 }
 
 #[test]
+fn explain_suggests_the_code_meant() {
+    for (typed, meant) in [
+        ("W20", "`W0020` (empty_enum)"),
+        ("e201", "`E0201` (invalid_default)"),
+        ("negative-bool", "`W0009` (negative_bool)"),
+        ("Empty_Enum", "`W0020` (empty_enum)"),
+        ("negative_boll", "`W0009` (negative_bool)"),
+    ] {
+        let o = toolc(&["explain", typed]);
+        assert_eq!(o.status.code(), Some(2), "{typed}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!("did you mean {meant}?")),
+            "{typed}: {err}"
+        );
+    }
+    let o = toolc(&["explain", "W9999"]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("did you mean"));
+}
+
+#[test]
 fn ir_with_json_diagnostics_is_a_usage_error() {
     // Diagnostics and the IR would share stdout.
     let o = toolc(&["ir", LINTED, "--message-format", "json"]);

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use toolc::check::CheckOptions;
-use toolc::diagnostics::lookup;
+use toolc::diagnostics::{CODES, CodeInfo, lookup};
 use toolc::staging::Stage;
 use toolc::targets::{GenOptions, OpenAiApi, Target};
 use toolc::{analyze, driver};
@@ -443,6 +443,34 @@ pub fn explain(code: &str) -> u8 {
             report::stdout(&text);
             EXIT_OK
         }
-        None => usage_error(format!("`{code}` is not a toolc diagnostic code")),
+        None => {
+            let guess = code_guess(code)
+                .map(|c| format!("; did you mean `{}` ({})?", c.code, c.name))
+                .unwrap_or_default();
+            usage_error(format!("`{code}` is not a toolc diagnostic code{guess}"))
+        }
     }
+}
+
+/// The code a mistyped `explain` argument most likely means: a code written
+/// short (`W20`, `e201`), a name with dashes or capitals (`empty-enum`), or a
+/// name a typo away (`negative_boll`).
+fn code_guess(input: &str) -> Option<&'static CodeInfo> {
+    let input = input.trim();
+    let mut chars = input.chars();
+    let letter = chars.next()?.to_ascii_uppercase();
+    let digits = chars.as_str();
+    let short = matches!(letter, 'E' | 'W' | 'I')
+        && (1..4).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit());
+    if short {
+        if let Some(info) = lookup(&format!("{letter}{digits:0>4}")) {
+            return Some(info);
+        }
+    }
+    let name = input.to_ascii_lowercase().replace('-', "_");
+    lookup(&name).or_else(|| {
+        let closest = toolc::ir::suggest::closest(&name, CODES.iter().map(|c| c.name))?;
+        lookup(closest)
+    })
 }

@@ -4,6 +4,7 @@
 use super::Cx;
 use super::walk::{self, Owner};
 use crate::diagnostics::{Code, CodeInfo, DefaultSeverity, Diagnostic, codes, lookup};
+use crate::ir::suggest::distance;
 use crate::source::Span;
 
 /// Whether the allow list `list` (codes or names) covers `code`.
@@ -92,22 +93,7 @@ fn suggest(entry: &str) -> Option<&'static str> {
     crate::diagnostics::CODES
         .iter()
         .filter(|c| is_lint(c))
-        .map(|c| (edit_distance(&entry, c.name), c.name))
-        .filter(|(d, name)| *d <= 2.max(name.len() / 4))
+        .filter_map(|c| Some((distance(&entry, c.name, 2.max(c.name.len() / 4))?, c.name)))
         .min()
         .map(|(_, n)| n)
-}
-
-pub(super) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -5,6 +5,7 @@ use super::Cx;
 use super::value::{self, ValueError};
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
+use crate::ir::suggest::distance;
 use crate::source::Span;
 
 pub fn run(cx: &mut Cx<'_>) {
@@ -92,8 +93,7 @@ pub fn run(cx: &mut Cx<'_>) {
 
 fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a String>) -> Option<&'a str> {
     candidates
-        .map(|c| (super::allow::edit_distance(name, c), c.as_str()))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .filter_map(|c| Some((distance(name, c, 2.max(c.len() / 3))?, c.as_str())))
         .min()
         .map(|(_, c)| c)
 }

@@ -63,6 +63,10 @@ pub fn literal(text: &str) -> String {
 /// later part. Alone, `text` shows as before.
 pub fn isolated(text: &str) -> String {
     let bytes = text.as_bytes();
+    // Only a backtick can open a code span; most prose has none.
+    if memchr::memchr(b'`', bytes).is_none() {
+        return text.to_string();
+    }
     let mut out = String::new();
     let mut copied = 0;
     let mut i = 0;
@@ -201,10 +205,17 @@ fn fence_marker(line: &str) -> Option<(u8, usize)> {
     (n >= 3 && info_ok).then_some((c, n))
 }
 
+/// Whether `text` holds the ASCII byte `a` or `b`. Asked of every cell's
+/// text, which rarely holds either: memchr scans many bytes at a time, where
+/// a `[char; 2]` pattern decodes each character first.
+fn has_either(text: &str, a: u8, b: u8) -> bool {
+    memchr::memchr2(a, b, text.as_bytes()).is_some()
+}
+
 /// Line breaks (LF, CR LF or a lone CR) become spaces. Most text has none
 /// and is borrowed as it is (cells are made by the thousand).
 fn one_line(text: &str) -> Cow<'_, str> {
-    if !text.contains(['\r', '\n']) {
+    if !has_either(text, b'\r', b'\n') {
         return Cow::Borrowed(text);
     }
     Cow::Owned(text.replace("\r\n", " ").replace(['\r', '\n'], " "))
@@ -263,7 +274,7 @@ fn escape_code_pipes(text: &str) -> Cow<'_, str> {
 /// autolink, and a `&` that would start an entity, outside code spans
 /// (whose content is literal already). Other text is unchanged.
 fn inert_html(text: &str) -> Cow<'_, str> {
-    if !text.contains(['<', '&']) {
+    if !has_either(text, b'<', b'&') {
         return Cow::Borrowed(text);
     }
     let bytes = text.as_bytes();

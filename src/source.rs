@@ -1,6 +1,7 @@
 //! Source files and byte spans into them.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -39,31 +40,30 @@ pub struct SourceFile {
     /// where possible, with `/` separators on every platform).
     pub name: String,
     pub text: String,
-    /// Byte offset of the start of every line, for line/column lookups.
-    line_starts: Vec<usize>,
+    /// Byte offset of the start of every line, for line/column lookups;
+    /// found when first asked for, as only diagnostics need them.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     pub fn new(path: PathBuf, name: String, text: String) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
         SourceFile {
             path,
             name,
             text,
-            line_starts,
+            line_starts: OnceLock::new(),
         }
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&offset) {
+        let line_starts = self.line_starts();
+        let line = match line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line];
+        let start = line_starts[line];
         let column = self
             .text
             .get(start..offset)
@@ -72,7 +72,11 @@ impl SourceFile {
     }
 
     pub fn line_starts(&self) -> &[usize] {
-        &self.line_starts
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i + 1))
+                .collect()
+        })
     }
 }
 

@@ -183,12 +183,16 @@ impl<'o> Emit<'o> {
             return;
         }
         let mut joined = String::with_capacity(SHORT);
-        let mut lines = region.split('\n');
-        if let Some(first) = lines.next() {
-            joined.push_str(first);
-        }
-        for line in lines {
-            let line = line.trim_start_matches(' ');
+        let mut breaks = memchr::memchr_iter(b'\n', region.as_bytes());
+        // On one line already.
+        let Some(first_break) = breaks.next() else {
+            return;
+        };
+        joined.push_str(&region[..first_break]);
+        let mut from = first_break + 1;
+        for end in breaks.chain([region.len()]) {
+            let line = region[from..end].trim_start_matches(' ');
+            from = end + 1;
             let closing = line == "}" || line == "]";
             if closing && joined.ends_with(',') {
                 joined.pop();

@@ -5,6 +5,9 @@
 //! `cargo bench --bench throughput -- 500 5000` for other sizes. protoc comes
 //! from Debian's `protobuf-compiler` package; without it that column is
 //! skipped. Peak memory is read with GNU time (`/usr/bin/time`) when present.
+//! The builds write into `target/bench-corpus/nN/out`, or under
+//! `$TOOLC_BENCH_OUT` when set: a directory in memory (`/dev/shm`) keeps the
+//! disk's write-back out of the figures, as protoc writes to `/dev/null`.
 //!
 //! Timings are reported, never asserted: machines are shared and noisy.
 
@@ -48,8 +51,11 @@ fn main() {
         let dir = root.join(format!("n{n}"));
         corpus::write(&dir, n).unwrap_or_else(|e| panic!("cannot write corpus: {e}"));
         let tool_dir = dir.join("tool");
-        let out = dir.join("out");
-        let check = measure(&toolc, &["check".as_ref(), tool_dir.as_os_str()], || {});
+        let out = match std::env::var_os("TOOLC_BENCH_OUT") {
+            Some(base) => PathBuf::from(base).join(format!("n{n}")),
+            None => dir.join("out"),
+        };
+        let check_args: [&std::ffi::OsStr; 2] = ["check".as_ref(), tool_dir.as_os_str()];
         let build_args: [&std::ffi::OsStr; 6] = [
             "build".as_ref(),
             tool_dir.as_os_str(),
@@ -58,25 +64,37 @@ fn main() {
             "--out".as_ref(),
             out.as_os_str(),
         ];
-        // Every output written: the output directory is emptied before each run.
-        let build = measure(&toolc, &build_args, || {
+        let mut proto_args: Vec<std::ffi::OsString> = vec![
+            format!("--proto_path={}", dir.join("proto").display()).into(),
+            "--descriptor_set_out=/dev/null".into(),
+        ];
+        let mut files: Vec<_> = std::fs::read_dir(dir.join("proto"))
+            .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
+            .unwrap_or_default();
+        files.sort();
+        proto_args.extend(files);
+        let proto_args: Vec<&std::ffi::OsStr> = proto_args.iter().map(|a| a.as_os_str()).collect();
+        let empty_out = || {
             let _ = std::fs::remove_dir_all(&out);
-        });
-        // The same build again: every output compared, none written.
-        let rebuild = measure(&toolc, &build_args, || {});
-        let proto = protoc.as_ref().map(|protoc| {
-            let mut args: Vec<std::ffi::OsString> = vec![
-                format!("--proto_path={}", dir.join("proto").display()).into(),
-                "--descriptor_set_out=/dev/null".into(),
-            ];
-            let mut files: Vec<_> = std::fs::read_dir(dir.join("proto"))
-                .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
-                .unwrap_or_default();
-            files.sort();
-            args.extend(files);
-            let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
-            measure(protoc, &args, || {})
-        });
+        };
+        let mut runs = vec![
+            Run::new(&toolc, &check_args),
+            // Every output written: the output directory is emptied first.
+            Run::new(&toolc, &build_args).prepared_by(&empty_out),
+            // The same build again, right after: every output compared, none
+            // written.
+            Run::new(&toolc, &build_args),
+        ];
+        if let Some(protoc) = &protoc {
+            runs.push(Run::new(protoc, &proto_args));
+        }
+        let mut measured = measure(&runs).into_iter();
+        let (Some(check), Some(build), Some(rebuild)) =
+            (measured.next(), measured.next(), measured.next())
+        else {
+            unreachable!("three toolc commands were measured");
+        };
+        let proto = measured.next();
         let ratio = proto
             .as_ref()
             .map(|p| format!("{:.2}", build.best.as_secs_f64() / p.best.as_secs_f64()))
@@ -99,38 +117,80 @@ fn show(m: &Measurement) -> String {
     }
 }
 
-/// Best wall time of `RUNS` runs and the peak resident memory of the last;
-/// `prepare` runs before each run, untimed.
-fn measure(program: &Path, args: &[&std::ffi::OsStr], prepare: impl Fn()) -> Measurement {
-    let gnu_time = Path::new("/usr/bin/time");
-    let mut best = Duration::MAX;
-    let mut peak_kib = None;
-    for _ in 0..RUNS {
-        prepare();
-        let report = std::env::temp_dir().join(format!("toolc-bench-{}.time", std::process::id()));
-        let mut cmd = if gnu_time.exists() {
-            let mut c = Command::new(gnu_time);
-            c.arg("-f").arg("%M").arg("-o").arg(&report).arg(program);
-            c
-        } else {
-            Command::new(program)
-        };
-        cmd.args(args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null());
-        let start = Instant::now();
-        let status = cmd
-            .status()
-            .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
-        best = best.min(start.elapsed());
-        if !status.success() {
-            println!("warning: {} exited with {status}", program.display());
+/// A command to time, and what to do (untimed) before each run of it.
+struct Run<'a> {
+    program: &'a Path,
+    args: &'a [&'a std::ffi::OsStr],
+    prepare: Option<&'a dyn Fn()>,
+}
+
+impl<'a> Run<'a> {
+    fn new(program: &'a Path, args: &'a [&'a std::ffi::OsStr]) -> Self {
+        Run {
+            program,
+            args,
+            prepare: None,
         }
-        peak_kib = std::fs::read_to_string(&report)
-            .ok()
-            .and_then(|s| s.lines().last().and_then(|l| l.trim().parse().ok()));
     }
-    Measurement { best, peak_kib }
+
+    fn prepared_by(mut self, prepare: &'a dyn Fn()) -> Self {
+        self.prepare = Some(prepare);
+        self
+    }
+}
+
+/// For each of `runs`, the best wall time of `RUNS` runs and the peak
+/// resident memory of the last. The commands take turns (one run of each,
+/// then the next round), so that a machine that slows down or speeds up
+/// during the benchmark weighs on all of them alike: the ratio of toolc's
+/// build to protoc's parse is the figure that matters.
+fn measure(runs: &[Run<'_>]) -> Vec<Measurement> {
+    let mut out: Vec<Measurement> = runs
+        .iter()
+        .map(|_| Measurement {
+            best: Duration::MAX,
+            peak_kib: None,
+        })
+        .collect();
+    for _ in 0..RUNS {
+        for (run, m) in runs.iter().zip(&mut out) {
+            if let Some(prepare) = run.prepare {
+                prepare();
+            }
+            let (elapsed, peak_kib) = time_once(run.program, run.args);
+            m.best = m.best.min(elapsed);
+            m.peak_kib = peak_kib;
+        }
+    }
+    out
+}
+
+/// One run of `program`: its wall time and, with GNU time, its peak memory.
+fn time_once(program: &Path, args: &[&std::ffi::OsStr]) -> (Duration, Option<u64>) {
+    let gnu_time = Path::new("/usr/bin/time");
+    let report = std::env::temp_dir().join(format!("toolc-bench-{}.time", std::process::id()));
+    let mut cmd = if gnu_time.exists() {
+        let mut c = Command::new(gnu_time);
+        c.arg("-f").arg("%M").arg("-o").arg(&report).arg(program);
+        c
+    } else {
+        Command::new(program)
+    };
+    cmd.args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let start = Instant::now();
+    let status = cmd
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let elapsed = start.elapsed();
+    if !status.success() {
+        println!("warning: {} exited with {status}", program.display());
+    }
+    let peak_kib = std::fs::read_to_string(&report)
+        .ok()
+        .and_then(|s| s.lines().last().and_then(|l| l.trim().parse().ok()));
+    (elapsed, peak_kib)
 }
 
 fn which(name: &str) -> Option<PathBuf> {

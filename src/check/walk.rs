@@ -126,17 +126,27 @@ pub fn reaches_recursion(program: &Program, ty: &Ty) -> bool {
     found
 }
 
-/// Keys of the named types that some tool's parameters reach.
+/// Keys of the named types that some tool's parameters reach. One walk
+/// for all parameters: a type found once is not followed again, however
+/// many parameters use it.
 pub fn input_types(program: &Program) -> std::collections::HashSet<crate::ir::TypeKey> {
     let mut out = std::collections::HashSet::new();
-    for tool in tools(program) {
-        for p in tool.params.values() {
-            deep(program, &p.ty, &mut |t| {
-                if let TyKind::Named { key } = &t.kind {
+    let mut stack: Vec<&Ty> = tools(program)
+        .flat_map(|tool| tool.params.values().map(|p| &p.ty))
+        .collect();
+    let mut inner = Vec::new();
+    while let Some(ty) = stack.pop() {
+        nested(ty, &mut |t| {
+            if let TyKind::Named { key } = &t.kind {
+                if !out.contains(key) {
                     out.insert(key.clone());
+                    if let Some(def) = program.type_def(key) {
+                        for_def_types(program, def, &mut |t| inner.push(t));
+                    }
                 }
-            });
-        }
+            }
+        });
+        stack.append(&mut inner);
     }
     out
 }

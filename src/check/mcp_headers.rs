@@ -27,6 +27,15 @@ const SAFE: i128 = MCP_HEADER_INT_LIMIT as i128;
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
+    // Most programs mirror no parameter into a header: then there is
+    // nothing to walk.
+    let declared = walk::fields(program);
+    if !declared
+        .iter()
+        .any(|(_, f)| f.extra.contains_key(MCP_HEADER))
+    {
+        return;
+    }
     let mut found = Vec::new();
     for tool in walk::tools(program) {
         // Header name (lowercased) -> where it was first given.

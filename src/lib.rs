@@ -12,6 +12,7 @@
 // pest_derive generates then names `::alloc` paths.
 extern crate alloc;
 
+mod case;
 pub mod check;
 pub mod diagnostics;
 pub mod driver;

@@ -36,8 +36,21 @@ fn deprecated_variant(program: &Program, ty: &Ty, lit: &Literal) -> Option<(Stri
     })
 }
 
+/// Whether anything a use can be reported for is deprecated: a type, an
+/// enum value or a parameter. Most programs deprecate nothing.
+fn anything_deprecated(program: &Program) -> bool {
+    program.types.values().any(|def| {
+        def.deprecated.is_some()
+            || matches!(&def.kind, TypeDefKind::Enum { variants }
+                if variants.iter().any(|v| v.deprecated.is_some()))
+    }) || walk::tools(program).any(|tool| tool.params.values().any(|p| p.deprecated.is_some()))
+}
+
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
+    if !anything_deprecated(program) {
+        return;
+    }
     let mut found: Vec<(Vec<&[String]>, Span, String)> = Vec::new();
     for (owner, field, root) in walk::root_types(program) {
         let owner_deprecated = match owner {

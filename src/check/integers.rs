@@ -47,19 +47,20 @@ pub fn run(cx: &mut Cx<'_>) {
             scopes.insert(0, &f.allow);
         }
         walk::nested(root, &mut |ty| {
-            let is_int = matches!(program.resolve_alias_cow(ty).kind, TyKind::Int);
-            if is_int {
-                for b in [&ty.constraints.minimum, &ty.constraints.maximum]
-                    .into_iter()
-                    .flatten()
+            // The type is resolved only for a bound that is out of range
+            // (rare), not for every type.
+            for b in [&ty.constraints.minimum, &ty.constraints.maximum]
+                .into_iter()
+                .flatten()
+            {
+                if beyond_js_safe(&b.value)
+                    && matches!(program.resolve_alias_cow(ty).kind, TyKind::Int)
                 {
-                    if beyond_js_safe(&b.value) {
-                        found.push((
-                            scopes.clone(),
-                            ty.span,
-                            format!("the bound {} is beyond ±2^53", b.value),
-                        ));
-                    }
+                    found.push((
+                        scopes.clone(),
+                        ty.span,
+                        format!("the bound {} is beyond ±2^53", b.value),
+                    ));
                 }
             }
             if let TyKind::Literals { values } = &ty.kind {

@@ -9,7 +9,7 @@
 //! patterns and formats are not blockers: the OpenAI target rewrites them.
 //! The OpenAI target calls [`strict_blockers`] to decide `strict: true`.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use super::Cx;
 use super::walk;

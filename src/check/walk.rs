@@ -79,7 +79,7 @@ pub fn nested<'a>(ty: &'a Ty, f: &mut impl FnMut(&'a Ty)) {
 /// Used by lints. An explicit stack: a chain of named types (aliases of
 /// aliases) can be far longer than the stack a check runs on.
 pub fn deep<'a>(program: &'a Program, ty: &'a Ty, f: &mut impl FnMut(&'a Ty)) {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
     let mut stack = vec![ty];
     let mut inner = Vec::new();
     while let Some(ty) = stack.pop() {

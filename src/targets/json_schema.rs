@@ -3,7 +3,7 @@
 //! every tool (no `Output` for a tool that returns nothing) and every named
 //! enum, struct and union they use, referenced with `$ref`.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use heck::ToUpperCamelCase;
 use serde_json::Value;

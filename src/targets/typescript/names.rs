@@ -6,7 +6,7 @@
 //! name of the runtime, nor a name already handed out. Types and values live
 //! in separate TypeScript namespaces, so each gets its own `Namer`.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
 

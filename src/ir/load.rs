@@ -3,8 +3,6 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use heck::ToSnakeCase;
-
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::Program;
 use crate::ir::lower::{self, Unit};
@@ -344,7 +342,7 @@ impl Loader {
             let stem = self.entries[i]
                 .path
                 .file_stem()
-                .map(|s| s.to_string_lossy().to_snake_case());
+                .map(|s| crate::case::snake_case(&s.to_string_lossy()));
             (stem.unwrap_or_default(), Span::new(file, 0, 0))
         })
     }

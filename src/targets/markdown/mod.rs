@@ -5,10 +5,12 @@
 //! The view model ([`view`]) computes every string, table cell and sentence
 //! in Rust; the template `targets/markdown/package.md.j2` only loops and
 //! branches. A file `<template_dir>/markdown/package.md.j2` replaces the
-//! embedded template.
+//! embedded template. Without one, [`write`] writes what the embedded
+//! template renders, without the template engine.
 
 mod text;
 mod view;
+mod write;
 
 use std::path::Path;
 
@@ -19,6 +21,8 @@ use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program};
 
 const TEMPLATE_NAME: &str = "package.md.j2";
+/// The template [`write`] follows: the tests render it to compare.
+#[cfg(test)]
 const TEMPLATE: &str = include_str!("../../../targets/markdown/package.md.j2");
 
 pub struct Markdown;
@@ -58,24 +62,31 @@ impl Generator for Markdown {
     }
 }
 
-/// The whole document, through the embedded template or its override.
+/// The whole document, through the template override if there is one.
 pub fn render(
     program: &Program,
     package: &Package,
     template_dir: Option<&Path>,
 ) -> Result<String, String> {
     let view = view::document(program, package);
+    match template_dir.map(|d| d.join("markdown").join(TEMPLATE_NAME)) {
+        Some(path) if path.is_file() => {
+            let source = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            render_template(source, &view)
+        }
+        _ => Ok(write::document(&view)),
+    }
+}
+
+/// `view` through the template `source`.
+fn render_template(source: String, view: &view::DocumentView) -> Result<String, String> {
     let mut env = templates::environment();
-    let source = match template_dir.map(|d| d.join("markdown").join(TEMPLATE_NAME)) {
-        Some(path) if path.is_file() => std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-        _ => TEMPLATE.to_string(),
-    };
     env.add_template_owned(TEMPLATE_NAME, source)
         .map_err(|e| format!("template {TEMPLATE_NAME}: {e}"))?;
     let template = env.get_template(TEMPLATE_NAME).map_err(|e| e.to_string())?;
     template
-        .render(&view)
+        .render(view)
         .map_err(|e| format!("template error: {e:#}"))
 }
 

@@ -1,10 +1,98 @@
-//! The embedded template against an override written with the per-cell
-//! context variables, which user templates may still use.
+//! The embedded template against the direct writer that stands in for it,
+//! and against an override written with the per-cell context variables,
+//! which user templates may still use.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::check::CheckOptions;
 use crate::driver::analyze;
+
+/// Every `.tool` file under `dir`, in a stable order.
+fn tool_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            tool_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tool") {
+            out.push(path);
+        }
+    }
+}
+
+/// The first line where `rendered` and `written` differ, both ways.
+fn first_difference(rendered: &str, written: &str) -> Option<String> {
+    if rendered == written {
+        return None;
+    }
+    let mut rendered_lines = rendered.split_inclusive('\n');
+    let mut written_lines = written.split_inclusive('\n');
+    for number in 1.. {
+        match (rendered_lines.next(), written_lines.next()) {
+            (Some(r), Some(w)) if r == w => continue,
+            (r, w) => {
+                return Some(format!(
+                    "line {number}: the template renders {r:?}, the writer writes {w:?}"
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn the_writer_writes_what_the_embedded_template_renders() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    tool_files(&root.join("examples"), &mut files);
+    tool_files(&root.join("tests/cases"), &mut files);
+    let mut documents = Vec::new();
+    for file in &files {
+        // Files with errors have nothing to document; each file alone, so
+        // one that fails to load does not hide the others.
+        let Ok(analysis) = analyze(std::slice::from_ref(file), &CheckOptions::default()) else {
+            continue;
+        };
+        if analysis.diagnostics.has_errors() {
+            continue;
+        }
+        for package in analysis.program.packages.values() {
+            let view = super::view::document(&analysis.program, package);
+            let written = super::write::document(&view);
+            let rendered = super::render_template(super::TEMPLATE.to_string(), &view)
+                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            if let Some(difference) = first_difference(&rendered, &written) {
+                panic!(
+                    "{}, package `{}`: {difference}",
+                    file.display(),
+                    package.name
+                );
+            }
+            documents.push(written);
+        }
+    }
+    // The comparison covers every branch of the template.
+    assert!(documents.len() >= 50, "only {} documents", documents.len());
+    for part in [
+        "## Core tools",
+        "## Extended tools",
+        "| Name | Type |",
+        "Errors:\n\n- `",
+        "```json\n",
+        "## Types\n",
+        "One of:\n\n- ",
+        "An object with these fields:\n\n| Name",
+        "An object whose ",
+    ] {
+        assert!(
+            documents.iter().any(|d| d.contains(part)),
+            "no document has {part:?}"
+        );
+    }
+}
 
 const CELL_TEMPLATE_ROW: &str = "| {{ row.name }} | {{ row.ty }} | {{ row.required }} | {{ row.default }} | {{ row.constraints }} | {{ row.description }} |";
 

@@ -77,11 +77,6 @@ where
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-/// Runs `a` and `b`, on two threads when the machine has them.
-pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
-    workers::join(a, b);
-}
-
 /// rayon's pool: its threads start once and are kept, where a thread
 /// spawned per map (a build maps six to eight times) paid its start-up and
 /// a fresh allocator heap each time.
@@ -100,10 +95,6 @@ mod workers {
             }
             work();
         });
-    }
-
-    pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
-        rayon::join(a, b);
     }
 }
 
@@ -128,16 +119,6 @@ mod workers {
                 if let Err(panic) = helper.join() {
                     std::panic::resume_unwind(panic);
                 }
-            }
-        });
-    }
-
-    pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
-        std::thread::scope(|scope| {
-            let helper = scope.spawn(a);
-            b();
-            if let Err(panic) = helper.join() {
-                std::panic::resume_unwind(panic);
             }
         });
     }

@@ -33,7 +33,7 @@ pub fn lower_text(package: &str, text: &str) -> Program {
         is_input: true,
         imports: Vec::new(),
     };
-    lower::lower(&[unit], &mut crate::diagnostics::Diagnostics::new())
+    lower::lower(&mut [unit], &mut crate::diagnostics::Diagnostics::new())
 }
 
 impl Program {

@@ -17,6 +17,7 @@ mod types;
 mod values;
 
 use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{IR_FORMAT_VERSION, Program, TypeKey};
@@ -62,8 +63,12 @@ pub struct Lowerer<'a> {
     pub program: Program,
 }
 
-/// Lowers every unit into a program.
-pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
+/// Lowers every unit into a program. The units' tools are taken out of
+/// their syntax trees and freed as they are lowered; the rest of each tree
+/// stays.
+pub fn lower(units: &mut [Unit], diags: &mut Diagnostics) -> Program {
+    let tools: Vec<Vec<ast::Item>> = units.iter_mut().map(|u| take_tools(&mut u.ast)).collect();
+    let units: &[Unit] = units;
     let mut lw = Lowerer {
         units,
         declared: Vec::new(),
@@ -90,7 +95,16 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
     // Tools only read the lowered types, so the files' tools are lowered on
     // all cores, each thread with its own copy of the (types-only) program;
     // packages and diagnostics are taken in file order.
-    let work: Vec<(&Unit, &Scope)> = units.iter().zip(&scopes).collect();
+    let work: Vec<UnitTools<'_>> = units
+        .iter()
+        .zip(&scopes)
+        .zip(tools)
+        .map(|((unit, scope), tools)| UnitTools {
+            unit,
+            scope,
+            tools: Mutex::new(tools),
+        })
+        .collect();
     let per_unit = {
         let shared = &lw;
         crate::parallel::map_with(
@@ -102,23 +116,46 @@ pub fn lower(units: &[Unit], diags: &mut Diagnostics) -> Program {
                 diags: Diagnostics::new(),
                 program: shared.program.clone(),
             },
-            |worker, &(unit, scope)| {
-                let package = worker.package(unit, scope);
+            |worker, work| {
+                // Each unit is drawn once: the lock is never contended.
+                let tools =
+                    std::mem::take(&mut *work.tools.lock().unwrap_or_else(PoisonError::into_inner));
+                let package = worker.package(work.unit, tools, work.scope);
                 (package, std::mem::take(&mut worker.diags))
             },
         )
     };
-    for ((unit, _), (package, unit_diags)) in work.iter().zip(per_unit) {
+    for (work, (package, unit_diags)) in work.iter().zip(per_unit) {
         // Every file's tools are lowered, so their errors are reported; only
         // inputs produce packages.
         lw.diags.extend(unit_diags);
-        if unit.is_input {
-            lw.program.packages.insert(unit.package.clone(), package);
+        if work.unit.is_input {
+            lw.program
+                .packages
+                .insert(work.unit.package.clone(), package);
         }
     }
     lw.mark_recursive();
     diags.extend(lw.diags);
     lw.program
+}
+
+/// A unit's share of the parallel tool lowering. The tools are owned, so the
+/// thread that lowers them frees them; the mutex only hands them over.
+struct UnitTools<'a> {
+    unit: &'a Unit,
+    scope: &'a Scope,
+    tools: Mutex<Vec<ast::Item>>,
+}
+
+/// The tool items of `file`, in order, taken out of its item list (the
+/// other items keep their order).
+fn take_tools(file: &mut ast::File) -> Vec<ast::Item> {
+    let (tools, rest) = std::mem::take(&mut file.items)
+        .into_iter()
+        .partition(|item| matches!(item.kind, ast::ItemKind::Tool(_)));
+    file.items = rest;
+    tools
 }
 
 impl Lowerer<'_> {

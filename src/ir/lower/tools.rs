@@ -11,35 +11,35 @@ use crate::source::Span;
 use crate::syntax::ast::{self, BodyEntry, ItemKind, ValueKind};
 
 impl Lowerer<'_> {
-    /// The package of a file: its tools and the types it declares.
-    pub fn package(&mut self, unit: &Unit, scope: &Scope) -> Package {
-        let count = unit
-            .ast
-            .items
-            .iter()
-            .filter(|i| matches!(i.kind, ItemKind::Tool(_)))
-            .count();
+    /// The package of a file: its tools (`tools`, the file's tool items,
+    /// taken out of its syntax tree by [`super::take_tools`]) and the types
+    /// it declares. Each tool's syntax tree is freed as soon as it is
+    /// lowered, so the program's memory reuses the tree's.
+    pub fn package(&mut self, unit: &Unit, tools: Vec<ast::Item>, scope: &Scope) -> Package {
         // Sized up front: a `Tool` is large, and growing the map copies them.
-        let mut tools: IndexMap<String, Tool> = IndexMap::with_capacity(count);
+        let mut lowered: IndexMap<String, Tool> = IndexMap::with_capacity(tools.len());
+        for item in tools {
+            let ItemKind::Tool(t) = &item.kind else {
+                continue;
+            };
+            if let Some(first) = lowered.get(&t.name.text) {
+                self.push(
+                    Diagnostic::new(
+                        codes::DUPLICATE_NAME,
+                        t.name.span,
+                        format!("the tool `{}` is defined twice", t.name.text),
+                    )
+                    .with_label("defined again here")
+                    .with_secondary(first.name_span, "first defined here"),
+                );
+                continue;
+            }
+            let tool = self.tool(scope, &item, t);
+            lowered.insert(tool.name.clone(), tool);
+        }
         let mut types: IndexSet<TypeKey> = IndexSet::new();
         for item in &unit.ast.items {
             match &item.kind {
-                ItemKind::Tool(t) => {
-                    if let Some(first) = tools.get(&t.name.text) {
-                        self.push(
-                            Diagnostic::new(
-                                codes::DUPLICATE_NAME,
-                                t.name.span,
-                                format!("the tool `{}` is defined twice", t.name.text),
-                            )
-                            .with_label("defined again here")
-                            .with_secondary(first.name_span, "first defined here"),
-                        );
-                        continue;
-                    }
-                    let tool = self.tool(scope, item, t);
-                    tools.insert(tool.name.clone(), tool);
-                }
                 ItemKind::Alias(ast::AliasDecl { name, .. })
                 | ItemKind::Enum(ast::EnumDecl { name, .. })
                 | ItemKind::Struct(ast::StructDecl { name, .. })
@@ -57,7 +57,7 @@ impl Lowerer<'_> {
             name: unit.package.clone(),
             doc: docs::join(&unit.ast.inner_doc),
             path: unit.display.clone(),
-            tools,
+            tools: lowered,
             types: types.into_iter().collect(),
             span: unit.package_span,
         }

@@ -8,6 +8,7 @@ use super::walk::{self, Owner};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Deprecation, Literal, Program, Ty, TyKind, TypeDefKind};
 use crate::source::Span;
+use walk::Part;
 
 fn note(d: &Deprecation) -> String {
     d.note
@@ -36,23 +37,24 @@ fn deprecated_variant(program: &Program, ty: &Ty, lit: &Literal) -> Option<(Stri
     })
 }
 
-/// Whether anything a use can be reported for is deprecated: a type, an
-/// enum value or a parameter. Most programs deprecate nothing.
-fn anything_deprecated(program: &Program) -> bool {
-    program.types.values().any(|def| {
+/// Whether anything a use in `part` can be reported for is deprecated: a
+/// type or an enum value (anywhere: any part may use them) or a parameter
+/// (of the part's tools). Most programs deprecate nothing.
+fn anything_deprecated(part: Part<'_>) -> bool {
+    part.program.types.values().any(|def| {
         def.deprecated.is_some()
             || matches!(&def.kind, TypeDefKind::Enum { variants }
                 if variants.iter().any(|v| v.deprecated.is_some()))
-    }) || walk::tools(program).any(|tool| tool.params.values().any(|p| p.deprecated.is_some()))
+    }) || walk::tools(part).any(|tool| tool.params.values().any(|p| p.deprecated.is_some()))
 }
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
-    if !anything_deprecated(program) {
+    if !anything_deprecated(cx.part) {
         return;
     }
     let mut found: Vec<(Vec<&[String]>, Span, String)> = Vec::new();
-    for (owner, field, root) in walk::root_types(program) {
+    for (owner, field, root) in walk::root_types(cx.part) {
         let owner_deprecated = match owner {
             Owner::Tool(t) => t.deprecated.is_some(),
             Owner::Type(t) => t.deprecated.is_some(),
@@ -78,7 +80,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         });
     }
-    for (owner, field) in walk::fields(program) {
+    for (owner, field) in walk::fields(cx.part) {
         let scopes: [&[String]; 2] = [&field.allow, owner.allow()];
         for lit in field.default.iter().chain(&field.examples) {
             if let Some((msg, _)) = deprecated_variant(program, &field.ty, lit) {
@@ -86,7 +88,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         }
     }
-    for tool in walk::tools(program) {
+    for tool in walk::tools(cx.part) {
         if tool.deprecated.is_some() {
             continue;
         }

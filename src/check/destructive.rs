@@ -9,7 +9,7 @@ use crate::ir::Risk;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.program) {
+    for tool in walk::tools(cx.part) {
         if !tool.destructive {
             continue;
         }

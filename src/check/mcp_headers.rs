@@ -22,22 +22,28 @@ use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::passthrough::{MCP_HEADER, MCP_HEADER_INT_LIMIT};
 use crate::ir::{Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
+/// Whether `field` is mirrored into an HTTP header (`x-mcp-header`).
+fn mirrored(field: &Field) -> bool {
+    field.extra.contains_key(MCP_HEADER)
+}
+
 /// 2^53 - 1: the largest integer every JSON reader holds exactly.
 const SAFE: i128 = MCP_HEADER_INT_LIMIT as i128;
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     // Most programs mirror no parameter into a header: then there is
-    // nothing to walk.
-    let declared = walk::fields(program);
-    if !declared
-        .iter()
-        .any(|(_, f)| f.extra.contains_key(MCP_HEADER))
-    {
+    // nothing to walk. The part's tools may reach the struct fields of any
+    // part.
+    let in_params = walk::tools(cx.part).any(|t| t.params.values().any(mirrored));
+    let in_structs = program.types.values().any(
+        |def| matches!(&def.kind, TypeDefKind::Struct { fields } if fields.values().any(mirrored)),
+    );
+    if !in_params && !in_structs {
         return;
     }
     let mut found = Vec::new();
-    for tool in walk::tools(program) {
+    for tool in walk::tools(cx.part) {
         // Header name (lowercased) -> where it was first given.
         let mut seen: HashMap<String, (String, &Field)> = HashMap::new();
         let mut visited: HashSet<&TypeKey> = HashSet::new();

@@ -40,7 +40,7 @@ pub fn complexity(program: &Program, tool: &Tool) -> Option<String> {
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.program) {
+    for tool in walk::tools(cx.part) {
         if !tool.examples.is_empty() {
             continue;
         }

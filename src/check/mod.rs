@@ -70,6 +70,8 @@ pub struct CheckOptions {
 /// diagnostics.
 pub(crate) struct Cx<'a> {
     pub program: &'a Program,
+    /// What this run covers; see [`walk::Part`].
+    pub part: walk::Part<'a>,
     pub options: &'a CheckOptions,
     out: Vec<Diagnostic>,
 }
@@ -103,16 +105,16 @@ pub fn error_when_built(d: Diagnostic, built: bool, target: impl std::fmt::Displ
 
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
-    let mut out = run_checks(program, options, STRUCTURAL);
+    let mut out = run_checks(program, options, STRUCTURAL, Parts::Split);
     // The later checks and the lints follow named types recursively; on types
     // that nest beyond the limit they would exhaust the stack, so they do not
     // run at all. Tools whose JSON would nest too deep are measured only on
     // types within the limit (a chain too deep is one error, not one per
     // tool), and stop the rest the same way: their types may nest without
     // end through unions and aliases, which open no type level.
-    let mut depth = run_checks(program, options, &[depth::run]);
+    let mut depth = run_checks(program, options, &[depth::run], Parts::Whole);
     if depth.is_empty() {
-        depth = run_checks(program, options, &[json_depth::run]);
+        depth = run_checks(program, options, &[json_depth::run], Parts::Whole);
     }
     if !depth.is_empty() {
         out.extend(depth);
@@ -121,9 +123,9 @@ pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) ->
     // Values are evaluated and the type graph walked only on a structurally
     // sound program; otherwise they would repeat the same problems.
     if !out.iter().any(Diagnostic::is_error) {
-        out.extend(run_checks(program, options, SEMANTIC));
+        out.extend(run_checks(program, options, SEMANTIC, Parts::Split));
     }
-    out.extend(run_checks(program, options, LINTS));
+    out.extend(run_checks(program, options, LINTS, Parts::Split));
     apply_levels(out.into_iter().collect(), options)
 }
 
@@ -162,17 +164,38 @@ const LINTS: &[Check] = &[
     allow::run,
 ];
 
-/// Runs `checks`, independent of each other, on all cores; their
-/// diagnostics come back in the order of `checks`.
-fn run_checks(program: &Program, options: &CheckOptions, checks: &[Check]) -> Vec<Diagnostic> {
-    let per_check = crate::parallel::map(checks, 1, |check| {
+/// How [`run_checks`] divides the program.
+enum Parts {
+    /// One part: the depth checks measure whole chains of types.
+    Whole,
+    /// The named types, then each package ([`walk::Part::split`]).
+    Split,
+}
+
+/// Runs `checks`, independent of each other, on all cores, part by part:
+/// each part gets every check before the next part starts. Diagnostics come
+/// back by part, and within a part in the order of `checks`.
+fn run_checks(
+    program: &Program,
+    options: &CheckOptions,
+    checks: &[Check],
+    parts: Parts,
+) -> Vec<Diagnostic> {
+    let parts = match parts {
+        Parts::Whole => vec![walk::Part::whole(program)],
+        Parts::Split => walk::Part::split(program),
+    };
+    let per_part = crate::parallel::map(&parts, 1, |&part| {
         let mut cx = Cx {
             program,
+            part,
             options,
             out: Vec::new(),
         };
-        check(&mut cx);
+        for check in checks {
+            check(&mut cx);
+        }
         cx.out
     });
-    per_check.into_iter().flatten().collect()
+    per_part.into_iter().flatten().collect()
 }

@@ -174,7 +174,7 @@ pub const VERBS: &[&str] = &[
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.program) {
+    for tool in walk::tools(cx.part) {
         let snake = crate::case::snake_case(&tool.name);
         if snake != tool.name {
             let mut d = Diagnostic::new(

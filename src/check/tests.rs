@@ -306,3 +306,43 @@ fn target_specific_names_are_used() {
 }
 
 mod lints;
+
+/// Checks run part by part (the types, then each package) report exactly
+/// what they report over the whole program at once: every item is in one
+/// part, and what a check looks up across parts it finds.
+#[test]
+fn checks_by_part_report_what_the_whole_program_reports() {
+    let mut compared = 0;
+    for file in repository_tool_files() {
+        let Ok(loaded) = crate::ir::load::load(std::slice::from_ref(&file)) else {
+            continue;
+        };
+        let program = &loaded.program;
+        let options = CheckOptions::default();
+        // As `check` does: the other checks run only on types that the
+        // depth checks accept.
+        if !run_checks(program, &options, &[depth::run], Parts::Whole).is_empty()
+            || !run_checks(program, &options, &[json_depth::run], Parts::Whole).is_empty()
+        {
+            continue;
+        }
+        for checks in [STRUCTURAL, SEMANTIC, LINTS] {
+            let listed = |parts| {
+                let mut out: Vec<String> = run_checks(program, &options, checks, parts)
+                    .iter()
+                    .map(|d| format!("{d:?}"))
+                    .collect();
+                out.sort();
+                out
+            };
+            assert_eq!(
+                listed(Parts::Split),
+                listed(Parts::Whole),
+                "{}",
+                file.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 300, "only {compared} comparisons");
+}

@@ -1,6 +1,81 @@
 //! Ways to visit the places where types, fields and tools are written.
 
-use crate::ir::{Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind};
+use crate::ir::{Field, Package, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
+
+/// The share of the program one run of the checks covers: the named types,
+/// one package's tools, or everything. The checks run part by part, every
+/// check on one part before the next part, so that a part's data stays in
+/// the processor's caches from one check to the next. Run a check at a time
+/// over the whole program, each of the 27 checks walked all of it: on
+/// 20,000 tools (160 MB of program) that made the checks 16 times slower
+/// than on 2,000 instead of 10.
+///
+/// The visits below ([`tools`], [`fields`], [`root_types`]) cover the part
+/// only; lookups of named types go to the whole `program`.
+#[derive(Clone, Copy)]
+pub struct Part<'a> {
+    pub program: &'a Program,
+    covers: Covers<'a>,
+}
+
+#[derive(Clone, Copy)]
+enum Covers<'a> {
+    Whole,
+    Types,
+    Package(&'a Package),
+}
+
+impl<'a> Part<'a> {
+    pub fn whole(program: &'a Program) -> Self {
+        Part {
+            program,
+            covers: Covers::Whole,
+        }
+    }
+
+    /// The parts that together cover `program` once: its named types, then
+    /// each package.
+    pub fn split(program: &'a Program) -> Vec<Self> {
+        let types = Part {
+            program,
+            covers: Covers::Types,
+        };
+        let packages = program.packages.values().map(|p| Part {
+            program,
+            covers: Covers::Package(p),
+        });
+        std::iter::once(types).chain(packages).collect()
+    }
+
+    /// The input packages of this part.
+    pub fn packages(self) -> impl Iterator<Item = &'a Package> + use<'a> {
+        let (all, one) = match self.covers {
+            Covers::Whole => (Some(self.program.packages.values()), None),
+            Covers::Types => (None, None),
+            Covers::Package(p) => (None, Some(p)),
+        };
+        all.into_iter().flatten().chain(one)
+    }
+
+    /// The named types of this part, with their keys.
+    pub fn types(self) -> impl Iterator<Item = (&'a TypeKey, &'a TypeDef)> + use<'a> {
+        let all = match self.covers {
+            Covers::Whole | Covers::Types => Some(self.program.types.iter()),
+            Covers::Package(_) => None,
+        };
+        all.into_iter().flatten()
+    }
+
+    /// Whether this part holds the named types.
+    pub fn covers_types(self) -> bool {
+        matches!(self.covers, Covers::Whole | Covers::Types)
+    }
+
+    /// The named types' definitions of this part.
+    pub fn type_defs(self) -> impl Iterator<Item = &'a TypeDef> + use<'a> {
+        self.types().map(|(_, def)| def)
+    }
+}
 
 /// The item a field or type expression belongs to.
 #[derive(Clone, Copy)]
@@ -18,30 +93,31 @@ impl<'a> Owner<'a> {
     }
 }
 
-/// Every tool of every input package.
-pub fn tools(program: &Program) -> impl Iterator<Item = &Tool> {
-    program.packages.values().flat_map(|p| p.tools.values())
+/// Every tool of the part's packages.
+pub fn tools(part: Part<'_>) -> impl Iterator<Item = &Tool> {
+    part.packages().flat_map(|p| p.tools.values())
 }
 
-/// Every tool parameter and struct field, with its owner.
-pub fn fields(program: &Program) -> Vec<(Owner<'_>, &Field)> {
+/// Every tool parameter and struct field of the part, with its owner.
+pub fn fields(part: Part<'_>) -> Vec<(Owner<'_>, &Field)> {
     let mut out = Vec::new();
-    for def in program.types.values() {
+    for def in part.type_defs() {
         if let TypeDefKind::Struct { fields } = &def.kind {
             out.extend(fields.values().map(|f| (Owner::Type(def), f)));
         }
     }
-    for tool in tools(program) {
+    for tool in tools(part) {
         out.extend(tool.params.values().map(|f| (Owner::Tool(tool), f)));
     }
     out
 }
 
-/// Every type expression written at the top of a site: alias targets, field
-/// and parameter types, tool outputs. The field is given where there is one.
-pub fn root_types(program: &Program) -> Vec<(Owner<'_>, Option<&Field>, &Ty)> {
+/// Every type expression of the part written at the top of a site: alias
+/// targets, field and parameter types, tool outputs. The field is given
+/// where there is one.
+pub fn root_types(part: Part<'_>) -> Vec<(Owner<'_>, Option<&Field>, &Ty)> {
     let mut out = Vec::new();
-    for def in program.types.values() {
+    for def in part.type_defs() {
         match &def.kind {
             TypeDefKind::Alias { target } => out.push((Owner::Type(def), None, &**target)),
             TypeDefKind::Struct { fields } => {
@@ -50,7 +126,7 @@ pub fn root_types(program: &Program) -> Vec<(Owner<'_>, Option<&Field>, &Ty)> {
             _ => {}
         }
     }
-    for tool in tools(program) {
+    for tool in tools(part) {
         out.extend(
             tool.params
                 .values()
@@ -131,7 +207,7 @@ pub fn reaches_recursion(program: &Program, ty: &Ty) -> bool {
 /// many parameters use it.
 pub fn input_types(program: &Program) -> std::collections::HashSet<crate::ir::TypeKey> {
     let mut out = std::collections::HashSet::new();
-    let mut stack: Vec<&Ty> = tools(program)
+    let mut stack: Vec<&Ty> = tools(Part::whole(program))
         .flat_map(|tool| tool.params.values().map(|p| &p.ty))
         .collect();
     let mut inner = Vec::new();

@@ -2,26 +2,10 @@
 //! and against an override written with the per-cell context variables,
 //! which user templates may still use.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::check::CheckOptions;
 use crate::driver::analyze;
-
-/// Every `.tool` file under `dir`, in a stable order.
-fn tool_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            tool_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "tool") {
-            out.push(path);
-        }
-    }
-}
 
 /// The first line where `rendered` and `written` differ, both ways.
 fn first_difference(rendered: &str, written: &str) -> Option<String> {
@@ -45,12 +29,8 @@ fn first_difference(rendered: &str, written: &str) -> Option<String> {
 
 #[test]
 fn the_writer_writes_what_the_embedded_template_renders() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    tool_files(&root.join("examples"), &mut files);
-    tool_files(&root.join("tests/cases"), &mut files);
     let mut documents = Vec::new();
-    for file in &files {
+    for file in &crate::check::testutil::repository_tool_files() {
         // Files with errors have nothing to document; each file alone, so
         // one that fails to load does not hide the others.
         let Ok(analysis) = analyze(std::slice::from_ref(file), &CheckOptions::default()) else {

@@ -1,4 +1,4 @@
-//! The typed IR (see [`model`]) and the front end that produces it from source
+//! The typed IR (see `model`) and the front end that produces it from source
 //! files: loading, imports, name resolution and lowering from the AST.
 
 pub mod load;

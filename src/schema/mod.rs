@@ -1,7 +1,7 @@
 //! The single IR -> JSON Schema (2020-12) lowering every JSON target reuses.
 //!
 //! Schemas are built as trees ([`Node`]: a light `serde_json::Value` that
-//! borrows its text from the IR), never as text, and written by [`write`] in
+//! borrows its text from the IR), never as text, and written by [`write`](mod@write) in
 //! serde_json's exact format. One [`Lowering`] lowers types, fields and tool
 //! parameter lists ([`SchemaBuilder`] is the same with `Value` results); the
 //! [`SchemaOptions`] on top only decide where named types live:

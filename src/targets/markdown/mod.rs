@@ -2,7 +2,7 @@
 //! well. The structure is fixed: title and package doc, core tools, extended
 //! tools, then the named types the tools use.
 //!
-//! The view model ([`view`]) computes every string, table cell and sentence
+//! The view model (`view`) computes every string, table cell and sentence
 //! in Rust; the template `targets/markdown/package.md.j2` only loops and
 //! branches. A file `<template_dir>/markdown/package.md.j2` replaces the
 //! embedded template. Without one, [`write`] writes what the embedded

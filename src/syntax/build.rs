@@ -30,6 +30,13 @@ impl Builder<'_> {
         self.trimmed(self.base + s.start(), self.base + s.end())
     }
 
+    /// The source text of `pair` (pest may have read a masked copy, see
+    /// [`super::scan::mask_hashed_raw_strings`]).
+    pub fn source_of(&self, pair: &Pair<'_, Rule>) -> Option<&str> {
+        let s = pair.as_span();
+        self.text.get(self.base + s.start()..self.base + s.end())
+    }
+
     /// The span from `start` to `end` (absolute offsets) less the blanks
     /// (`WHITESPACE`) and comments at its end.
     pub fn trimmed(&self, start: usize, mut end: usize) -> Span {

@@ -26,12 +26,14 @@ impl Builder<'_> {
     /// message.
     pub fn recover(&mut self, pair: &Pair<'_, Rule>, rule: Rule, end: &str) {
         let span = self.span(pair);
+        // The grammar re-reads what it read; the message quotes the source.
         let text = pair.as_str();
+        let source = self.source_of(pair).unwrap_or(text);
         let d = match ToolParser::parse(rule, text) {
             Err(e) => {
-                let mut d = super::errors::diagnostic(self.file, span.start, text, end, &e);
-                if d.primary.span.start >= span.start + text.trim_end().len() {
-                    self.point_past_skipped(&mut d, text, span.start, end);
+                let mut d = super::errors::diagnostic(self.file, span.start, source, end, &e);
+                if d.primary.span.start >= span.start + source.trim_end().len() {
+                    self.point_past_skipped(&mut d, source, span.start, end);
                 }
                 d
             }

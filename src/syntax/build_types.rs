@@ -53,12 +53,14 @@ impl Builder<'_> {
             _ => Some(pair),
         };
         match inner {
+            // From the source: the grammar read raw strings with hashes
+            // masked.
             Some(p) if p.as_rule() == Rule::raw_string => Text {
-                value: p
-                    .into_inner()
-                    .find(|p| p.as_rule() == Rule::raw_inner)
-                    .map(|p| p.as_str().to_string())
-                    .unwrap_or_default(),
+                value: self
+                    .source_of(&p)
+                    .map(super::scan::raw_string_text)
+                    .unwrap_or_default()
+                    .to_string(),
                 raw: true,
                 span,
             },

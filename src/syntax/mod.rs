@@ -30,7 +30,11 @@ use grammar::{Rule, ToolParser};
 /// Parses one source file. Never panics; every problem is a diagnostic and the
 /// returned file holds every item that parsed.
 pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
-    let (comments, too_deep) = scan::comments_and_depth(file, text);
+    let scan::Outline {
+        comments,
+        too_deep,
+        hashed_raw,
+    } = scan::outline(file, text);
     let mut out = ast::File {
         file,
         inner_doc: Vec::new(),
@@ -51,6 +55,10 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         );
         return (out, diags);
     }
+    // What pest reads: the same text, with raw strings that carry hashes
+    // masked (see the grammar). Everything else reads `text`.
+    let masked = (!hashed_raw.is_empty()).then(|| scan::mask_hashed_raw_strings(text, &hashed_raw));
+    let grammar_text = masked.as_deref().unwrap_or(text);
     let mut b = Builder {
         text,
         comments: out
@@ -63,7 +71,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         diags: Vec::new(),
     };
     let mut pos = 0;
-    if let Ok(mut pairs) = ToolParser::parse(Rule::header, text) {
+    if let Ok(mut pairs) = ToolParser::parse(Rule::header, grammar_text) {
         if let Some(header) = pairs.next() {
             pos = header.as_span().end();
             out.inner_doc = header.into_inner().map(|p| b.doc_line(p)).collect();
@@ -75,7 +83,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
             break;
         }
         b.base = pos;
-        match parse_item(text, pos) {
+        match parse_item(grammar_text, pos) {
             Ok(mut pairs) => {
                 let Some(entry) = pairs.next() else { break };
                 let end = pos + entry.as_span().end();

@@ -15,6 +15,9 @@ enum Token {
     Comment { start: usize, end: usize },
     /// A punctuation byte outside strings and comments.
     Punct(usize, u8),
+    /// A raw string with hashes, `r#"..."#`, closed on its line, from `start`
+    /// to `end`.
+    HashedRaw { start: usize, end: usize },
 }
 
 /// Walks `text` once, reporting comments and punctuation outside strings.
@@ -42,7 +45,14 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
             b'"' => i = skip_string(b, i + 1, 0),
             b'r' if (i == 0 || !is_ident_byte(b[i - 1])) && raw_start(b, i).is_some() => {
                 let (hashes, quote) = raw_start(b, i).unwrap_or((0, i + 1));
-                i = skip_string(b, quote + 1, hashes + 1);
+                let end = skip_string(b, quote + 1, hashes + 1);
+                if hashes > 0
+                    && closes_raw(b, quote, end, hashes)
+                    && !on(Token::HashedRaw { start: i, end })
+                {
+                    return;
+                }
+                i = end;
             }
             c @ (b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'-') => {
                 if !on(Token::Punct(i, c)) {
@@ -120,6 +130,15 @@ fn raw_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
     (b.get(i + 1 + hashes) == Some(&b'"')).then_some((hashes, i + 1 + hashes))
 }
 
+/// Whether the raw string whose opening quote is at `quote` ends at `end`
+/// with a quote and `hashes` hashes ([`skip_string`] also stops at the end
+/// of the line when it finds none).
+fn closes_raw(b: &[u8], quote: usize, end: usize, hashes: usize) -> bool {
+    end >= quote + 2 + hashes
+        && b[end - 1 - hashes] == b'"'
+        && b[end - hashes..end].iter().all(|&c| c == b'#')
+}
+
 /// Skips to just after the closing quote (followed by `raw - 1` hashes for a
 /// raw string; `raw == 0` means a JSON string with escapes) or to the end of
 /// the line.
@@ -149,7 +168,7 @@ fn skip_string(b: &[u8], mut i: usize, raw: usize) -> usize {
 }
 
 /// The offset of the first bracket that opens a level beyond [`MAX_DEPTH`]:
-/// the separate scan [`comments_and_depth`] is tested against.
+/// the separate scan [`outline`] is tested against.
 #[cfg(test)]
 pub fn too_deep(text: &str) -> Option<usize> {
     let b = text.as_bytes();
@@ -183,20 +202,34 @@ fn after_map(b: &[u8], i: usize) -> bool {
     j >= 3 && &b[j - 3..j] == b"map"
 }
 
-/// Every ordinary comment, in order, and the offset of the first bracket
-/// that opens a level beyond [`MAX_DEPTH`], in one pass.
+/// What [`outline`] finds in a file.
+pub struct Outline {
+    /// Every ordinary comment, in order.
+    pub comments: Vec<Comment>,
+    /// The offset of the first bracket that opens a level beyond
+    /// [`MAX_DEPTH`].
+    pub too_deep: Option<usize>,
+    /// The raw strings with hashes (`r#"..."#`), as byte ranges, in order.
+    pub hashed_raw: Vec<(usize, usize)>,
+}
+
+/// Comments, nesting depth and raw strings with hashes, in one pass.
 ///
 /// Closers decrement whatever they close (saturating at zero), so the count
 /// never underestimates the depth the parser reaches from any restart point.
-pub fn comments_and_depth(file: FileId, text: &str) -> (Vec<Comment>, Option<usize>) {
+pub fn outline(file: FileId, text: &str) -> Outline {
     let b = text.as_bytes();
-    let mut out = Vec::new();
+    let mut out = Outline {
+        comments: Vec::new(),
+        too_deep: None,
+        hashed_raw: Vec::new(),
+    };
     let mut depth = 0usize;
-    let mut found = None;
     walk(text, |t| {
         match t {
-            Token::Comment { start, end } => out.push(comment(file, text, start, end)),
-            Token::Punct(i, c) if found.is_none() => {
+            Token::Comment { start, end } => out.comments.push(comment(file, text, start, end)),
+            Token::HashedRaw { start, end } => out.hashed_raw.push((start, end)),
+            Token::Punct(i, c) if out.too_deep.is_none() => {
                 match c {
                     b'(' | b'[' | b'{' => depth += 1,
                     b'<' if after_map(b, i) => depth += 1,
@@ -205,14 +238,42 @@ pub fn comments_and_depth(file: FileId, text: &str) -> (Vec<Comment>, Option<usi
                     _ => {}
                 }
                 if depth > MAX_DEPTH {
-                    found = Some(i);
+                    out.too_deep = Some(i);
                 }
             }
             Token::Punct(..) => {}
         }
         true
     });
-    (out, found)
+    out
+}
+
+/// `text` as the grammar reads it: each raw string with hashes, at `ranges`,
+/// rewritten at the same length as `r"xx...x"` (its text may hold `"`,
+/// which only the hashes delimit; the grammar has no stack to count them).
+/// Offsets stay those of `text`, so spans and error positions are unchanged;
+/// the builder reads a raw string's text from `text` itself.
+pub fn mask_hashed_raw_strings(text: &str, ranges: &[(usize, usize)]) -> String {
+    let mut masked = String::with_capacity(text.len());
+    let mut from = 0;
+    for &(start, end) in ranges {
+        masked.push_str(&text[from..start]);
+        masked.push_str("r\"");
+        masked.extend(std::iter::repeat_n('x', end - start - 3));
+        masked.push('"');
+        from = end;
+    }
+    masked.push_str(&text[from..]);
+    masked
+}
+
+/// The text of the raw string `literal` (`r"..."`, `r#"..."#`, ...) as
+/// written in the source.
+pub fn raw_string_text(literal: &str) -> &str {
+    let body = literal.strip_prefix('r').unwrap_or(literal);
+    let hashes = body.len() - body.trim_start_matches('#').len();
+    body.get(hashes + 1..body.len().saturating_sub(hashes + 1))
+        .unwrap_or_default()
 }
 
 fn comment(file: FileId, text: &str, start: usize, end: usize) -> Comment {
@@ -228,7 +289,7 @@ fn comment(file: FileId, text: &str, start: usize, end: usize) -> Comment {
 }
 
 /// Every ordinary comment, in order: the separate scan
-/// [`comments_and_depth`] is tested against.
+/// [`outline`] is tested against.
 #[cfg(test)]
 pub fn comments(file: FileId, text: &str) -> Vec<Comment> {
     let mut out = Vec::new();

@@ -52,8 +52,9 @@ impl Rng {
 #[test]
 fn one_pass_scan_equals_the_separate_scans() {
     for (name, text) in texts() {
+        let outline = scan::outline(0, &text);
         assert_eq!(
-            scan::comments_and_depth(0, &text),
+            (outline.comments, outline.too_deep),
             (scan::comments(0, &text), scan::too_deep(&text)),
             "{name}"
         );
@@ -129,4 +130,29 @@ fn the_previous_token_ends_before_blanks_and_comments() {
     // A doc comment is a token.
     assert_eq!(end("-> bool\n/// Doc.\n$tool"), "-> bool\n/// Doc.");
     assert_eq!(end("  // only a comment\n$tool"), "");
+}
+
+#[test]
+fn only_closed_raw_strings_with_hashes_are_masked() {
+    let text = "a r#\"x\"y\"# b r\"z\" \"r#\\\"q\\\"#\" // r#\"c\"#\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r###\"é\"###";
+    let outline = scan::outline(0, text);
+    let found: Vec<&str> = outline
+        .hashed_raw
+        .iter()
+        .map(|&(s, e)| &text[s..e])
+        .collect();
+    assert_eq!(found, ["r#\"x\"y\"#", "r###\"é\"###"]);
+    let masked = scan::mask_hashed_raw_strings(text, &outline.hashed_raw);
+    assert_eq!(masked.len(), text.len());
+    assert_eq!(
+        masked,
+        "a r\"xxxxx\" b r\"z\" \"r#\\\"q\\\"#\" // r#\"c\"#\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r\"xxxxxxxx\""
+    );
+}
+
+#[test]
+fn raw_string_text_strips_the_delimiters() {
+    assert_eq!(scan::raw_string_text("r\"a\""), "a");
+    assert_eq!(scan::raw_string_text("r#\"a\"b\"#"), "a\"b");
+    assert_eq!(scan::raw_string_text("r##\"\"##"), "");
 }

@@ -85,3 +85,55 @@ fn crlf_and_separators_in_docs() {
     let docs: Vec<&str> = file.items[0].doc.iter().map(|d| d.text.as_str()).collect();
     assert_eq!(docs, [" a\u{2028}b ", " c"]);
 }
+
+/// Raw strings with any number of hashes reach the program as written:
+/// the grammar reads them masked, the builder from the source.
+#[test]
+fn raw_strings_keep_their_text_whatever_their_hashes() {
+    let patterns = [
+        ("r\"^\\d+$\"", "^\\d+$"),
+        ("r#\"say \"hi\"\"#", "say \"hi\""),
+        ("r###\"a \"## b é\"###", "a \"## b é"),
+        ("r#####\"\"####\"#####", "\"####"),
+    ];
+    let params: Vec<String> = patterns
+        .iter()
+        .enumerate()
+        .map(|(i, (literal, _))| {
+            format!("    /// Pattern {i}.\n    p{i}: string matches {literal},\n")
+        })
+        .collect();
+    let text = format!(
+        "/// Check them.\ntool check_patterns(\n{}) -> bool;\n",
+        params.concat()
+    );
+    let (_, diags) = parse(0, &text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let program = crate::ir::lower_text("demo", &text);
+    let tool = &program.packages["demo"].tools["check_patterns"];
+    for (i, (literal, value)) in patterns.iter().enumerate() {
+        let pattern = tool.params[&format!("p{i}")]
+            .ty
+            .constraints
+            .pattern
+            .as_ref();
+        assert_eq!(
+            pattern.map(|p| p.source.as_str()),
+            Some(*value),
+            "{literal}"
+        );
+    }
+}
+
+/// A raw string that is not closed on its line is an error, not a mask.
+#[test]
+fn an_unclosed_raw_string_is_an_error() {
+    for literal in ["r#\"a\"", "r##\"a\"#", "r#\"a", "r\"a"] {
+        let text = format!("tool f(\n    a: string matches {literal},\n) -> bool;\n");
+        let (_, diags) = parse(0, &text);
+        assert!(
+            diags.iter().any(|d| d.code.as_str() == "E0001"),
+            "{literal}: {diags:?}"
+        );
+    }
+}

@@ -31,7 +31,7 @@ impl Builder<'_> {
     }
 
     /// The source text of `pair` (pest may have read a masked copy, see
-    /// [`super::scan::mask_hashed_raw_strings`]).
+    /// [`super::scan::grammar_text`]).
     pub fn source_of(&self, pair: &Pair<'_, Rule>) -> Option<&str> {
         let s = pair.as_span();
         self.text.get(self.base + s.start()..self.base + s.end())

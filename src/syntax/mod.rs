@@ -33,7 +33,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     let scan::Outline {
         comments,
         too_deep,
-        hashed_raw,
+        masks,
     } = scan::outline(file, text);
     let mut out = ast::File {
         file,
@@ -55,9 +55,10 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         );
         return (out, diags);
     }
-    // What pest reads: the same text, with raw strings that carry hashes
-    // masked (see the grammar). Everything else reads `text`.
-    let masked = (!hashed_raw.is_empty()).then(|| scan::mask_hashed_raw_strings(text, &hashed_raw));
+    // What pest reads: the same text with comments, rarer blanks and raw
+    // strings with hashes masked (see `scan::grammar_text`). Everything
+    // else reads `text`.
+    let masked = scan::grammar_text(text, &masks);
     let grammar_text = masked.as_deref().unwrap_or(text);
     let mut b = Builder {
         text,

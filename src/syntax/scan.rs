@@ -18,9 +18,13 @@ enum Token {
     /// A raw string with hashes, `r#"..."#`, closed on its line, from `start`
     /// to `end`.
     HashedRaw { start: usize, end: usize },
+    /// A blank other than a space or a line feed (a tab, a carriage return,
+    /// U+FEFF) outside strings and comments, from `start` to `end`.
+    Blank { start: usize, end: usize },
 }
 
-/// Walks `text` once, reporting comments and punctuation outside strings.
+/// Walks `text` once, reporting comments, punctuation and blanks outside
+/// strings.
 fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
     let b = text.as_bytes();
     let mut i = 0;
@@ -42,17 +46,35 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
                 }
                 i = end;
             }
-            b'"' => i = skip_string(b, i + 1, 0),
+            // An unclosed string is one stray byte: the grammar fails on
+            // it, and recovery reads on from the next one.
+            b'"' => i = skip_string(b, i + 1, 0).unwrap_or(i + 1),
             b'r' if (i == 0 || !is_ident_byte(b[i - 1])) && raw_start(b, i).is_some() => {
                 let (hashes, quote) = raw_start(b, i).unwrap_or((0, i + 1));
-                let end = skip_string(b, quote + 1, hashes + 1);
-                if hashes > 0
-                    && closes_raw(b, quote, end, hashes)
-                    && !on(Token::HashedRaw { start: i, end })
-                {
+                match skip_string(b, quote + 1, hashes + 1) {
+                    Some(end) if hashes > 0 && !on(Token::HashedRaw { start: i, end }) => return,
+                    Some(end) => i = end,
+                    None => i += 1,
+                }
+            }
+            b'\t' | b'\r' => {
+                if !on(Token::Blank {
+                    start: i,
+                    end: i + 1,
+                }) {
                     return;
                 }
-                i = end;
+                i += 1;
+            }
+            // U+FEFF is EF BB BF.
+            0xEF if b[i..].starts_with(&[0xEF, 0xBB, 0xBF]) => {
+                if !on(Token::Blank {
+                    start: i,
+                    end: i + 3,
+                }) {
+                    return;
+                }
+                i += 3;
             }
             c @ (b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'-') => {
                 if !on(Token::Punct(i, c)) {
@@ -112,7 +134,7 @@ pub fn end_of_previous_token(text: &str, pos: usize) -> usize {
 const SPECIAL: [bool; 256] = {
     let mut t = [false; 256];
     let mut k = 0;
-    let bytes = b"/\"r()[]{}<>-";
+    let bytes = b"/\"r()[]{}<>-\t\r\xEF";
     while k < bytes.len() {
         t[bytes[k] as usize] = true;
         k += 1;
@@ -130,23 +152,15 @@ fn raw_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
     (b.get(i + 1 + hashes) == Some(&b'"')).then_some((hashes, i + 1 + hashes))
 }
 
-/// Whether the raw string whose opening quote is at `quote` ends at `end`
-/// with a quote and `hashes` hashes ([`skip_string`] also stops at the end
-/// of the line when it finds none).
-fn closes_raw(b: &[u8], quote: usize, end: usize, hashes: usize) -> bool {
-    end >= quote + 2 + hashes
-        && b[end - 1 - hashes] == b'"'
-        && b[end - hashes..end].iter().all(|&c| c == b'#')
-}
-
-/// Skips to just after the closing quote (followed by `raw - 1` hashes for a
-/// raw string; `raw == 0` means a JSON string with escapes) or to the end of
-/// the line.
-fn skip_string(b: &[u8], mut i: usize, raw: usize) -> usize {
+/// Just after the closing quote (followed by `raw - 1` hashes for a raw
+/// string; `raw == 0` means a JSON string with escapes) of the string whose
+/// text starts at `i`; `None` when the line or the text ends first.
+fn skip_string(b: &[u8], mut i: usize, raw: usize) -> Option<usize> {
     while i < b.len() {
         match b[i] {
-            b'\n' => return i,
-            b'\\' if raw == 0 => i += 2,
+            b'\n' => return None,
+            // An escaped quote or backslash; never an escaped line break.
+            b'\\' if raw == 0 && b.get(i + 1) != Some(&b'\n') => i += 2,
             b'"' => {
                 let hashes = raw.saturating_sub(1);
                 if raw == 0
@@ -157,14 +171,14 @@ fn skip_string(b: &[u8], mut i: usize, raw: usize) -> usize {
                         .count()
                         == hashes
                 {
-                    return i + 1 + hashes;
+                    return Some(i + 1 + hashes);
                 }
                 i += 1;
             }
             _ => i += 1,
         }
     }
-    b.len()
+    None
 }
 
 /// The offset of the first bracket that opens a level beyond [`MAX_DEPTH`]:
@@ -209,11 +223,22 @@ pub struct Outline {
     /// The offset of the first bracket that opens a level beyond
     /// [`MAX_DEPTH`].
     pub too_deep: Option<usize>,
-    /// The raw strings with hashes (`r#"..."#`), as byte ranges, in order.
-    pub hashed_raw: Vec<(usize, usize)>,
+    /// What the grammar reads differently from the source, in order (see
+    /// [`grammar_text`]).
+    pub masks: Vec<Mask>,
 }
 
-/// Comments, nesting depth and raw strings with hashes, in one pass.
+/// A stretch of the source the grammar reads in a simpler form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mask {
+    /// An ordinary comment, or a blank other than a space or a line feed,
+    /// outside strings: read as spaces.
+    Blank { start: usize, end: usize },
+    /// A raw string with hashes, closed on its line: read as `r"xx...x"`.
+    HashedRaw { start: usize, end: usize },
+}
+
+/// Comments, nesting depth and the stretches to mask, in one pass.
 ///
 /// Closers decrement whatever they close (saturating at zero), so the count
 /// never underestimates the depth the parser reaches from any restart point.
@@ -222,13 +247,17 @@ pub fn outline(file: FileId, text: &str) -> Outline {
     let mut out = Outline {
         comments: Vec::new(),
         too_deep: None,
-        hashed_raw: Vec::new(),
+        masks: Vec::new(),
     };
     let mut depth = 0usize;
     walk(text, |t| {
         match t {
-            Token::Comment { start, end } => out.comments.push(comment(file, text, start, end)),
-            Token::HashedRaw { start, end } => out.hashed_raw.push((start, end)),
+            Token::Comment { start, end } => {
+                out.comments.push(comment(file, text, start, end));
+                out.masks.push(Mask::Blank { start, end });
+            }
+            Token::Blank { start, end } => out.masks.push(Mask::Blank { start, end }),
+            Token::HashedRaw { start, end } => out.masks.push(Mask::HashedRaw { start, end }),
             Token::Punct(i, c) if out.too_deep.is_none() => {
                 match c {
                     b'(' | b'[' | b'{' => depth += 1,
@@ -248,23 +277,41 @@ pub fn outline(file: FileId, text: &str) -> Outline {
     out
 }
 
-/// `text` as the grammar reads it: each raw string with hashes, at `ranges`,
-/// rewritten at the same length as `r"xx...x"` (its text may hold `"`,
-/// which only the hashes delimit; the grammar has no stack to count them).
-/// Offsets stay those of `text`, so spans and error positions are unchanged;
-/// the builder reads a raw string's text from `text` itself.
-pub fn mask_hashed_raw_strings(text: &str, ranges: &[(usize, usize)]) -> String {
+/// `text` as the grammar reads it, `None` when that is `text` itself. Every
+/// mask keeps its length, so offsets stay those of `text` and spans and
+/// error positions are unchanged; the builder reads text that may have been
+/// masked (a raw string's) from `text` itself.
+///
+/// - Ordinary comments, tabs, carriage returns and U+FEFF outside strings
+///   become spaces, so the grammar's `WHITESPACE`, tried between every two
+///   tokens, has two alternatives instead of five (a sixth of parsing).
+/// - Each raw string with hashes becomes `r"xx...x"`: its text may hold
+///   `"`, which only the hashes delimit, and the grammar has no stack to
+///   count them.
+pub fn grammar_text(text: &str, masks: &[Mask]) -> Option<String> {
+    if masks.is_empty() {
+        return None;
+    }
     let mut masked = String::with_capacity(text.len());
     let mut from = 0;
-    for &(start, end) in ranges {
-        masked.push_str(&text[from..start]);
-        masked.push_str("r\"");
-        masked.extend(std::iter::repeat_n('x', end - start - 3));
-        masked.push('"');
-        from = end;
+    for &mask in masks {
+        match mask {
+            Mask::Blank { start, end } => {
+                masked.push_str(&text[from..start]);
+                masked.extend(std::iter::repeat_n(' ', end - start));
+                from = end;
+            }
+            Mask::HashedRaw { start, end } => {
+                masked.push_str(&text[from..start]);
+                masked.push_str("r\"");
+                masked.extend(std::iter::repeat_n('x', end - start - 3));
+                masked.push('"');
+                from = end;
+            }
+        }
     }
     masked.push_str(&text[from..]);
-    masked
+    Some(masked)
 }
 
 /// The text of the raw string `literal` (`r"..."`, `r#"..."#`, ...) as

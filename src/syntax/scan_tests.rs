@@ -137,16 +137,49 @@ fn only_closed_raw_strings_with_hashes_are_masked() {
     let text = "a r#\"x\"y\"# b r\"z\" \"r#\\\"q\\\"#\" // r#\"c\"#\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r###\"é\"###";
     let outline = scan::outline(0, text);
     let found: Vec<&str> = outline
-        .hashed_raw
+        .masks
         .iter()
-        .map(|&(s, e)| &text[s..e])
+        .filter_map(|m| match *m {
+            scan::Mask::HashedRaw { start, end } => Some(&text[start..end]),
+            scan::Mask::Blank { .. } => None,
+        })
         .collect();
     assert_eq!(found, ["r#\"x\"y\"#", "r###\"é\"###"]);
-    let masked = scan::mask_hashed_raw_strings(text, &outline.hashed_raw);
+    let masked = scan::grammar_text(text, &outline.masks).unwrap_or_default();
     assert_eq!(masked.len(), text.len());
     assert_eq!(
         masked,
-        "a r\"xxxxx\" b r\"z\" \"r#\\\"q\\\"#\" // r#\"c\"#\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r\"xxxxxxxx\""
+        format!(
+            "a r\"xxxxx\" b r\"z\" \"r#\\\"q\\\"#\" {}\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r\"xxxxxxxx\"",
+            " ".repeat("// r#\"c\"#".len())
+        )
+    );
+}
+
+#[test]
+fn comments_and_rare_blanks_outside_tokens_read_as_spaces() {
+    let text = "\u{FEFF}//! Doc\t\r\n\t/// Tab\there\r\n////\tfour\r\ntool\tx(a: \"\t//\", b: r\"\t\r\") // end\u{FEFF}\r\n\u{FEFF}";
+    let masked = scan::grammar_text(text, &scan::outline(0, text).masks).unwrap_or_default();
+    assert_eq!(
+        masked,
+        format!(
+            "   //! Doc\t\r\n /// Tab\there\r\n{}\ntool x(a: \"\t//\", b: r\"\t\r\") {}\n   ",
+            " ".repeat("////\tfour\r".len()),
+            " ".repeat("// end\u{FEFF}\r".len()),
+        )
+    );
+    // An unclosed string hides nothing: the grammar fails at its quote and
+    // reads on from there.
+    let text = "a: \"open // c\nb: r#\"x // d\n";
+    let masked = scan::grammar_text(text, &scan::outline(0, text).masks).unwrap_or_default();
+    assert_eq!(masked, "a: \"open     \nb: r#\"x     \n");
+    // Nothing to mask: the grammar reads the source itself.
+    assert_eq!(
+        scan::grammar_text(
+            "tool x(a: int)\n",
+            &scan::outline(0, "tool x(a: int)\n").masks
+        ),
+        None
     );
 }
 

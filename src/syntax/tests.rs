@@ -137,3 +137,46 @@ fn an_unclosed_raw_string_is_an_error() {
         );
     }
 }
+
+/// The diagnostics of `text` as (code, offset, message) triples.
+fn diagnosed(text: &str) -> Vec<(String, usize, String)> {
+    let (_, diags) = parse(0, text);
+    diags
+        .iter()
+        .map(|d| {
+            let code = d.code.as_str().to_string();
+            (code, d.primary.span.start, d.message.clone())
+        })
+        .collect()
+}
+
+#[test]
+fn comments_and_tabs_do_not_change_what_is_reported() {
+    // The same broken field list, plain and with blanks and comments (with
+    // brackets and commas in them) between its tokens: the same errors at
+    // the same tokens.
+    let plain = "struct S {\n    id: string,\n    kind string,\n    n: int,\n    p: ,\n}\n";
+    let decorated = "struct S {\t// ( {\n    id:\tstring, // ) ,\n    kind // [\n string,\r\n    n: int,\n\u{FEFF}    p: ,\n}\n";
+    let at =
+        |text: &str, token: &str, nth: usize| text.match_indices(token).nth(nth).map(|(i, _)| i);
+    let plain_diags = diagnosed(plain);
+    let decorated_diags = diagnosed(decorated);
+    assert_eq!(plain_diags.len(), 2, "{plain_diags:?}");
+    assert_eq!(decorated_diags.len(), 2, "{decorated_diags:?}");
+    for (p, d) in plain_diags.iter().zip(&decorated_diags) {
+        assert_eq!((&p.0, &p.2), (&d.0, &d.2));
+    }
+    // `kind string`: the `:` is missing before `string` (its second use).
+    assert_eq!(Some(plain_diags[0].1), at(plain, "string", 1));
+    assert_eq!(Some(decorated_diags[0].1), at(decorated, "string", 1));
+}
+
+#[test]
+fn a_broken_field_keeps_its_doc_comment_whole() {
+    // Recovery skips the broken field from its doc comment on: the commas
+    // of the doc are not entry separators.
+    let text = "struct S {\n    /// One, two, three.\n    kind string,\n    n: int,\n}\n";
+    let diags = diagnosed(text);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(Some(diags[0].1), text.find("string"));
+}

@@ -169,44 +169,55 @@ impl<'o> Emit<'o> {
     /// joining replaces each break and its indentation with one space, or
     /// with nothing inside brackets (`[` and the last `,` before a bracket).
     fn join_if_short(&mut self, open: &Open) {
-        let start = open.start;
-        // Most objects are long: rule them out without reading them. Each
-        // line break with its indentation is at most `2 * indent + 3` bytes
-        // of layout; what remains is at most one space short of the joined
-        // text (an entry on several lines leaves even more, and cannot be
-        // joined anyway).
-        let layout = (open.entries + 1) * (2 * open.indent + 3);
-        let Some(region) = self.out.get(start..) else {
+        let Some(region) = self.out.get(open.start..) else {
             return;
         };
-        if region.len() > SHORT + layout {
-            return;
+        let array = region.starts_with('[');
+        // The layout of `n` entries at indent `i`: a break and `2i + 2`
+        // spaces before each entry, a `,` after it, and a break and `2i`
+        // spaces before the closing bracket. On one line, entries are
+        // separated by `, ` and an object's braces are padded by a space.
+        // When an entry is itself on several lines, its one-line form is
+        // longer than `SHORT`, and so is this length: it says exactly
+        // whether the joined text fits, without reading it.
+        let (n, i) = (open.entries, open.indent);
+        let layout = 1 + 2 * i + n * (2 * i + 2) + if array { 2 } else { 0 };
+        match region.len().checked_sub(layout) {
+            Some(joined) if joined <= SHORT => {}
+            _ => return,
         }
-        let mut joined = String::with_capacity(SHORT);
-        let mut breaks = memchr::memchr_iter(b'\n', region.as_bytes());
-        // On one line already.
-        let Some(first_break) = breaks.next() else {
-            return;
-        };
-        joined.push_str(&region[..first_break]);
-        let mut from = first_break + 1;
-        for end in breaks.chain([region.len()]) {
-            let line = region[from..end].trim_start_matches(' ');
-            from = end + 1;
-            let closing = line == "}" || line == "]";
-            if closing && joined.ends_with(',') {
-                joined.pop();
-            }
-            if line != "]" && !joined.ends_with('[') {
-                joined.push(' ');
-            }
-            joined.push_str(line);
-            if joined.len() > SHORT {
+        let mut joined = [0u8; SHORT];
+        let mut len = 0;
+        let bytes = region.as_bytes();
+        let mut at = 0;
+        while let Some(&b) = bytes.get(at) {
+            at += 1;
+            let put = if b == b'\n' {
+                while bytes.get(at) == Some(&b' ') {
+                    at += 1;
+                }
+                let next = bytes.get(at).copied();
+                if matches!(next, Some(b'}' | b']')) && len > 0 && joined[len - 1] == b',' {
+                    len -= 1;
+                }
+                if next == Some(b']') || (len > 0 && joined[len - 1] == b'[') {
+                    continue;
+                }
+                b' '
+            } else {
+                b
+            };
+            let Some(slot) = joined.get_mut(len) else {
+                debug_assert!(false, "the layout formula is wrong for {region:?}");
                 return;
-            }
+            };
+            *slot = put;
+            len += 1;
         }
-        self.out.truncate(start);
-        self.out.push_str(&joined);
+        if let Ok(text) = std::str::from_utf8(&joined[..len]) {
+            self.out.truncate(open.start);
+            self.out.push_str(text);
+        }
     }
 
     pub fn str(&mut self, s: &str) {

@@ -69,15 +69,15 @@ pub fn generate(
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::new();
     for (out, diags) in per_package {
-        files.extend(out);
+        files.extend(out.into_iter().flatten());
         diagnostics.extend(diags);
     }
     (files, diagnostics)
 }
 
-/// [`generate`] into `stage`: each package's files are compared with the
-/// output directory and the changed ones staged as soon as the package is
-/// generated, so the text of all outputs is never in memory at once. Nothing
+/// [`generate`] into `stage`: each target's files of a package are compared
+/// with the output directory and the changed ones staged as soon as they
+/// are generated, so the text of all outputs is never in memory at once. Nothing
 /// in the directory changes until [`finish`] commits the stage.
 pub fn generate_staged(
     analysis: &Analysis,
@@ -91,9 +91,11 @@ pub fn generate_staged(
     });
     let mut diagnostics = Diagnostics::new();
     let mut first_error = None;
-    for ((staged, error), diags) in per_package {
-        stage.add(staged);
-        first_error = first_error.or(error);
+    for (per_target, diags) in per_package {
+        for (staged, error) in per_target {
+            stage.add(staged);
+            first_error = first_error.or(error);
+        }
         diagnostics.extend(diags);
     }
     match first_error {
@@ -102,16 +104,18 @@ pub fn generate_staged(
     }
 }
 
-/// Generates every package on all cores and hands each package's files to
-/// `finish` on the thread that generated them. Results come back in package
-/// order, as a sequential build makes them. The targets of one package share
-/// a memo (each tool's schema is lowered and written once).
+/// Generates every package on all cores and hands each target's files of a
+/// package to `finish` on the thread that generated them, as soon as they
+/// are generated (a package's text is not held until its last target is
+/// done). Results come back in package and target order, as a sequential
+/// build makes them. The targets of one package share a memo (each tool's
+/// schema is lowered and written once).
 fn generate_each<R: Send>(
     analysis: &Analysis,
     targets: &[Target],
     options: &GenOptions,
     finish: impl Fn(Vec<OutputFile>) -> R + Sync,
-) -> Vec<(R, Diagnostics)> {
+) -> Vec<(Vec<R>, Diagnostics)> {
     let cx = GenContext {
         program: &analysis.program,
         options,
@@ -126,16 +130,16 @@ fn generate_each<R: Send>(
         .collect();
     crate::timing::phase("generate", || {
         crate::parallel::map(&packages, 1, |package| {
-            let mut files = Vec::new();
+            let mut finished = Vec::with_capacity(targets.len());
             let mut diagnostics = Diagnostics::new();
             let mut memo = targets::PackageMemo::default();
             for &target in targets {
                 let (out, diags) =
                     targets::generator(target).generate_with(&cx, package, &mut memo);
-                files.extend(out);
+                finished.push(finish(out));
                 diagnostics.extend(diags);
             }
-            (finish(files), diagnostics)
+            (finished, diagnostics)
         })
     })
 }

@@ -117,10 +117,12 @@ mod tests {
         files
     }
 
-    /// A template that loops over `properties` itself (as templates written
-    /// before the pre-rendered bodies did) writes the same module.
+    /// A template that writes each tool from its parts and loops over
+    /// `properties` itself (as templates written before the put-together
+    /// fragments did) writes the same module: `definition`, `types_entry`
+    /// and the bodies are exactly their parts.
     #[test]
-    fn property_loops_write_the_bodies() {
+    fn parts_write_what_the_fragments_hold() {
         let core = super::TEMPLATES
             .iter()
             .find(|(name, _)| *name == "core.ts")
@@ -130,11 +132,29 @@ mod tests {
                 "{{% for p in {list} %}}\n{{{{ p.doc }}}}  {{{{ p.key }}}}{{{{ p.optional }}}}: {{{{ p.ty }}}};\n{{% endfor %}}\n}}"
             )
         };
+        let definition = format!(
+            "/** Arguments of `{{{{ tool.doc_name }}}}` as a model sends them (parameters with defaults may be absent). */
+export interface {{{{ tool.input }}}} {{
+{input}
+
+/** Arguments of `{{{{ tool.doc_name }}}}` after validation: defaults applied. */
+export interface {{{{ tool.args }}}} {{
+{args}
+
+/** What `{{{{ tool.doc_name }}}}` returns. */
+export type {{{{ tool.output }}}} = {{{{ tool.output_type }}}};
+
+{{{{ tool.doc }}}}export const {{{{ tool.ident }}}} = defineTool<{{{{ tool.name }}}}, {{{{ tool.input }}}}, {{{{ tool.args }}}}>({{{{ tool.spec }}}});",
+            input = looped("tool.input_properties"),
+            args = looped("tool.args_properties"),
+        );
+        let types_entry = "  {{ tool.name }}: { input: {{ tool.input }}; args: {{ tool.args }}; output: {{ tool.output }} };";
         let custom = core
             .replace("{{ t.body }}}", &looped("t.properties"))
-            .replace("{{ tool.input_body }}}", &looped("tool.input_properties"))
-            .replace("{{ tool.args_body }}}", &looped("tool.args_properties"));
-        assert!(!custom.contains("_body }}") && !custom.contains("t.body"));
+            .replace("{{ tool.definition }}", &definition)
+            .replace("{{ tool.types_entry }}", types_entry);
+        assert!(!custom.contains("t.body") && !custom.contains("definition }}"));
+        assert!(!custom.contains("types_entry }}"));
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         std::fs::create_dir_all(dir.path().join("typescript")).unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(dir.path().join("typescript/core.ts.j2"), custom)

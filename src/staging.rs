@@ -39,6 +39,10 @@ pub struct Stage {
     /// The outermost directory this stage created (`dir` or one of its
     /// ancestors), removed again when nothing is committed.
     created: Option<PathBuf>,
+    /// Set once `dir` is known to exist, so that each file does not ask.
+    dir_made: std::sync::OnceLock<()>,
+    /// This process's id, which temporary names carry.
+    pid: u32,
     files: Vec<StagedFile>,
 }
 
@@ -54,6 +58,8 @@ impl Stage {
         Stage {
             dir: dir.to_path_buf(),
             created,
+            dir_made: std::sync::OnceLock::new(),
+            pid: std::process::id(),
             files: Vec::new(),
         }
     }
@@ -84,11 +90,12 @@ impl Stage {
         if holds(&self.dir.join(&name), contents) {
             return Ok(StagedFile { name, temp: None });
         }
-        fs::create_dir_all(&self.dir)?;
+        if self.dir_made.get().is_none() {
+            fs::create_dir_all(&self.dir)?;
+            let _ = self.dir_made.set(());
+        }
         // The process id keeps two builds into one directory apart.
-        let temp = self
-            .dir
-            .join(format!(".{name}.{}{TEMP_SUFFIX}", std::process::id()));
+        let temp = self.dir.join(format!(".{name}.{}{TEMP_SUFFIX}", self.pid));
         fs::write(&temp, contents)?;
         Ok(StagedFile {
             name,

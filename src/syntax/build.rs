@@ -59,11 +59,13 @@ impl Builder<'_> {
 
     pub fn doc_line(&mut self, pair: Pair<'_, Rule>) -> DocLine {
         let span = self.span(&pair);
+        // After the three-byte marker, `///` or `//!`.
         let text = pair
-            .into_inner()
-            .next()
-            .map(|p| p.as_str().trim_end_matches('\r').to_string())
-            .unwrap_or_default();
+            .as_str()
+            .get(3..)
+            .unwrap_or_default()
+            .trim_end_matches('\r')
+            .to_string();
         DocLine { text, span }
     }
 
@@ -102,7 +104,7 @@ impl Builder<'_> {
     }
 
     pub fn use_decl(&mut self, pair: Pair<'_, Rule>) -> Option<UseDecl> {
-        let p = pair.into_inner().find(|p| p.as_rule() == Rule::text)?;
+        let p = pair.into_inner().find(|p| is_text(p.as_rule()))?;
         Some(UseDecl { path: self.text(p) })
     }
 
@@ -275,7 +277,7 @@ impl Builder<'_> {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::name => code = Some(self.name(p)),
-                Rule::text => texts.push(self.text(p)),
+                Rule::string | Rule::raw_string => texts.push(self.text(p)),
                 Rule::kw_retryable => retryable = true,
                 _ => {}
             }
@@ -296,7 +298,7 @@ impl Builder<'_> {
         let mut args = None;
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::text => title = Some(self.text(p)),
+                Rule::string | Rule::raw_string => title = Some(self.text(p)),
                 Rule::object => {
                     let s = self.span(&p);
                     args = Some(Value {
@@ -324,4 +326,9 @@ pub(super) fn push_small<T>(list: &mut Vec<T>, item: T) {
         list.reserve_exact(1);
     }
     list.push(item);
+}
+
+/// Whether `rule` is a string literal (the grammar's silent `text`).
+pub fn is_text(rule: Rule) -> bool {
+    matches!(rule, Rule::string | Rule::raw_string)
 }

@@ -45,31 +45,20 @@ impl Builder<'_> {
         }
     }
 
-    /// `text`, `string` or `raw_string` pairs.
+    /// `string` or `raw_string` pairs.
     pub fn text(&mut self, pair: Pair<'_, Rule>) -> Text {
-        let span = self.span(&pair);
-        let inner = match pair.as_rule() {
-            Rule::text => pair.into_inner().next(),
-            _ => Some(pair),
-        };
-        match inner {
-            // From the source: the grammar read raw strings with hashes
-            // masked.
-            Some(p) if p.as_rule() == Rule::raw_string => Text {
-                value: self
-                    .source_of(&p)
-                    .map(super::scan::raw_string_text)
-                    .unwrap_or_default()
-                    .to_string(),
-                raw: true,
-                span,
-            },
-            Some(p) => self.string(p),
-            None => Text {
-                value: String::new(),
-                raw: false,
-                span,
-            },
+        if pair.as_rule() != Rule::raw_string {
+            return self.string(pair);
+        }
+        // From the source: the grammar read raw strings with hashes masked.
+        Text {
+            value: self
+                .source_of(&pair)
+                .map(super::scan::raw_string_text)
+                .unwrap_or_default()
+                .to_string(),
+            raw: true,
+            span: self.span(&pair),
         }
     }
 
@@ -145,15 +134,15 @@ impl Builder<'_> {
         let span = self.span(&pair);
         let mut atom = TypeAtom::Null(span);
         let mut constraints = Vec::new();
+        // The atom (its rule is silent) comes first, then the constraints.
         for p in pair.into_inner() {
             match p.as_rule() {
-                Rule::ty_atom => atom = self.ty_atom(p),
                 Rule::constraint => {
                     if let Some(c) = self.constraint(p) {
                         push_small(&mut constraints, c);
                     }
                 }
-                _ => {}
+                _ => atom = self.atom(p),
             }
         }
         TypeTerm {
@@ -163,11 +152,10 @@ impl Builder<'_> {
         }
     }
 
-    pub fn ty_atom(&mut self, pair: Pair<'_, Rule>) -> TypeAtom {
-        let span = self.span(&pair);
-        let Some(p) = pair.into_inner().next() else {
-            return TypeAtom::Null(span);
-        };
+    /// A type's atom: `map_ty`, `kw_null`, `ident`, `array_ty` or
+    /// `literal_ty`.
+    pub fn atom(&mut self, p: Pair<'_, Rule>) -> TypeAtom {
+        let span = self.span(&p);
         let inner_ty = |b: &mut Self, p: Pair<'_, Rule>| {
             let s = b.span(&p);
             p.into_inner()
@@ -228,6 +216,11 @@ impl Builder<'_> {
         let rule = c.as_rule();
         let args: Vec<Pair<'_, Rule>> = c.into_inner().collect();
         let arg = |r: Rule| args.iter().find(|p| p.as_rule() == r).cloned();
+        let text_arg = || {
+            args.iter()
+                .find(|p| super::build::is_text(p.as_rule()))
+                .cloned()
+        };
         let kind = match rule {
             Rule::c_in => ConstraintKind::In(self.range(arg(Rule::range)?)),
             Rule::c_len => match arg(Rule::range) {
@@ -243,8 +236,8 @@ impl Builder<'_> {
                     })
                 }
             },
-            Rule::c_matches => ConstraintKind::Matches(self.text(arg(Rule::text)?)),
-            Rule::c_keys => ConstraintKind::KeysMatch(self.text(arg(Rule::text)?)),
+            Rule::c_matches => ConstraintKind::Matches(self.text(text_arg()?)),
+            Rule::c_keys => ConstraintKind::KeysMatch(self.text(text_arg()?)),
             Rule::c_format => ConstraintKind::Format(self.ident(arg(Rule::format_name)?)),
             Rule::c_multiple_of => ConstraintKind::MultipleOf(self.number(arg(Rule::number)?)),
             Rule::c_unique => ConstraintKind::Unique,
@@ -316,7 +309,7 @@ impl Builder<'_> {
             _ => pair,
         };
         let kind = match p.as_rule() {
-            Rule::text | Rule::string | Rule::raw_string => ValueKind::String(self.text(p)),
+            Rule::string | Rule::raw_string => ValueKind::String(self.text(p)),
             Rule::number => ValueKind::Number(self.number(p)),
             Rule::kw_true => ValueKind::Bool(true),
             Rule::kw_false => ValueKind::Bool(false),

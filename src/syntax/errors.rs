@@ -17,14 +17,14 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         // Only the re-parse of a single field expects its end.
         Rule::EOI => "`,`",
         Rule::ident | Rule::name => "a name",
-        Rule::string | Rule::text | Rule::raw_string => "a string",
+        Rule::string | Rule::raw_string => "a string",
         Rule::number => "a number",
         Rule::doc_line => "a doc comment",
         Rule::item | Rule::item_entry | Rule::strict_item_entry => {
             "an item (`type`, `enum`, `struct`, `union` or `tool`)"
         }
         Rule::attribute | Rule::attribute_name => "an attribute",
-        Rule::ty | Rule::ty_term | Rule::ty_atom => "a type",
+        Rule::ty | Rule::ty_term => "a type",
         Rule::constraint => "a constraint (`in`, `len`, `matches`, `format`, ...)",
         Rule::range => "a range such as `1..=10`",
         Rule::value | Rule::attribute_arg => "a value",

@@ -52,8 +52,13 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
             b'r' if (i == 0 || !is_ident_byte(b[i - 1])) && raw_start(b, i).is_some() => {
                 let (hashes, quote) = raw_start(b, i).unwrap_or((0, i + 1));
                 match skip_string(b, quote + 1, hashes + 1) {
-                    Some(end) if hashes > 0 && !on(Token::HashedRaw { start: i, end }) => return,
-                    Some(end) => i = end,
+                    Some(end) => {
+                        if hashes > 0 && !on(Token::HashedRaw { start: i, end }) {
+                            return;
+                        }
+                        i = end;
+                    }
+                    // Unclosed: the `r` is an identifier to the grammar.
                     None => i += 1,
                 }
             }

@@ -17,7 +17,7 @@ pub fn ty(kind: TyKind) -> Ty {
     Ty {
         kind,
         nullable: false,
-        constraints: Constraints::default(),
+        constraints: TyConstraints::default(),
         span: sp(),
     }
 }

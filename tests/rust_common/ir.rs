@@ -10,7 +10,7 @@ pub fn ty(kind: TyKind) -> Ty {
     Ty {
         kind,
         nullable: false,
-        constraints: Constraints::default(),
+        constraints: TyConstraints::default(),
         span: Default::default(),
     }
 }

@@ -73,6 +73,16 @@ impl Diagnostic {
         }
     }
 
+    /// Something written a second time at `again` that was first written at
+    /// `first`: `verb` is how it was written ("defined", "declared",
+    /// "given"), for the labels "defined again here" and "first defined
+    /// here".
+    pub fn twice(code: Code, again: Span, first: Span, message: String, verb: &str) -> Self {
+        Diagnostic::new(code, again, message)
+            .with_label(format!("{verb} again here"))
+            .with_secondary(first, format!("first {verb} here"))
+    }
+
     pub fn with_label(mut self, message: impl Into<String>) -> Self {
         self.primary.message = message.into();
         self

@@ -105,14 +105,13 @@ impl Lowerer<'_> {
             if !REPEATABLE.contains(&name) {
                 // The first accepted one of that name (lists are short).
                 if let Some(first) = out.iter().find(|o| o.name.text == name).map(|o| &o.span) {
-                    let d = Diagnostic::new(
+                    self.push(Diagnostic::twice(
                         codes::INVALID_ATTRIBUTE,
                         a.span,
+                        *first,
                         format!("`@{name}` is given twice"),
-                    )
-                    .with_label("given again here")
-                    .with_secondary(*first, "first given here");
-                    self.push(d);
+                        "given",
+                    ));
                     continue;
                 }
             }

@@ -79,18 +79,16 @@ impl Lowerer<'_> {
         let mut spans: IndexMap<String, Span> = IndexMap::new();
         for v in &u.variants {
             if let Some(first) = spans.get(&v.tag.text) {
-                self.push(
-                    Diagnostic::new(
-                        codes::DUPLICATE_NAME,
-                        v.tag.span,
-                        format!(
-                            "the tag `{}` is used twice in union `{}`",
-                            v.tag.text, u.name.text
-                        ),
-                    )
-                    .with_label("used again here")
-                    .with_secondary(*first, "first used here"),
-                );
+                self.push(Diagnostic::twice(
+                    codes::DUPLICATE_NAME,
+                    v.tag.span,
+                    *first,
+                    format!(
+                        "the tag `{}` is used twice in union `{}`",
+                        v.tag.text, u.name.text
+                    ),
+                    "used",
+                ));
                 continue;
             }
             spans.insert(v.tag.text.clone(), v.tag.span);
@@ -147,15 +145,13 @@ impl Lowerer<'_> {
             let slot = match out.entry(f.name.text.clone()) {
                 indexmap::map::Entry::Occupied(first) => {
                     let first = first.get().name_span;
-                    self.push(
-                        Diagnostic::new(
-                            codes::DUPLICATE_NAME,
-                            f.name.span,
-                            format!("the {what} `{}` is defined twice", f.name.text),
-                        )
-                        .with_label("defined again here")
-                        .with_secondary(first, "first defined here"),
-                    );
+                    self.push(Diagnostic::twice(
+                        codes::DUPLICATE_NAME,
+                        f.name.span,
+                        first,
+                        format!("the {what} `{}` is defined twice", f.name.text),
+                        "defined",
+                    ));
                     continue;
                 }
                 indexmap::map::Entry::Vacant(slot) => slot,

@@ -216,15 +216,13 @@ impl Lowerer<'_> {
                 continue;
             }
             if let Some(first) = scope.get(&name.text) {
-                self.push(
-                    Diagnostic::new(
-                        codes::DUPLICATE_NAME,
-                        name.span,
-                        format!("the type `{}` is defined twice", name.text),
-                    )
-                    .with_label("defined again here")
-                    .with_secondary(first.span, "first defined here"),
-                );
+                self.push(Diagnostic::twice(
+                    codes::DUPLICATE_NAME,
+                    name.span,
+                    first.span,
+                    format!("the type `{}` is defined twice", name.text),
+                    "defined",
+                ));
                 continue;
             }
             scope.insert(

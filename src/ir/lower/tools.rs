@@ -23,15 +23,13 @@ impl Lowerer<'_> {
                 continue;
             };
             if let Some(first) = lowered.get(&t.name.text) {
-                self.push(
-                    Diagnostic::new(
-                        codes::DUPLICATE_NAME,
-                        t.name.span,
-                        format!("the tool `{}` is defined twice", t.name.text),
-                    )
-                    .with_label("defined again here")
-                    .with_secondary(first.name_span, "first defined here"),
-                );
+                self.push(Diagnostic::twice(
+                    codes::DUPLICATE_NAME,
+                    t.name.span,
+                    first.name_span,
+                    format!("the tool `{}` is defined twice", t.name.text),
+                    "defined",
+                ));
                 continue;
             }
             let tool = self.tool(scope, &item, t);
@@ -115,15 +113,13 @@ impl Lowerer<'_> {
                 BodyEntry::Error(e) => {
                     self.check_error_texts(e);
                     if let Some(first) = errors.get(&e.code.text) {
-                        self.push(
-                            Diagnostic::new(
-                                codes::DUPLICATE_NAME,
-                                e.code.span,
-                                format!("the error code `{}` is declared twice", e.code.text),
-                            )
-                            .with_label("declared again here")
-                            .with_secondary(first.span, "first declared here"),
-                        );
+                        self.push(Diagnostic::twice(
+                            codes::DUPLICATE_NAME,
+                            e.code.span,
+                            first.span,
+                            format!("the error code `{}` is declared twice", e.code.text),
+                            "declared",
+                        ));
                         continue;
                     }
                     errors.insert(
@@ -184,15 +180,13 @@ impl Lowerer<'_> {
         if let ValueKind::Object(entries) = &x.args.kind {
             for (key, value) in entries {
                 if let Some(first) = seen.get(key.text.as_str()) {
-                    self.push(
-                        Diagnostic::new(
-                            codes::INVALID_EXAMPLE,
-                            key.span,
-                            format!("`{}` is given twice", key.text),
-                        )
-                        .with_label("given again here")
-                        .with_secondary(*first, "first given here"),
-                    );
+                    self.push(Diagnostic::twice(
+                        codes::INVALID_EXAMPLE,
+                        key.span,
+                        *first,
+                        format!("`{}` is given twice", key.text),
+                        "given",
+                    ));
                     continue;
                 }
                 seen.insert(&key.text, key.span);

@@ -49,11 +49,13 @@ impl Lowerer<'_> {
         let mut spans: HashMap<&str, crate::source::Span> = HashMap::new();
         for (key, value) in entries {
             if let Some(first) = spans.get(key.text.as_str()) {
-                self.push(
-                    Diagnostic::new(code, key.span, format!("`{}` is given twice", key.text))
-                        .with_label("given again here")
-                        .with_secondary(*first, "first given here"),
-                );
+                self.push(Diagnostic::twice(
+                    code,
+                    key.span,
+                    *first,
+                    format!("`{}` is given twice", key.text),
+                    "given",
+                ));
                 continue;
             }
             spans.insert(&key.text, key.span);

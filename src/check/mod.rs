@@ -105,17 +105,10 @@ pub fn error_when_built(d: Diagnostic, built: bool, target: impl std::fmt::Displ
 
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
-    let mut out = run_checks(program, options, STRUCTURAL, Parts::Split);
+    let (mut out, depth) = structural_and_depth(program, options);
     // The later checks and the lints follow named types recursively; on types
     // that nest beyond the limit they would exhaust the stack, so they do not
-    // run at all. Tools whose JSON would nest too deep are measured only on
-    // types within the limit (a chain too deep is one error, not one per
-    // tool), and stop the rest the same way: their types may nest without
-    // end through unions and aliases, which open no type level.
-    let mut depth = run_checks(program, options, &[depth::run], Parts::Whole);
-    if depth.is_empty() {
-        depth = run_checks(program, options, &[json_depth::run], Parts::Whole);
-    }
+    // run at all.
     if !depth.is_empty() {
         out.extend(depth);
         return apply_levels(out.into_iter().collect(), options);
@@ -123,10 +116,46 @@ pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) ->
     // Values are evaluated and the type graph walked only on a structurally
     // sound program; otherwise they would repeat the same problems.
     if !out.iter().any(Diagnostic::is_error) {
-        out.extend(run_checks(program, options, SEMANTIC, Parts::Split));
+        out.extend(run_checks(program, options, SEMANTIC));
     }
-    out.extend(run_checks(program, options, LINTS, Parts::Split));
+    out.extend(run_checks(program, options, LINTS));
     apply_levels(out.into_iter().collect(), options)
+}
+
+/// The structural checks, part by part, and the depth checks, which
+/// measure whole chains of types and so run as one piece of work, beside
+/// the parts rather than after them (they take as long as several parts).
+/// Tools whose JSON would nest too deep are measured only when the type
+/// depths are within the limit (a chain too deep is one error, not one per
+/// tool): their types may nest without end through unions and aliases,
+/// which open no type level.
+fn structural_and_depth(
+    program: &Program,
+    options: &CheckOptions,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    enum Work<'a> {
+        Depth,
+        Structural(walk::Part<'a>),
+    }
+    // The longest piece first, so that it is drawn first.
+    let work: Vec<Work<'_>> = std::iter::once(Work::Depth)
+        .chain(walk::Part::split(program).into_iter().map(Work::Structural))
+        .collect();
+    let mut found = crate::parallel::map(&work, 1, |work| match work {
+        Work::Depth => {
+            let whole = walk::Part::whole(program);
+            let depth = run_part(program, options, whole, &[depth::run]);
+            if depth.is_empty() {
+                run_part(program, options, whole, &[json_depth::run])
+            } else {
+                depth
+            }
+        }
+        Work::Structural(part) => run_part(program, options, *part, STRUCTURAL),
+    })
+    .into_iter();
+    let depth = found.next().unwrap_or_default();
+    (found.flatten().collect(), depth)
 }
 
 /// A check reads the program and reports into its own [`Cx`].
@@ -164,38 +193,32 @@ const LINTS: &[Check] = &[
     allow::run,
 ];
 
-/// How [`run_checks`] divides the program.
-enum Parts {
-    /// One part: the depth checks measure whole chains of types.
-    Whole,
-    /// The named types, then each package ([`walk::Part::split`]).
-    Split,
+/// Runs `checks`, independent of each other, on all cores, part by part
+/// (the named types, then each package, see [`walk::Part::split`]): each
+/// part gets every check before the next part starts. Diagnostics come back
+/// by part, and within a part in the order of `checks`.
+fn run_checks(program: &Program, options: &CheckOptions, checks: &[Check]) -> Vec<Diagnostic> {
+    let parts = walk::Part::split(program);
+    let per_part =
+        crate::parallel::map(&parts, 1, |&part| run_part(program, options, part, checks));
+    per_part.into_iter().flatten().collect()
 }
 
-/// Runs `checks`, independent of each other, on all cores, part by part:
-/// each part gets every check before the next part starts. Diagnostics come
-/// back by part, and within a part in the order of `checks`.
-fn run_checks(
+/// Every check of `checks` on one part, in order.
+fn run_part(
     program: &Program,
     options: &CheckOptions,
+    part: walk::Part<'_>,
     checks: &[Check],
-    parts: Parts,
 ) -> Vec<Diagnostic> {
-    let parts = match parts {
-        Parts::Whole => vec![walk::Part::whole(program)],
-        Parts::Split => walk::Part::split(program),
+    let mut cx = Cx {
+        program,
+        part,
+        options,
+        out: Vec::new(),
     };
-    let per_part = crate::parallel::map(&parts, 1, |&part| {
-        let mut cx = Cx {
-            program,
-            part,
-            options,
-            out: Vec::new(),
-        };
-        for check in checks {
-            check(&mut cx);
-        }
-        cx.out
-    });
-    per_part.into_iter().flatten().collect()
+    for check in checks {
+        check(&mut cx);
+    }
+    cx.out
 }

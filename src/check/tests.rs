@@ -321,23 +321,21 @@ fn checks_by_part_report_what_the_whole_program_reports() {
         let options = CheckOptions::default();
         // As `check` does: the other checks run only on types that the
         // depth checks accept.
-        if !run_checks(program, &options, &[depth::run], Parts::Whole).is_empty()
-            || !run_checks(program, &options, &[json_depth::run], Parts::Whole).is_empty()
+        let whole = walk::Part::whole(program);
+        if !run_part(program, &options, whole, &[depth::run]).is_empty()
+            || !run_part(program, &options, whole, &[json_depth::run]).is_empty()
         {
             continue;
         }
         for checks in [STRUCTURAL, SEMANTIC, LINTS] {
-            let listed = |parts| {
-                let mut out: Vec<String> = run_checks(program, &options, checks, parts)
-                    .iter()
-                    .map(|d| format!("{d:?}"))
-                    .collect();
+            let listed = |found: Vec<Diagnostic>| {
+                let mut out: Vec<String> = found.iter().map(|d| format!("{d:?}")).collect();
                 out.sort();
                 out
             };
             assert_eq!(
-                listed(Parts::Split),
-                listed(Parts::Whole),
+                listed(run_checks(program, &options, checks)),
+                listed(run_part(program, &options, whole, checks)),
                 "{}",
                 file.display()
             );

@@ -220,26 +220,37 @@ pub fn string(out: &mut String, s: &str) {
 
 /// The index of the first byte that needs an escape (a control character,
 /// `"` or `\\`). Most strings have none, so eight bytes are tested at a
-/// time and only a word with a hit is searched byte by byte.
+/// time and only a word with a hit is searched byte by byte. The last
+/// partial word is read as the eight bytes that end the string (they
+/// overlap the word before); a string shorter than a word is tested byte
+/// by byte. Either way the bytes are never copied first.
 fn find_escape(bytes: &[u8]) -> Option<usize> {
+    if bytes.len() < 8 {
+        return first_escape(bytes);
+    }
     let mut chunks = bytes.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        if has_escape(u64::from_le_bytes(word)) {
+        if has_escape(word(chunk)) {
             return first_escape(chunk).map(|i| offset + i);
         }
         offset += 8;
     }
-    let tail = chunks.remainder();
-    // Padding with spaces, which need no escape.
-    let mut word = [b' '; 8];
-    word[..tail.len()].copy_from_slice(tail);
-    if has_escape(u64::from_le_bytes(word)) {
-        return first_escape(tail).map(|i| offset + i);
+    if chunks.remainder().is_empty() {
+        return None;
     }
-    None
+    let last = bytes.len() - 8;
+    match bytes.get(last..) {
+        Some(chunk) if has_escape(word(chunk)) => first_escape(chunk).map(|i| last + i),
+        _ => None,
+    }
+}
+
+/// Eight bytes as a little-endian word (`chunk` holds exactly eight).
+fn word(chunk: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(chunk);
+    u64::from_le_bytes(word)
 }
 
 /// The index of the first `\n`, eight bytes at a time (lines of pretty

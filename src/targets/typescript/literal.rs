@@ -10,88 +10,10 @@ pub fn string(s: &str) -> String {
 
 /// Appends `s` as a JSON string literal: the bytes `serde_json` writes
 /// (`\"`, `\\`, the short escapes for control characters and `\u00XX` for
-/// the other ones; everything else verbatim).
+/// the other ones; everything else verbatim), which TypeScript reads as the
+/// same string. The JSON targets' writer, so both write strings alike.
 pub fn push_string(out: &mut String, s: &str) {
-    out.reserve(s.len() + 2);
-    out.push('"');
-    if needs_escape(s.as_bytes()) {
-        push_escaped(out, s);
-    } else {
-        out.push_str(s);
-    }
-    out.push('"');
-}
-
-/// Whether a byte of `bytes` needs escaping, eight bytes at a time.
-fn needs_escape(bytes: &[u8]) -> bool {
-    let mut chunks = bytes.chunks_exact(8);
-    let word = |chunk: &[u8]| {
-        // Padded with a byte that needs no escape.
-        let mut word = [b'a'; 8];
-        word.iter_mut().zip(chunk).for_each(|(w, b)| *w = *b);
-        u64::from_le_bytes(word)
-    };
-    chunks.by_ref().any(|chunk| any_escape(word(chunk))) || any_escape(word(chunks.remainder()))
-}
-
-fn push_escaped(out: &mut String, s: &str) {
-    let mut start = 0;
-    for (i, &b) in s.as_bytes().iter().enumerate() {
-        if NEEDS_ESCAPE[usize::from(b)] {
-            // `i` is at an ASCII byte, so both slices end on char boundaries.
-            out.push_str(&s[start..i]);
-            push_escape(out, b);
-            start = i + 1;
-        }
-    }
-    out.push_str(&s[start..]);
-}
-
-/// Whether one of the eight bytes of `w` is a control character, `"` or
-/// `\` (the classic "has a byte less than n" / "has a zero byte" bit tricks;
-/// exact about whether there is one, not about which).
-fn any_escape(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-    let q = w ^ (ONES * u64::from(b'"'));
-    let quote = q.wrapping_sub(ONES) & !q & HIGH;
-    let b = w ^ (ONES * u64::from(b'\\'));
-    let backslash = b.wrapping_sub(ONES) & !b & HIGH;
-    below_space | quote | backslash != 0
-}
-
-/// The bytes a JSON string literal escapes: control characters, `"`, `\`.
-static NEEDS_ESCAPE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        table[b] = true;
-        b += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
-
-fn push_escape(out: &mut String, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let short = match b {
-        b'"' => "\\\"",
-        b'\\' => "\\\\",
-        b'\n' => "\\n",
-        b'\r' => "\\r",
-        b'\t' => "\\t",
-        0x08 => "\\b",
-        0x0c => "\\f",
-        _ => {
-            out.push_str("\\u00");
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 0xf)]));
-            return;
-        }
-    };
-    out.push_str(short);
+    crate::schema::write::string(out, s);
 }
 
 /// A JSDoc block (`/** ... */` plus newline, every line prefixed by

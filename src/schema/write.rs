@@ -220,13 +220,22 @@ pub fn string(out: &mut String, s: &str) {
 
 /// The index of the first byte that needs an escape (a control character,
 /// `"` or `\\`). Most strings have none, so eight bytes are tested at a
-/// time and only a word with a hit is searched byte by byte. The last
-/// partial word is read as the eight bytes that end the string (they
-/// overlap the word before); a string shorter than a word is tested byte
-/// by byte. Either way the bytes are never copied first.
+/// time and only a word with a hit is searched byte by byte. The bytes are
+/// never copied first: the last partial word is read as the eight bytes that
+/// end the string (they overlap the word before), and a string of four to
+/// seven bytes (most keys) as its first four and its last four.
 fn find_escape(bytes: &[u8]) -> Option<usize> {
     if bytes.len() < 8 {
-        return first_escape(bytes);
+        let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) else {
+            return first_escape(bytes);
+        };
+        let word =
+            u64::from(u32::from_le_bytes(*head)) | u64::from(u32::from_le_bytes(*tail)) << 32;
+        return if has_escape(word) {
+            first_escape(bytes)
+        } else {
+            None
+        };
     }
     let mut chunks = bytes.chunks_exact(8);
     let mut offset = 0;

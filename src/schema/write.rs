@@ -100,6 +100,7 @@ fn seq<'n, 'a: 'n>(
 }
 
 /// A newline and the indent of `level`, in one copy.
+#[inline]
 fn line(out: &mut String, level: usize) {
     const SPACES: &str = concat!(
         "\n",

@@ -1,7 +1,7 @@
 //! Attributes: which exist where, their arguments, and their values (`E0302`
 //! for anything unknown or malformed).
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use indexmap::IndexMap;
 

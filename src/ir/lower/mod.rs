@@ -16,7 +16,7 @@ mod tools;
 mod types;
 mod values;
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::sync::{Mutex, PoisonError};
 
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};

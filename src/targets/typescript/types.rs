@@ -7,7 +7,7 @@
 //! optional in these types. Only each tool's `<Tool>Input` interface shows the
 //! shape a model sends.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashSet, HashSetExt};
 use std::fmt::Write as _;
 
 use super::names::Namer;
@@ -21,7 +21,7 @@ pub struct TypeNames {
     /// Named types that reach themselves through their fields (computed here
     /// too, so the result does not depend on the front end having set
     /// `TypeDef::recursive`).
-    recursive: std::collections::HashSet<TypeKey>,
+    recursive: HashSet<TypeKey>,
     /// Named types whose shape as a model sends it differs from the validated
     /// shape (a field with a default, here or nested), with the name of that
     /// input shape: `Rect` -> `RectInput`.
@@ -32,7 +32,7 @@ impl TypeNames {
     /// Collects every named type reachable from `package`'s tools and names
     /// them, claiming names in `namer`.
     pub fn collect(program: &Program, package: &Package, namer: &mut Namer) -> Self {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         let mut stack: Vec<TypeKey> = Vec::new();
         for tool in package.tools.values() {
             for field in tool.params.values() {
@@ -141,8 +141,8 @@ pub enum Form {
 
 /// The named types whose input shape differs from their validated shape: a
 /// struct with a defaulted field, and everything that contains one.
-fn input_differs(program: &Program, used: &[TypeKey]) -> std::collections::HashSet<TypeKey> {
-    let mut differs: std::collections::HashSet<TypeKey> = used
+fn input_differs(program: &Program, used: &[TypeKey]) -> HashSet<TypeKey> {
+    let mut differs: HashSet<TypeKey> = used
         .iter()
         .filter(|k| {
             matches!(program.type_def(k).map(|d| &d.kind),
@@ -183,7 +183,7 @@ fn direct_refs(program: &Program, key: &TypeKey) -> Vec<TypeKey> {
 
 /// Whether `target` is reachable from `from`'s definition.
 fn reaches(program: &Program, from: &TypeKey, target: &TypeKey) -> bool {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     let mut stack = direct_refs(program, from);
     while let Some(key) = stack.pop() {
         if &key == target {

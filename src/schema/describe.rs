@@ -182,7 +182,7 @@ fn text(buf: &mut String, v: &Node<'_>) {
 fn regex_span(buf: &mut String, v: &Node<'_>) {
     let mut source = String::new();
     text(&mut source, v);
-    buf.push_str(&code_span(&source));
+    push_code_span(buf, &source);
 }
 
 /// `text` as a CommonMark code span that shows it literally: fenced by a
@@ -190,22 +190,33 @@ fn regex_span(buf: &mut String, v: &Node<'_>) {
 /// text starts or ends with a backtick (or with a space on both ends, which
 /// a code span would strip).
 pub fn code_span(text: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for b in text.bytes() {
-        run = if b == b'`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat(longest + 1);
+    let mut out = String::with_capacity(text.len() + 2);
+    push_code_span(&mut out, text);
+    out
+}
+
+/// [`code_span`], appended to `out`.
+pub fn push_code_span(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    // Most text holds no backtick, and its fence is one.
+    let longest = memchr::memchr(b'`', bytes).map_or(0, |first| {
+        bytes[first..]
+            .split(|&b| b != b'`')
+            .map(<[u8]>::len)
+            .max()
+            .unwrap_or(0)
+    });
     let pad = text.starts_with('`')
         || text.ends_with('`')
         || (text.starts_with(' ') && text.ends_with(' ') && !text.trim().is_empty());
     let pad = if pad { " " } else { "" };
-    let mut out = String::with_capacity(text.len() + 2 * (fence.len() + pad.len()));
-    for part in [&*fence, pad, text, pad, &*fence] {
-        out.push_str(part);
-    }
-    out
+    out.reserve(text.len() + 2 * (longest + 1 + pad.len()));
+    let fence = |out: &mut String| (0..=longest).for_each(|_| out.push('`'));
+    fence(out);
+    out.push_str(pad);
+    out.push_str(text);
+    out.push_str(pad);
+    fence(out);
 }
 
 /// "1 to 120 characters", "at least 1 item", "at most 10 entries",

@@ -63,7 +63,9 @@ pub fn push_phrases(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, out: &mut 
 /// are built in one buffer: this runs for every field of every tool.
 pub fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut dyn FnMut(&str)) {
     let get = |k: &str| schema.get(k).filter(|_| include(k));
-    let mut buf = String::new();
+    // Room for a phrase ("Length 1 to 120 characters."), so that writing
+    // one does not grow the buffer three times over.
+    let mut buf = String::with_capacity(64);
     let mut flush = |buf: &mut String| {
         emit(buf);
         buf.clear();

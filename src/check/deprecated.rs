@@ -62,10 +62,7 @@ pub fn run(cx: &mut Cx<'_>) {
         if owner_deprecated {
             continue;
         }
-        let mut scopes: Vec<&[String]> = vec![owner.allow()];
-        if let Some(f) = field {
-            scopes.insert(0, &f.allow);
-        }
+        let scopes = owner.scopes(field);
         walk::nested(root, &mut |ty| {
             if let TyKind::Named { key } = &ty.kind {
                 if let Some(def) = program.type_def(key) {

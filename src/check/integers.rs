@@ -42,10 +42,7 @@ pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let mut found: Found = Vec::new();
     for (owner, field, root) in walk::root_types(cx.part) {
-        let mut scopes: Vec<&[String]> = vec![owner.allow()];
-        if let Some(f) = field {
-            scopes.insert(0, &f.allow);
-        }
+        let scopes = owner.scopes(field);
         walk::nested(root, &mut |ty| {
             // The type is resolved only for a bound that is out of range
             // (rare), not for every type.

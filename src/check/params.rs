@@ -96,10 +96,7 @@ pub fn run(cx: &mut Cx<'_>) {
         }
     }
     for (owner, field, root) in walk::root_types(cx.part) {
-        let mut scopes: Vec<&[String]> = vec![owner.allow()];
-        if let Some(f) = field {
-            scopes.insert(0, &f.allow);
-        }
+        let scopes = owner.scopes(field);
         walk::nested(root, &mut |ty| {
             let TyKind::Union { members } = &ty.kind else {
                 return;

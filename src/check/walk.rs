@@ -91,6 +91,15 @@ impl<'a> Owner<'a> {
             Owner::Type(t) => &t.allow,
         }
     }
+
+    /// The allow lists of a site in this owner, innermost first: the
+    /// field's (when the site is one), then the owner's.
+    pub fn scopes(self, field: Option<&'a Field>) -> Vec<&'a [String]> {
+        match field {
+            Some(f) => vec![&f.allow, self.allow()],
+            None => vec![self.allow()],
+        }
+    }
 }
 
 /// Every tool of the part's packages.

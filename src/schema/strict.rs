@@ -191,7 +191,7 @@ impl Walk {
             all.push(Node::Str(name.clone()));
         }
         // Rebuild in the canonical order: type, properties, required, closed.
-        let rest = std::mem::take(map);
+        let rest = std::mem::replace(map, Obj::with_capacity(map.len() + 2));
         map.insert("type", "object");
         map.insert("properties", properties);
         map.insert("required", all);
@@ -216,7 +216,7 @@ impl Walk {
             return;
         }
         let mut moved = Obj::new();
-        for (k, v) in std::mem::take(map).into_entries() {
+        for (k, v) in std::mem::replace(map, Obj::with_capacity(map.len())).into_entries() {
             if unsupported(&k, &v) {
                 moved.insert(k, v);
             } else {

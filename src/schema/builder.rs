@@ -1,7 +1,7 @@
 //! [`Lowering`]: the IR -> schema tree builder every JSON target shares.
 
-use std::borrow::Cow;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::borrow::Cow;
 
 use indexmap::IndexMap;
 

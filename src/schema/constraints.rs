@@ -18,7 +18,8 @@ use crate::ir::{Program, Ty, TyKind};
 /// The constraints of `ty` as sentences, with those on array items and map
 /// values after them ("Each item: Length 1 to 40 characters.").
 pub fn type_constraints(program: &Program, ty: &Ty) -> String {
-    let mut out = String::new();
+    // Room for a phrase or two without growing.
+    let mut out = String::with_capacity(64);
     looked_through(program, ty, &mut out);
     out
 }

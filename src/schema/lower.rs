@@ -216,7 +216,7 @@ impl<'p> Lowering<'p> {
                     .iter()
                     .any(|v| v.doc.is_some() || v.deprecated.is_some());
                 let notes = documented.then(|| {
-                    let mut text = String::new();
+                    let mut text = String::with_capacity(48 * variants.len());
                     for (i, v) in variants.iter().enumerate() {
                         if i > 0 {
                             text.push('\n');

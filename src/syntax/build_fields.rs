@@ -11,8 +11,10 @@ use crate::diagnostics::{Diagnostic, codes};
 
 impl Builder<'_> {
     pub fn field_list(&mut self, pair: Pair<'_, Rule>) -> Vec<Field> {
-        let mut fields = Vec::new();
-        for p in pair.into_inner() {
+        let pairs = pair.into_inner();
+        // The fields and the commas between them: sized once.
+        let mut fields = Vec::with_capacity(pairs.len().div_ceil(2));
+        for p in pairs {
             match p.as_rule() {
                 Rule::field => fields.extend(self.field(p)),
                 Rule::bad_field => self.recover(&p, Rule::field_entry, "the end of this field"),

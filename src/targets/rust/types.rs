@@ -310,6 +310,8 @@ impl<'a> Typer<'a> {
             };
             let mut serde = String::new();
             if rename || skip_if.is_some() {
+                // Room for the longest form without growing.
+                serde.reserve(96 + field.name.len());
                 serde.push_str("#[serde(");
                 if rename {
                     serde.push_str("rename = ");

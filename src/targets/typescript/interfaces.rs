@@ -35,7 +35,7 @@ pub struct Body {
 
 /// The JSDoc block of each field (the same in every shape).
 pub fn field_docs(program: &Program, fields: &IndexMap<String, Field>) -> Vec<String> {
-    let mut lines = Lines::default();
+    let mut lines = Lines::with_capacity(256);
     fields
         .values()
         .map(|f| {

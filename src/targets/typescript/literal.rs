@@ -65,6 +65,13 @@ pub struct Lines {
 }
 
 impl Lines {
+    pub fn with_capacity(capacity: usize) -> Self {
+        Lines {
+            text: String::with_capacity(capacity),
+            any: false,
+        }
+    }
+
     /// The text to append the next line to.
     pub fn line(&mut self) -> &mut String {
         if self.any {

@@ -68,7 +68,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 if let Some(def) = program.type_def(key) {
                     if let Some(d) = &def.deprecated {
                         found.push((
-                            scopes.clone(),
+                            scopes.to_vec(),
                             ty.span,
                             format!("type `{}` is deprecated{}", def.name, note(d)),
                         ));

@@ -54,7 +54,7 @@ pub fn run(cx: &mut Cx<'_>) {
                     && matches!(program.resolve_alias_cow(ty).kind, TyKind::Int)
                 {
                     found.push((
-                        scopes.clone(),
+                        scopes.to_vec(),
                         ty.span,
                         format!("the bound {} is beyond ±2^53", b.value),
                     ));

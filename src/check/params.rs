@@ -115,7 +115,7 @@ pub fn run(cx: &mut Cx<'_>) {
                     (Owner::Type(t), None) => format!("type `{}`", t.name),
                 };
                 found.push((
-                    scopes.clone(),
+                    scopes.to_vec(),
                     Diagnostic::new(
                         codes::SCALAR_UNION,
                         ty.span,

@@ -94,11 +94,33 @@ impl<'a> Owner<'a> {
 
     /// The allow lists of a site in this owner, innermost first: the
     /// field's (when the site is one), then the owner's.
-    pub fn scopes(self, field: Option<&'a Field>) -> Vec<&'a [String]> {
+    pub fn scopes(self, field: Option<&'a Field>) -> Scopes<'a> {
         match field {
-            Some(f) => vec![&f.allow, self.allow()],
-            None => vec![self.allow()],
+            Some(f) => Scopes {
+                lists: [&f.allow, self.allow()],
+                first: 0,
+            },
+            None => Scopes {
+                lists: [&[], self.allow()],
+                first: 1,
+            },
         }
+    }
+}
+
+/// The allow lists of one site (see [`Owner::scopes`]), read as a slice;
+/// held by value, as the lints look them up for every type they walk.
+#[derive(Clone, Copy)]
+pub struct Scopes<'a> {
+    lists: [&'a [String]; 2],
+    first: usize,
+}
+
+impl<'a> std::ops::Deref for Scopes<'a> {
+    type Target = [&'a [String]];
+
+    fn deref(&self) -> &Self::Target {
+        self.lists.get(self.first..).unwrap_or_default()
     }
 }
 

@@ -191,17 +191,19 @@ impl Walk {
             all.push(Node::Str(name.clone()));
         }
         // Rebuild in the canonical order: type, properties, required, closed.
+        // The keys are distinct (they come from one object), so they are
+        // pushed without a search.
         let rest = std::mem::replace(map, Obj::with_capacity(map.len() + 2));
-        map.insert("type", "object");
-        map.insert("properties", properties);
-        map.insert("required", all);
-        map.insert("additionalProperties", false);
+        map.push("type", "object");
+        map.push("properties", properties);
+        map.push("required", all);
+        map.push("additionalProperties", false);
         for (k, v) in rest.into_entries() {
             if !matches!(
                 k.as_ref(),
                 "type" | "properties" | "required" | "additionalProperties"
             ) {
-                map.insert(k, v);
+                map.push(k, v);
             }
         }
     }
@@ -218,9 +220,9 @@ impl Walk {
         let mut moved = Obj::new();
         for (k, v) in std::mem::replace(map, Obj::with_capacity(map.len())).into_entries() {
             if unsupported(&k, &v) {
-                moved.insert(k, v);
+                moved.push(k, v);
             } else {
-                map.insert(k, v);
+                map.push(k, v);
             }
         }
         let description = map

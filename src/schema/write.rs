@@ -230,9 +230,9 @@ fn find_escape(bytes: &[u8]) -> Option<usize> {
         let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) else {
             return first_escape(bytes);
         };
-        let word =
+        let both =
             u64::from(u32::from_le_bytes(*head)) | u64::from(u32::from_le_bytes(*tail)) << 32;
-        return if has_escape(word) {
+        return if has_escape(both) {
             first_escape(bytes)
         } else {
             None

@@ -65,6 +65,7 @@ pub struct Lines {
 }
 
 impl Lines {
+    /// No text yet, with room for `capacity` bytes of it.
     pub fn with_capacity(capacity: usize) -> Self {
         Lines {
             text: String::with_capacity(capacity),

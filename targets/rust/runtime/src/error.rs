@@ -1,0 +1,146 @@
+//! The structured, model-readable error every tool call can end with.
+
+use serde::{Deserialize, Serialize};
+
+use crate::validate::Invalid;
+
+/// A structured, model-readable tool error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolError {
+    /// `invalid_argument`, `unknown_tool`, `internal`, or a declared code.
+    pub code: String,
+    /// What went wrong.
+    pub message: String,
+    /// JSON-pointer path of the offending argument (`/weight`, `/tags/3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// What to do about it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// Whether the same call may succeed if tried again.
+    pub retryable: bool,
+}
+
+impl ToolError {
+    /// An error with `code` and `message`, no path, no hint, not retryable.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        ToolError {
+            code: code.into(),
+            message: message.into(),
+            path: None,
+            hint: None,
+            retryable: false,
+        }
+    }
+
+    /// An `invalid_argument` error at `path`.
+    pub fn invalid_argument(path: impl Into<String>, message: impl Into<String>) -> Self {
+        let mut error = ToolError::new("invalid_argument", message);
+        error.path = Some(path.into());
+        error
+    }
+
+    /// The `unknown_tool` error for `name`; the hint lists the `known` tool
+    /// names.
+    pub fn unknown_tool<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Self {
+        let known: Vec<&str> = known.into_iter().collect();
+        // The name as a JSON string, as the TypeScript runtime words it.
+        let quoted = serde_json::Value::from(name);
+        ToolError::new("unknown_tool", format!("no tool is named {quoted}"))
+            .with_hint(format!("Known tools: {}", known.join(", ")))
+    }
+
+    /// An `internal` error: something went wrong that the caller cannot fix.
+    pub fn internal(message: impl Into<String>) -> Self {
+        ToolError::new("internal", message)
+    }
+
+    /// The error with another message.
+    pub fn with_message(mut self, message: impl Into<String>) -> Self {
+        self.message = message.into();
+        self
+    }
+
+    /// The error with a hint.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// The error, retryable or not.
+    pub fn with_retryable(mut self, retryable: bool) -> Self {
+        self.retryable = retryable;
+        self
+    }
+}
+
+impl From<Invalid> for ToolError {
+    /// The `invalid_argument` error for rejected arguments.
+    fn from(e: Invalid) -> Self {
+        ToolError {
+            code: "invalid_argument".to_string(),
+            message: e.message,
+            path: Some(e.path),
+            hint: e.hint,
+            retryable: false,
+        }
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)?;
+        if let Some(path) = self.path.as_deref().filter(|p| !p.is_empty()) {
+            write!(f, " (at {path})")?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "; {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_the_code_the_path_and_the_hint() {
+        let error = ToolError::invalid_argument("/weight", "must be at most 900, got 901")
+            .with_hint("Use a CSS weight.");
+        assert_eq!(
+            error.to_string(),
+            "invalid_argument: must be at most 900, got 901 (at /weight); Use a CSS weight."
+        );
+        // The argument object itself has the empty path, which is not shown.
+        let error = ToolError::invalid_argument("", "expected an object, got a string");
+        assert_eq!(
+            error.to_string(),
+            "invalid_argument: expected an object, got a string"
+        );
+        assert_eq!(ToolError::internal("boom").to_string(), "internal: boom");
+    }
+
+    #[test]
+    fn unknown_tools_are_named_as_json_with_the_known_ones() {
+        let error = ToolError::unknown_tool("set \"font\"", ["ping", "set_font"]);
+        assert_eq!(error.code, "unknown_tool");
+        assert_eq!(error.message, r#"no tool is named "set \"font\"""#);
+        assert_eq!(error.hint.as_deref(), Some("Known tools: ping, set_font"));
+        assert!(!error.retryable);
+    }
+
+    #[test]
+    fn serializes_without_absent_parts() {
+        let error = ToolError::new("node_not_found", "No node has this id.").with_retryable(true);
+        let json = serde_json::to_string(&error).unwrap_or_default();
+        assert_eq!(
+            json,
+            r#"{"code":"node_not_found","message":"No node has this id.","retryable":true}"#
+        );
+        let back: Result<ToolError, _> = serde_json::from_str(&json);
+        assert_eq!(back.ok(), Some(error));
+    }
+}

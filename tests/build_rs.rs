@@ -51,8 +51,9 @@ pub mod design {
 }
 
 pub fn check() -> bool {
-    design::DesignCall::parse("rename", serde_json::json!({"id": "1:2", "name": "x"})).is_ok()
-        && design::DesignCall::parse("rename", serde_json::json!({"id": "1", "name": "x"})).is_err()
+    use toolc_runtime::serde_json::json;
+    design::DesignCall::parse("rename", json!({"id": "1:2", "name": "x"})).is_ok()
+        && design::DesignCall::parse("rename", json!({"id": "1", "name": "x"})).is_err()
 }
 "#;
 
@@ -74,15 +75,14 @@ edition = "2021"
 publish = false
 
 [dependencies]
-serde = {{ version = "1", features = ["derive"] }}
-serde_json = "1"
-regex = "1"
+toolc-runtime = {{ path = {:?} }}
 
 [build-dependencies]
 toolc = {{ path = {:?}, default-features = false }}
 
 [workspace]
 "#,
+        common::gen_crate::runtime_dir().display().to_string(),
         toolc.display().to_string()
     );
     write(&dir.join("Cargo.toml"), &manifest);

@@ -1,16 +1,9 @@
 //! Snapshots of the generated Rust for the small cases in
-//! `tests/cases/rust/` and the hand-built fixture. The validator runtime at
-//! the end of every file is the same template text each time
-//! (`targets/rust/validate.rs.j2`), so it is cut off here.
+//! `tests/cases/rust/` and the hand-built fixture: whole files, since the
+//! validator is in the `toolc-runtime` crate, not in them.
 
 mod rust_common;
 use rust_common as common;
-
-const RUNTIME_MARKER: &str = "/// The table-driven argument validator.";
-
-fn without_runtime(code: &str) -> &str {
-    code.find(RUNTIME_MARKER).map_or(code, |i| &code[..i])
-}
 
 #[test]
 fn generated_rust_snapshots() {
@@ -36,7 +29,7 @@ fn generated_rust_snapshots() {
             *code,
             "{name}: not deterministic"
         );
-        insta::assert_snapshot!(format!("rust_{name}"), without_runtime(code));
+        insta::assert_snapshot!(format!("rust_{name}"), code);
     }
 }
 

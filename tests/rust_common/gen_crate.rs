@@ -21,6 +21,11 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("target/rust-gen")
 }
 
+/// The `toolc-runtime` crate generated code depends on.
+pub fn runtime_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("targets/rust/runtime")
+}
+
 fn write_if_changed(path: &Path, contents: &str) {
     if std::fs::read_to_string(path).ok().as_deref() != Some(contents) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -32,9 +37,11 @@ fn write_if_changed(path: &Path, contents: &str) {
 /// returns its directory.
 pub fn write_crate(crate_name: &str, packages: &[GenPackage]) -> PathBuf {
     let dir = root().join(crate_name);
-    // `preserve_order` keeps objects in the order they were sent, the harder
-    // case for answers that must not depend on key order (without it
-    // serde_json sorts keys). `float_roundtrip` as the README recommends.
+    // The runtime is the one dependency generated code needs (serde,
+    // serde_json and regex come through it). `preserve_order` keeps objects
+    // in the order they were sent, the harder case for answers that must
+    // not depend on key order (without it serde_json sorts keys).
+    // `float_roundtrip` as the README recommends.
     let manifest = format!(
         r#"[package]
 name = "{crate_name}"
@@ -43,12 +50,11 @@ edition = "2024"
 publish = false
 
 [dependencies]
-serde = {{ version = "1", features = ["derive"] }}
-serde_json = {{ version = "1", features = ["float_roundtrip", "preserve_order"] }}
-regex = "1"
+toolc-runtime = {{ path = {runtime:?}, features = ["float_roundtrip", "preserve_order"] }}
 
 [workspace]
-"#
+"#,
+        runtime = runtime_dir().display().to_string()
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest);
     let lock = dir.join("Cargo.lock");
@@ -91,7 +97,7 @@ regex = "1"
 
 use std::io::{{BufRead, Write}};
 
-use serde_json::{{json, Value}};
+use toolc_runtime::serde_json::{{self, json, Value}};
 
 {values}
 fn run(module: &str, tool: &str, args: Value) -> Value {{

@@ -7,7 +7,7 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
-use serde_json::{json, Value};
+use toolc_runtime::serde_json::{self, json, Value};
 use toolc_gen::fixture::{self, FixtureTools, Node, PingArgs, ResetArgs, SetFontArgs};
 
 struct Tools;

@@ -144,7 +144,7 @@ pub fn code(view: &FileView) -> Code {
     for p in &view.patterns {
         let _ = write!(
             out,
-            "    fn {}(s: &str) -> bool {{\n        static RE: std::sync::LazyLock<Option<regex::Regex>> =\n            std::sync::LazyLock::new(|| regex::Regex::new({}).ok());\n        RE.as_ref().is_some_and(|re| re.is_match(s))\n    }}\n\n",
+            "    fn {}(s: &str) -> bool {{\n        static RE: std::sync::LazyLock<Option<::toolc_runtime::regex::Regex>> =\n            std::sync::LazyLock::new(|| ::toolc_runtime::regex::Regex::new({}).ok());\n        RE.as_ref().is_some_and(|re| re.is_match(s))\n    }}\n\n",
             p.name, p.source
         );
     }
@@ -187,7 +187,7 @@ fn types(code: &mut Code, view: &FileView) {
     for e in &view.enums {
         out.push('\n');
         docs(out, "", &e.doc);
-        out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]\n");
+        out.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::toolc_runtime::serde::Serialize, ::toolc_runtime::serde::Deserialize)]\n#[serde(crate = \"::toolc_runtime::serde\")]\n");
         let _ = writeln!(out, "pub enum {} {{", e.name);
         for v in &e.variants {
             docs(out, "    ", &v.doc);
@@ -211,7 +211,7 @@ fn types(code: &mut Code, view: &FileView) {
     for u in &view.unions {
         out.push('\n');
         docs(out, "", &u.doc);
-        out.push_str("#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]\n#[allow(clippy::large_enum_variant)]\n");
+        out.push_str("#[derive(Debug, Clone, PartialEq, ::toolc_runtime::serde::Serialize, ::toolc_runtime::serde::Deserialize)]\n#[serde(crate = \"::toolc_runtime::serde\")]\n#[allow(clippy::large_enum_variant)]\n");
         match &u.tag {
             Some(tag) => {
                 let _ = writeln!(out, "#[serde(tag = {tag})]");
@@ -241,7 +241,7 @@ fn push_all(out: &mut String, pieces: &[&str]) {
 fn struct_item(out: &mut String, s: &StructView) {
     out.push('\n');
     docs(out, "", &s.doc);
-    out.push_str("#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]\n");
+    out.push_str("#[derive(Debug, Clone, PartialEq, ::toolc_runtime::serde::Serialize, ::toolc_runtime::serde::Deserialize)]\n#[serde(crate = \"::toolc_runtime::serde\")]\n");
     if s.fields.is_empty() {
         push_all(out, &["pub struct ", s.name.as_str(), " {}\n"]);
         return;
@@ -269,7 +269,7 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
             docs(out, "    ", &e.doc);
             let _ = write!(
                 out,
-                "    pub fn {}() -> ToolError {{\n        ToolError {{\n            code: {}.to_string(),\n            message: {}.to_string(),\n            path: None,\n            hint: {},\n            retryable: {},\n        }}\n    }}\n",
+                "    pub fn {}() -> ::toolc_runtime::ToolError {{\n        ::toolc_runtime::ToolError {{\n            code: {}.to_string(),\n            message: {}.to_string(),\n            path: None,\n            hint: {},\n            retryable: {},\n        }}\n    }}\n",
                 e.method, e.code, e.message, e.hint, e.retryable
             );
         }
@@ -290,7 +290,7 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
             t.args.as_str(),
             ",\n    ) -> impl std::future::Future<Output = Result<",
             &t.output,
-            ", ToolError>> + Send;\n",
+            ", ::toolc_runtime::ToolError>> + Send;\n",
         ],
     );
 
@@ -308,11 +308,11 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
         &[
             "            ",
             &t.names,
-            " => {\n                toolc_validate::check_args(&toolc_tables::",
+            " => {\n                ::toolc_runtime::parse_args(&toolc_tables::",
             t.table.as_str(),
-            ", &toolc_tables::DEFS, &mut args)\n                    .map_err(invalid)?;\n                serde_json::from_value(args).map(Self::",
+            ", &toolc_tables::DEFS, args)\n                    .map(Self::",
             t.variant.as_str(),
-            ").map_err(undecodable)\n            }\n",
+            ")\n            }\n",
         ],
     );
 
@@ -327,7 +327,7 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
             &[
                 "                let output = tools.",
                 t.method.as_str(),
-                "(args).await?;\n                output_json(&output, ",
+                "(args).await?;\n                ::toolc_runtime::output_json(&output, ",
                 bool_str(t.wrap),
                 ")\n",
             ],
@@ -338,7 +338,7 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
             &[
                 "                tools.",
                 t.method.as_str(),
-                "(args).await?;\n                Ok(serde_json::Value::Null)\n",
+                "(args).await?;\n                Ok(::toolc_runtime::serde_json::Value::Null)\n",
             ],
         );
     }
@@ -348,7 +348,7 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
     push_all(
         &mut code.descriptors,
         &[
-            "    ToolDescriptor {\n        name: ",
+            "    ::toolc_runtime::ToolDescriptor {\n        name: ",
             &d.name,
             ",\n        title: ",
             &d.title,
@@ -368,9 +368,9 @@ fn tool(code: &mut Code, t: &ToolView, index: usize) {
             &d.timeout_ms,
             ",\n        permissions: ",
             &d.permissions,
-            ",\n        mcp_json: ",
+            ",\n        mcp_json: ::toolc_runtime::McpJson::new(",
             &d.mcp,
-            ",\n        mcp: std::sync::OnceLock::new(),\n    },\n",
+            "),\n    },\n",
         ],
     );
 

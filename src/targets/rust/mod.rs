@@ -36,20 +36,21 @@
 //!
 //! // ---- named types -------------------------------------------------------
 //! pub type NodeId = String;                       // aliases are type aliases
-//! #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::toolc_runtime::serde::Serialize, ..)]
+//! #[serde(crate = "::toolc_runtime::serde")]       // on every serde item
 //! pub enum Align {                                // enum: wire values via serde rename
 //!     #[serde(rename = "left")] Left,
 //!     #[serde(rename = "center")] Center,
 //!     #[serde(rename = "right")] Right,
 //! }
-//! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, PartialEq, ::toolc_runtime::serde::Serialize, ..)]
 //! pub struct NodeSummary {
 //!     pub id: NodeId,
 //!     pub name: String,
 //!     #[serde(default, skip_serializing_if = "Option::is_none")]
 //!     pub parent: Option<NodeId>,
 //! }
-//! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, PartialEq, ::toolc_runtime::serde::Serialize, ..)]
 //! #[serde(tag = "kind")]
 //! pub enum Shape {                                // tagged union: one variant per tag
 //!     #[serde(rename = "circle")] Circle(Circle),
@@ -58,7 +59,7 @@
 //!
 //! // ---- per tool ----------------------------------------------------------
 //! /// Arguments of `set_font` (already validated, defaults applied).
-//! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, PartialEq, ::toolc_runtime::serde::Serialize, ..)]
 //! pub struct SetFontArgs {
 //!     pub id: NodeId,
 //!     pub font: String,
@@ -73,10 +74,10 @@
 //!     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
 //!     pub r#type: Option<String>,      // keywords: raw identifiers; self/Self/super/crate
 //! }                                    // become `self_` etc. with a serde rename
-//! #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::toolc_runtime::serde::Serialize, ..)]
 //! pub enum SetFontMode { #[serde(rename = "replace")] Replace, #[serde(rename = "merge")] Merge }
 //! /// A tool without parameters still gets an (empty) args struct.
-//! #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+//! #[derive(Debug, Clone, PartialEq, ::toolc_runtime::serde::Serialize, ..)]
 //! pub struct PingArgs {}
 //!
 //! /// Constructors for the errors `set_font` declares (only tools that
@@ -114,6 +115,8 @@
 //!     /// treats `null` for an optional non-nullable field as absent, then
 //!     /// deserializes. Never panics on any JSON.
 //!     pub fn parse(name: &str, args: serde_json::Value) -> Result<DesignCall, ToolError>;
+//!     // (`::toolc_runtime::parse_args` over the tool's table; `ToolError` is
+//!     // the runtime's and `serde_json` its re-export, here and below)
 //!     /// Runs the call; returns the output as JSON: objects as they are,
 //!     /// anything else wrapped as `{"result": value}` (the MCP outputSchema
 //!     /// wrapping), `null` for a tool without output.
@@ -124,72 +127,32 @@
 //! pub async fn dispatch(tools: &(impl DesignTools + Sync), name: &str, args: serde_json::Value)
 //!     -> Result<serde_json::Value, ToolError>;
 //!
-//! // ---- errors ------------------------------------------------------------
-//! /// A structured, model-readable error. `Display`: "code: message (at path)".
-//! #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-//! pub struct ToolError {
-//!     /// `invalid_argument`, `unknown_tool`, `internal`, or a declared code.
-//!     pub code: String,
-//!     pub message: String,
-//!     /// JSON-pointer path of the offending argument: `/weight`, `/tags/3`.
-//!     #[serde(default, skip_serializing_if = "Option::is_none")]
-//!     pub path: Option<String>,
-//!     /// What to do about it (the declared `help`).
-//!     #[serde(default, skip_serializing_if = "Option::is_none")]
-//!     pub hint: Option<String>,
-//!     pub retryable: bool,
-//! }
-//! impl ToolError {
-//!     pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self;
-//!     pub fn invalid_argument(path: impl Into<String>, message: impl Into<String>) -> Self;
-//!     pub fn unknown_tool(name: &str) -> Self;
-//!     pub fn internal(message: impl Into<String>) -> Self;
-//!     pub fn with_message(self, message: impl Into<String>) -> Self;
-//!     pub fn with_hint(self, hint: impl Into<String>) -> Self;
-//!     pub fn with_retryable(self, retryable: bool) -> Self;
-//! }
-//! impl std::fmt::Display for ToolError { .. }
-//! impl std::error::Error for ToolError {}
+//! // ---- from the runtime -------------------------------------------------
+//! /// `ToolError { code, message, path, hint, retryable }` and
+//! /// `ToolDescriptor { name, title, description, tier, mutates, destructive,
+//! /// confirm, risk, timeout_ms, permissions, mcp_json }` (with `mcp()`,
+//! /// `input_schema()`, `output_schema()`, `annotations()`), so that
+//! /// `design::ToolError` names the runtime's type.
+//! pub use ::toolc_runtime::{ToolDescriptor, ToolError};
 //!
 //! // ---- descriptors -------------------------------------------------------
-//! pub struct ToolDescriptor {
-//!     pub name: &'static str,            // wire name (MCP name)
-//!     pub title: Option<&'static str>,
-//!     pub description: Option<&'static str>,
-//!     pub tier: &'static str,            // "core" | "extended"
-//!     pub mutates: bool,
-//!     pub destructive: bool,
-//!     pub confirm: bool,
-//!     pub risk: &'static str,            // "low" | "medium" | "high" | "critical"
-//!     pub timeout_ms: Option<u64>,
-//!     pub permissions: &'static [&'static str],
-//!     /* private: the MCP Tool JSON as a string literal, parsed once on demand */
-//! }
-//! impl ToolDescriptor {
-//!     /// The MCP `Tool` object exactly as the `mcp` target emits it (name,
-//!     /// title, description, inputSchema, outputSchema, annotations, _meta).
-//!     /// The embedded text always reads back with serde_json's default
-//!     /// limits (check E0003 refuses tools nested deeper than 127 levels);
-//!     /// `Value::Null` only if it were edited into something unreadable;
-//!     /// never panics. (`'static` for the entries of `TOOLS`.)
-//!     pub fn mcp(&self) -> &serde_json::Value;
-//!     pub fn input_schema(&self) -> &serde_json::Value;
-//!     pub fn output_schema(&self) -> Option<&serde_json::Value>;
-//!     pub fn annotations(&self) -> Option<&serde_json::Value>;
-//! }
 //! /// Every tool of the package, in source order.
 //! pub static TOOLS: [ToolDescriptor; 2];
 //! /// Looks a tool up by wire name.
 //! pub fn tool(name: &str) -> Option<&'static ToolDescriptor>;
 //! ```
 //!
-//! Plus a private `mod toolc_validate` (the table-driven validator) and
-//! private static tables. The file has no inner attributes, so
+//! Plus a private `mod toolc_tables`: the validation tables (plain statics of
+//! `toolc_runtime::validate` types) and a function per pattern. The file has
+//! no inner attributes, so
 //! `mod design { include!(concat!(env!("OUT_DIR"), "/design.rs")); }` works;
-//! include each package into its own module (each defines `ToolError`).
+//! include each package into its own module (each defines `TOOLS`).
 //!
-//! Dependencies: `serde` (derive), `serde_json`, and `regex` only when a
-//! pattern is used.
+//! Dependencies: the crate `toolc-runtime` alone (`targets/rust/runtime/`:
+//! the validator engine, the formats, `ToolError`, `ToolDescriptor`). Every
+//! path to it is absolute (`::toolc_runtime::...`), so no item of the user's
+//! can shadow it; serde, serde_json and regex are reached through its
+//! re-exports (derives say `#[serde(crate = "::toolc_runtime::serde")]`).
 //!
 //! # Extension point
 //!

@@ -19,20 +19,10 @@ use crate::targets::templates;
 use super::fragments;
 use super::view::FileView;
 
-const TEMPLATES: &[(&str, &str)] = &[
-    (
-        "package.rs.j2",
-        include_str!("../../../targets/rust/package.rs.j2"),
-    ),
-    (
-        "validate.rs.j2",
-        include_str!("../../../targets/rust/validate.rs.j2"),
-    ),
-    (
-        "formats.rs.j2",
-        include_str!("../../../targets/rust/formats.rs.j2"),
-    ),
-];
+const TEMPLATES: &[(&str, &str)] = &[(
+    "package.rs.j2",
+    include_str!("../../../targets/rust/package.rs.j2"),
+)];
 
 pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, String> {
     let overrides: Vec<(&str, std::path::PathBuf)> = match template_dir {
@@ -80,9 +70,9 @@ fn render_with(env: &Environment<'_>, (ctx, size): (Value, usize)) -> Result<Str
     let template = env
         .get_template("package.rs.j2")
         .map_err(|e| e.to_string())?;
-    // The output is mostly the fragments plus the validator's fixed text:
+    // The output is mostly the fragments plus the template's fixed text:
     // sizing the buffer up front saves copying it over and over as it grows.
-    let mut out = Vec::with_capacity(size + 64 * 1024);
+    let mut out = Vec::with_capacity(size + 8 * 1024);
     template
         .render_captured_to(ctx, &mut out)
         .map_err(|e| format!("template error: {e:#}"))?;
@@ -99,8 +89,6 @@ fn context_of(view: FileView) -> (Value, usize) {
         trait_name => view.trait_name,
         call_name => view.call_name,
         tool_count => view.tools.len(),
-        // `output_json` is emitted only when some tool uses it.
-        any_output => view.tools.iter().any(|t| t.has_output),
         def_count => view.defs.len(),
         code => code,
         aliases => lazy(view.aliases),

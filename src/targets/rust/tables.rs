@@ -1,4 +1,4 @@
-//! Validation tables: each IR type becomes a `toolc_validate::Ty` expression
+//! Validation tables: each IR type becomes a `toolc_runtime::validate::Ty`
 //! (Rust source) that the generated validator walks at run time. The
 //! expressions are written straight into one buffer per table.
 

@@ -56,7 +56,6 @@ pub const RESERVED: &[&str] = &[
     "TOOLS",
     "dispatch",
     "tool",
-    "toolc_validate",
     "toolc_tables",
     "Send",
     "Sync",
@@ -79,6 +78,10 @@ pub const RESERVED: &[&str] = &[
     "std",
     "core",
 ];
+
+/// The Rust type of `json` values: the runtime's `serde_json`, so that the
+/// consumer needs no dependency of its own.
+const JSON_VALUE: &str = "::toolc_runtime::serde_json::Value";
 
 /// How a field's Rust type carries absence and `null`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,7 +168,7 @@ impl<'a> Typer<'a> {
             TyKind::Int => "i64".into(),
             TyKind::Number => "f64".into(),
             TyKind::Bool => "bool".into(),
-            TyKind::Json => "serde_json::Value".into(),
+            TyKind::Json => JSON_VALUE.into(),
             TyKind::Array { items } => format!("Vec<{}>", self.ty(items, hint, true)),
             TyKind::Map { values } => format!(
                 "std::collections::BTreeMap<String, {}>",
@@ -303,8 +306,8 @@ impl<'a> Typer<'a> {
             let rename = ident.bare() != field.name;
             let skip_if = if is_option && (field.optional || field.default.is_some()) {
                 Some("Option::is_none")
-            } else if ty == "serde_json::Value" && !field.is_required() {
-                Some("serde_json::Value::is_null")
+            } else if ty == JSON_VALUE && !field.is_required() {
+                Some("::toolc_runtime::serde_json::Value::is_null")
             } else {
                 None
             };
@@ -327,7 +330,7 @@ impl<'a> Typer<'a> {
                 }
                 if presence == Presence::AbsentOrNull {
                     // serde would read `null` as the outer `None` (absent).
-                    serde.push_str(", deserialize_with = \"toolc_validate::present\"");
+                    serde.push_str(", deserialize_with = \"::toolc_runtime::present\"");
                 }
                 serde.push_str(")]");
             }

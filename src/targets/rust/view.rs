@@ -19,7 +19,7 @@ pub struct FileView {
     pub unions: Vec<UnionView>,
     pub tools: Vec<ToolView>,
     pub patterns: Vec<PatternView>,
-    /// Validation table entries for named types (`toolc_validate::Ty` exprs).
+    /// Validation table entries for named types (`toolc_runtime::validate::Ty` exprs).
     pub defs: Vec<String>,
 }
 

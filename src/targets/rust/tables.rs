@@ -12,7 +12,7 @@ use crate::ir::{
 };
 
 use super::ident::Ident;
-use super::text::{lit, push_i64, push_u64, write_lit};
+use super::text::{lit, write_lit};
 use super::view::PatternView;
 
 pub struct Tables<'a> {
@@ -93,8 +93,7 @@ impl<'a> Tables<'a> {
                 if def.recursive && matches!(def.kind, TypeDefKind::Alias { .. }) {
                     let index = self.def(key);
                     let nullable = self.program.resolve_alias_cow(ty).nullable;
-                    out.push_str("Ty { kind: Kind::Def(");
-                    push_u64(out, index as u64);
+                    let _ = write!(out, "Ty {{ kind: Kind::Def({index}");
                     out.push_str(if nullable {
                         "), nullable: true }"
                     } else {
@@ -191,9 +190,7 @@ impl<'a> Tables<'a> {
             }
             TyKind::Named { key } => {
                 let index = self.def(key);
-                out.push_str("Kind::Def(");
-                push_u64(out, index as u64);
-                out.push(')');
+                let _ = write!(out, "Kind::Def({index})");
             }
         }
         out.push_str(if r.nullable {
@@ -285,9 +282,7 @@ fn pattern_to_rust(source: &str) -> String {
 fn opt_u64(out: &mut String, n: Option<u64>) {
     match n {
         Some(n) => {
-            out.push_str("Some(");
-            push_u64(out, n);
-            out.push(')');
+            let _ = write!(out, "Some({n})");
         }
         None => out.push_str("None"),
     }
@@ -305,9 +300,7 @@ fn float(out: &mut String, x: f64) {
 fn num(out: &mut String, n: &serde_json::Number) {
     match n.as_i64() {
         Some(i) => {
-            out.push_str("Num::I(");
-            push_i64(out, i);
-            out.push(')');
+            let _ = write!(out, "Num::I({i})");
         }
         None => {
             out.push_str("Num::F(");

@@ -35,13 +35,7 @@ pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
             code: lit(&e.code),
             message: lit(&e.message),
             hint: match &e.help {
-                Some(h) => {
-                    let mut hint = String::with_capacity(h.len() + 20);
-                    hint.push_str("Some(");
-                    write_lit(&mut hint, h);
-                    hint.push_str(".to_string())");
-                    hint
-                }
+                Some(h) => format!("Some({h:?}.to_string())"),
                 None => "None".into(),
             },
             retryable: e.retryable,

@@ -128,7 +128,8 @@ fn json_at_the_limit_builds_and_reads_back_for_every_target() {
     // The generated Rust embeds the same `Tool` object, which its
     // `ToolDescriptor::mcp()` parses with serde_json.
     let rust = std::fs::read_to_string(out.join("levels.rs")).expect("levels.rs");
-    let at = rust.find("mcp_json: \"").expect("an embedded MCP JSON") + "mcp_json: ".len();
+    let opening = "mcp_json: ::toolc_runtime::McpJson::new(";
+    let at = rust.find(opening).expect("an embedded MCP JSON") + opening.len();
     let embedded: Value = serde_json::from_str(&rust_literal(&rust[at..]))
         .unwrap_or_else(|e| panic!("the Rust descriptor's MCP JSON does not read back: {e}"));
     assert_eq!(embedded, mcp::mcp_tool(program, tool));

@@ -9,7 +9,8 @@
 #![deny(clippy::unwrap_used)]
 
 // pest is built without its `std` feature (see Cargo.toml), and the parser
-// pest_derive generates then names `::alloc` paths.
+// generated from the grammar (src/syntax/grammar.rs) then names `::alloc`
+// paths.
 extern crate alloc;
 
 mod case;

@@ -25,7 +25,10 @@ pub mod schema;
 pub mod source;
 pub mod staging;
 pub mod syntax;
+pub mod target;
 pub mod targets;
+#[cfg(test)]
+mod testutil;
 pub mod timing;
 
 mod config;
@@ -33,4 +36,5 @@ mod config;
 pub use check::CheckOptions;
 pub use config::{Config, Error};
 pub use driver::{Analysis, BuildReport, InputError, analyze};
-pub use targets::{OpenAiApi, Target};
+pub use target::Target;
+pub use targets::OpenAiApi;

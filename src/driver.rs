@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::check::{self, CheckOptions};
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostic, Diagnostics};
 pub use crate::ir::load::InputError;
 use crate::ir::{Package, Program};
 use crate::source::SourceMap;
@@ -24,9 +24,19 @@ pub struct Analysis {
     pub files_read: Vec<PathBuf>,
 }
 
-/// Loads and checks `inputs`.
+/// Loads and checks `inputs`, each PATH the root of its own imports.
 pub fn analyze(inputs: &[PathBuf], options: &CheckOptions) -> Result<Analysis, InputError> {
-    let loaded = crate::ir::load::load(inputs)?;
+    analyze_with_root(inputs, None, options)
+}
+
+/// [`analyze`] where inputs below `import_root` may import anything below it
+/// (see [`crate::ir::load::load_with_root`]).
+pub fn analyze_with_root(
+    inputs: &[PathBuf],
+    import_root: Option<&Path>,
+    options: &CheckOptions,
+) -> Result<Analysis, InputError> {
+    let loaded = crate::ir::load::load_with_root(inputs, import_root)?;
     let mut diagnostics = loaded.diagnostics;
     // Checks read a well-formed IR; after parse or resolution errors they would
     // only add noise about half-lowered items.
@@ -54,6 +64,95 @@ pub struct BuildReport {
     pub unchanged: Vec<PathBuf>,
     /// Stale generated files removed.
     pub removed: Vec<PathBuf>,
+}
+
+/// One build: what to read, what to make and where to put it.
+#[derive(Debug, Clone, Copy)]
+pub struct BuildRequest<'a> {
+    /// `.tool` files, or directories searched recursively for them.
+    pub inputs: &'a [PathBuf],
+    /// Inputs below it may import anything below it; `None` makes each PATH
+    /// the root of its own imports.
+    pub import_root: Option<&'a Path>,
+    /// Lint levels (the targets to build are taken from `targets`).
+    pub check: &'a CheckOptions,
+    pub targets: &'a [Target],
+    pub generate: &'a GenOptions,
+    pub out_dir: &'a Path,
+    /// Whether generated files of packages outside this build are deleted
+    /// from `out_dir`: a directory toolc owns (`toolc build --out`), not a
+    /// build script's `OUT_DIR`, which other build steps share.
+    pub remove_stale: bool,
+}
+
+/// What [`build`] did.
+pub struct Built {
+    pub sources: SourceMap,
+    pub program: Program,
+    /// Every file read, imports included.
+    pub files_read: Vec<PathBuf>,
+    /// Every diagnostic of the build, sorted, with the lint levels applied.
+    pub diagnostics: Vec<Diagnostic>,
+    pub outcome: Outcome,
+}
+
+/// How a build ended.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The diagnostics hold errors: nothing was written.
+    Rejected,
+    /// The generated files could not be staged in the output directory;
+    /// the diagnostics are the front end's only.
+    StageFailed(io::Error),
+    /// The outputs were committed, or committing them failed.
+    Finished(io::Result<BuildReport>),
+}
+
+/// Loads, checks, generates and writes: the pipeline of `toolc build` and
+/// [`crate::Config::compile`]. Each package's files are staged in the output
+/// directory as soon as they are generated, and replace the old ones only
+/// when the whole build has no error (dropping the stage removes them).
+pub fn build(request: &BuildRequest<'_>) -> Result<Built, InputError> {
+    let check = CheckOptions {
+        targets: request.targets.to_vec(),
+        ..request.check.clone()
+    };
+    let mut analysis = analyze_with_root(request.inputs, request.import_root, &check)?;
+    let mut diagnostics = std::mem::take(&mut analysis.diagnostics);
+    let mut stage = Stage::new(request.out_dir);
+    // Generators read a well-formed IR: after an error there is nothing to
+    // generate.
+    let outcome = if diagnostics.has_errors() {
+        Outcome::Rejected
+    } else {
+        match generate_staged(&analysis, request.targets, request.generate, &mut stage) {
+            Err(e) => Outcome::StageFailed(e),
+            Ok(generated) => {
+                diagnostics.extend(check::apply_levels(generated, &check));
+                if diagnostics.has_errors() {
+                    Outcome::Rejected
+                } else {
+                    // Stale removal spares every package of this build,
+                    // including one whose file has no tools and so emitted
+                    // nothing this time.
+                    let packages: Vec<&str> = analysis
+                        .program
+                        .packages
+                        .keys()
+                        .map(String::as_str)
+                        .collect();
+                    Outcome::Finished(finish(stage, &packages, request.remove_stale))
+                }
+            }
+        }
+    };
+    Ok(Built {
+        sources: analysis.sources,
+        program: analysis.program,
+        files_read: analysis.files_read,
+        diagnostics: diagnostics.into_sorted(),
+        outcome,
+    })
 }
 
 /// Generates `targets` for every package of `analysis`. Returns the files and

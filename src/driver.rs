@@ -176,7 +176,7 @@ pub fn generate(
 /// with the output directory and the changed ones staged as soon as they
 /// are generated, so the text of all outputs is never in memory at once. Nothing
 /// in the directory changes until [`finish`] commits the stage.
-pub fn generate_staged(
+pub(crate) fn generate_staged(
     analysis: &Analysis,
     targets: &[Target],
     options: &GenOptions,
@@ -256,7 +256,7 @@ pub fn write_outputs(
 }
 
 /// Like [`write_outputs`], for a build of `packages`: stages `files` and
-/// [`finish`]es.
+/// commits them; with `remove_stale`, stale generated files go too.
 pub fn write_package_outputs(
     out_dir: &Path,
     files: &[OutputFile],
@@ -291,7 +291,11 @@ pub fn write_package_outputs(
 /// is listed in the manifest, and its package (the manifest's record, else the
 /// file name up to the first `.`) is not one of `packages`; and temporary
 /// files a killed build left behind. Nothing else is ever deleted.
-pub fn finish(stage: Stage, packages: &[&str], remove_stale: bool) -> io::Result<BuildReport> {
+pub(crate) fn finish(
+    stage: Stage,
+    packages: &[&str],
+    remove_stale: bool,
+) -> io::Result<BuildReport> {
     let out_dir = stage.dir().to_path_buf();
     let mut owned: BTreeMap<String, String> = stage
         .names()

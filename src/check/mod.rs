@@ -50,8 +50,6 @@ use crate::target::Target;
 // The checks name the JSON number arithmetic as their own module.
 pub(crate) use crate::ir::number;
 pub use levels::apply_levels;
-pub use strict::{StrictBlocker, strict_blockers};
-pub use value::{ValueError, validate};
 
 /// How lints are treated in a run.
 #[derive(Debug, Clone, Default)]

@@ -5,7 +5,7 @@
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-pub use crate::schema::strict_blockers::{StrictBlocker, strict_blockers};
+use crate::schema::strict_blockers::strict_blockers;
 
 pub(crate) fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();

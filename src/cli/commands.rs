@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use toolc::CheckOptions;
 use toolc::analyze;
-use toolc::check::CheckOptions;
 use toolc::diagnostics::{CODES, CodeInfo, lookup};
 use toolc::driver::{self, BuildRequest, Outcome};
 use toolc::targets::{GenOptions, OpenAiApi, Target};

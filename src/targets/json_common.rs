@@ -1,21 +1,14 @@
 //! What the JSON targets share: deterministic file bytes and the check of
 //! each tool name against its target's rule ([`crate::target::NameRule`]).
 
-use serde_json::Value;
-
 use super::{OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool};
 pub use crate::schema::documents::source_name;
 use crate::schema::{self, Node, write};
 
-/// Pretty JSON with a trailing newline: the same bytes on every run (object
-/// keys keep insertion order).
-pub fn json_file(name: String, value: &Value) -> OutputFile {
-    tree_file(name, &Node::Json(value), 0)
-}
-
-/// [`json_file`] of a schema tree: the same bytes `serde_json` would print.
+/// Pretty JSON of a schema tree with a trailing newline: the same bytes
+/// `serde_json` would print, on every run (object keys keep insertion order).
 /// `capacity` is a guess of the size, to spare the buffer's regrowth.
 pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
     let mut contents = String::with_capacity(capacity);

@@ -4,13 +4,13 @@
 use std::path::PathBuf;
 
 pub mod anthropic;
-pub mod json_common;
+pub(crate) mod json_common;
 pub mod json_schema;
 pub mod markdown;
 pub mod mcp;
 pub mod openai;
 pub mod rust;
-pub mod templates;
+pub(crate) mod templates;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};

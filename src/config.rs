@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 
 use crate::check::CheckOptions;
 use crate::diagnostics::{Severity, render_human};
-use crate::driver::{self, BuildReport};
-use crate::staging::Stage;
+use crate::driver::{self, BuildReport, BuildRequest, Outcome};
 use crate::targets::{GenOptions, OpenAiApi, Target};
+use crate::timing;
 
 /// Why [`Config::compile`] failed. Its `Display` is the full rendered report,
 /// so `panic!("{e}")` in a build script shows rustc-style diagnostics.
@@ -99,6 +99,9 @@ impl Config {
 
     /// Compiles `inputs` (files or directories) and writes the outputs.
     pub fn compile(&self, inputs: &[impl AsRef<Path>]) -> Result<BuildReport, Error> {
+        if std::env::var_os(timing::ENV_VAR).is_some_and(|v| v == "1") {
+            timing::enable();
+        }
         let inputs: Vec<PathBuf> = inputs.iter().map(|p| p.as_ref().to_path_buf()).collect();
         let cargo = self
             .cargo_messages
@@ -114,48 +117,63 @@ impl Config {
         } else {
             self.targets.clone()
         };
-        let mut check = self.check.clone();
-        check.targets = targets.clone();
-
-        let analysis = driver::analyze(&inputs, &check).map_err(|e| Error::Io(e.to_string()))?;
+        let import_root = crate_root();
+        let request = BuildRequest {
+            inputs: &inputs,
+            import_root: import_root.as_deref(),
+            check: &self.check,
+            targets: &targets,
+            generate: &self.gen_options,
+            out_dir: &out_dir,
+            // OUT_DIR is shared with other build steps: never delete there.
+            remove_stale: false,
+        };
+        let built = driver::build(&request).map_err(|e| Error::Io(e.to_string()))?;
         if cargo {
-            for path in rerun_paths(&inputs, &analysis.files_read, &self.gen_options) {
+            for path in rerun_paths(&inputs, &built.files_read, &self.gen_options) {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
         }
-        // Staged in OUT_DIR as each package is done; the files replace the
-        // old ones only when no error was found (dropping the stage removes
-        // them).
         let cannot_write =
             |e: std::io::Error| Error::Io(format!("cannot write to {}: {e}", out_dir.display()));
-        let mut stage = Stage::new(&out_dir);
-        let mut diagnostics = analysis.diagnostics.clone();
-        // Generators read a well-formed IR: after an error there is nothing
-        // to generate.
-        if !diagnostics.has_errors() {
-            diagnostics.extend(
-                driver::generate_staged(&analysis, &targets, &self.gen_options, &mut stage)
-                    .map_err(cannot_write)?,
-            );
-        }
-        let diagnostics = crate::check::apply_levels(diagnostics, &check).into_sorted();
-        if cargo {
-            for d in diagnostics
+        // Warnings are reported once the build has been checked and
+        // generated, whatever its end; not when staging failed half-way.
+        if cargo && !matches!(built.outcome, Outcome::StageFailed(_)) {
+            for d in built
+                .diagnostics
                 .iter()
                 .filter(|d| d.severity == Severity::Warning)
             {
-                let text = render_human(&analysis.sources, std::slice::from_ref(d));
+                let text = render_human(&built.sources, std::slice::from_ref(d));
                 for line in text.lines().filter(|l| !l.trim().is_empty()) {
                     println!("cargo:warning={line}");
                 }
             }
         }
-        if diagnostics.iter().any(|d| d.is_error()) {
-            let errors: Vec<_> = diagnostics.into_iter().filter(|d| d.is_error()).collect();
-            return Err(Error::Diagnostics(render_human(&analysis.sources, &errors)));
+        match built.outcome {
+            Outcome::Finished(Ok(report)) => Ok(report),
+            Outcome::Finished(Err(e)) | Outcome::StageFailed(e) => Err(cannot_write(e)),
+            Outcome::Rejected => {
+                let errors: Vec<_> = built
+                    .diagnostics
+                    .into_iter()
+                    .filter(|d| d.is_error())
+                    .collect();
+                Err(Error::Diagnostics(render_human(&built.sources, &errors)))
+            }
         }
-        // OUT_DIR is shared with other build steps: never delete there.
-        driver::finish(stage, &[], false).map_err(cannot_write)
+    }
+}
+
+/// Inside a build script (Cargo sets both `OUT_DIR` and
+/// `CARGO_MANIFEST_DIR`) imports may reach anything below the crate root.
+fn crate_root() -> Option<PathBuf> {
+    match (
+        std::env::var_os("OUT_DIR"),
+        std::env::var_os("CARGO_MANIFEST_DIR"),
+    ) {
+        (Some(_), Some(dir)) => Some(PathBuf::from(dir)),
+        _ => None,
     }
 }
 

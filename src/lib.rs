@@ -1,10 +1,12 @@
 //! toolc: a compiler for AI-agent tool definitions.
 //!
 //! Tools are described once in `.tool` files. The front end ([`syntax`],
-//! [`ir`], [`check`]) turns them into a typed, checked [`ir::Program`]; the
-//! [`targets`] turn that into Rust, TypeScript, MCP, OpenAI, Anthropic, JSON
-//! Schema and Markdown. Build scripts use [`Config`]; the `toolc` binary wraps
-//! the same calls.
+//! [`ir`], then the checks) turns them into a typed, checked [`ir::Program`];
+//! the [`targets`] turn that into Rust, TypeScript, MCP, OpenAI, Anthropic,
+//! JSON Schema and Markdown. Layers point one way: syntax -> ir -> checks and
+//! [`schema`] -> targets -> [`driver`] -> the command line and [`Config`];
+//! [`target`] names the outputs for all of them. Build scripts use
+//! [`Config`]; the `toolc` binary and [`Config`] both run [`driver::build`].
 
 #![deny(clippy::unwrap_used)]
 
@@ -14,19 +16,22 @@
 extern crate alloc;
 
 mod case;
-pub mod check;
+pub(crate) mod check;
 pub mod diagnostics;
 pub mod driver;
 pub mod fmt;
 pub mod import;
 pub mod ir;
 mod parallel;
-pub mod pattern;
+pub(crate) mod pattern;
 pub mod schema;
 pub mod source;
-pub mod staging;
+pub(crate) mod staging;
 pub mod syntax;
+pub mod target;
 pub mod targets;
+#[cfg(test)]
+mod testutil;
 pub mod timing;
 
 mod config;
@@ -34,4 +39,5 @@ mod config;
 pub use check::CheckOptions;
 pub use config::{Config, Error};
 pub use driver::{Analysis, BuildReport, InputError, analyze};
-pub use targets::{OpenAiApi, Target};
+pub use target::Target;
+pub use targets::OpenAiApi;

@@ -1,8 +1,11 @@
 //! Source files and byte spans into them.
 
+use std::cmp::Ordering;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use codespan_reporting::files::{self, Files};
 use serde::{Deserialize, Serialize};
 
 /// Index of a file in a [`SourceMap`].
@@ -116,6 +119,56 @@ impl SourceMap {
 
     pub fn find(&self, path: &Path) -> Option<FileId> {
         self.files.iter().position(|f| f.path == path)
+    }
+}
+
+/// What codespan-reporting reads to render a diagnostic: names, text and
+/// lines straight from the loaded files, without a copy.
+impl<'a> Files<'a> for SourceMap {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, files::Error> {
+        Ok(&self.file(id)?.name)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, files::Error> {
+        Ok(&self.file(id)?.text)
+    }
+
+    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, files::Error> {
+        let starts = self.file(id)?.line_starts();
+        Ok(starts
+            .binary_search(&byte_index)
+            .unwrap_or_else(|next_line| next_line - 1))
+    }
+
+    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, files::Error> {
+        let file = self.file(id)?;
+        Ok(file.line_start(line_index)?..file.line_start(line_index + 1)?)
+    }
+}
+
+impl SourceMap {
+    fn file(&self, id: FileId) -> Result<&SourceFile, files::Error> {
+        self.get(id).ok_or(files::Error::FileMissing)
+    }
+}
+
+impl SourceFile {
+    /// Where line `line_index` starts; the end of the text for the line
+    /// after the last.
+    fn line_start(&self, line_index: usize) -> Result<usize, files::Error> {
+        let starts = self.line_starts();
+        match line_index.cmp(&starts.len()) {
+            Ordering::Less => Ok(starts[line_index]),
+            Ordering::Equal => Ok(self.text.len()),
+            Ordering::Greater => Err(files::Error::LineTooLarge {
+                given: line_index,
+                max: starts.len() - 1,
+            }),
+        }
     }
 }
 

@@ -1,11 +1,22 @@
-//! Phase timings for profiling builds: with `TOOLC_TIME_PASSES=1` in the
-//! environment, each phase prints its wall time to stderr, and on Linux the
+//! Phase timings for profiling builds: once [`enable`]d (the command line
+//! and the build-script API do so when `TOOLC_TIME_PASSES=1` is in the
+//! environment), each phase prints its wall time to stderr, and on Linux the
 //! process's resident memory when it ends
 //! (`toolc: time: parse 21.2 ms, rss 31.5 MiB`). Off by default, and then
 //! free.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+static ON: AtomicBool = AtomicBool::new(false);
+
+/// The environment variable that turns timings on, read by the front ends.
+pub const ENV_VAR: &str = "TOOLC_TIME_PASSES";
+
+/// Turns phase timings on for the rest of the process.
+pub fn enable() {
+    ON.store(true, Ordering::Relaxed);
+}
 
 /// Runs `f`, reporting its wall time under `name` when timings are on.
 pub fn phase<T>(name: &str, f: impl FnOnce() -> T) -> T {
@@ -33,6 +44,5 @@ fn resident_mib() -> Option<f64> {
 }
 
 fn enabled() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("TOOLC_TIME_PASSES").is_some_and(|v| v == "1"))
+    ON.load(Ordering::Relaxed)
 }

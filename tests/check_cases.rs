@@ -18,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use toolc::check::CheckOptions;
+use toolc::CheckOptions;
 use toolc::diagnostics::{CODES, render_human};
 use toolc::targets::Target;
 

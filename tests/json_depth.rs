@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use common::cli::build_all;
 use serde_json::Value;
-use toolc::check::CheckOptions;
+use toolc::CheckOptions;
 use toolc::targets::{OpenAiApi, anthropic, json_schema, mcp, openai};
 
 /// The deepest nesting serde_json reads (checked against serde_json itself

@@ -37,10 +37,10 @@ use super::Cx;
 use super::depth::{PerType, bottom_up, lookup, written_out};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind};
+use crate::schema::documents::{LEVELS_ABOVE_SCHEMAS, tool_json_depths};
 use crate::schema::{MAX_JSON_DEPTH, simple_member, value_depth};
 use crate::source::Span;
-use crate::targets::Target;
-use crate::targets::json_common::{LEVELS_ABOVE_SCHEMAS, tool_json_depths};
+use crate::target::Target;
 
 /// Bounds of the depth ([`crate::schema::Node::depth`]) of a schema, and
 /// about how many arrays and objects it holds.

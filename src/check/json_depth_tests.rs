@@ -9,9 +9,9 @@ use super::{MAX_SCHEMA_SIZE, estimates};
 use crate::ir::Program;
 use crate::ir::load::walk;
 use crate::schema::MAX_JSON_DEPTH;
-use crate::targets::Target;
-use crate::targets::json_common::tool_json_depths;
-use crate::targets::json_schema::document_tree;
+use crate::schema::documents::json_schema::document_tree;
+use crate::schema::documents::tool_json_depths;
+use crate::target::Target;
 
 /// Asserts the bounds of every tool of `program` and that the JSON Schema
 /// document is never the deepest; returns the largest measured depth.

@@ -8,69 +8,38 @@
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::targets::Target;
+use crate::target::Target;
 
-struct Rule {
-    target: Target,
-    max: usize,
-    extra: &'static str,
-    shown: &'static str,
-}
-
-const RULES: [Rule; 3] = [
-    Rule {
-        target: Target::Openai,
-        max: 64,
-        extra: "_-",
-        shown: "1 to 64 of `A-Z a-z 0-9 _ -`",
-    },
-    Rule {
-        target: Target::Anthropic,
-        max: 64,
-        extra: "_-",
-        shown: "1 to 64 of `A-Z a-z 0-9 _ -`",
-    },
-    Rule {
-        target: Target::Mcp,
-        max: 128,
-        extra: "_-.",
-        shown: "1 to 128 of `A-Z a-z 0-9 _ - .`",
-    },
-];
-
-pub fn fits(name: &str, target: Target) -> bool {
-    RULES.iter().filter(|r| r.target == target).all(|r| {
-        let n = name.chars().count();
-        (1..=r.max).contains(&n)
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || r.extra.contains(c))
-    })
-}
+/// The targets whose consumers restrict tool names, in the order they are
+/// reported.
+const RESTRICTED: [Target; 3] = [Target::Openai, Target::Anthropic, Target::Mcp];
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     for tool in walk::tools(cx.part) {
-        for rule in &RULES {
-            let name = tool.name_for(rule.target.as_str());
-            if fits(name, rule.target) {
+        for target in RESTRICTED {
+            let Some(rule) = target.name_rule() else {
+                continue;
+            };
+            let name = tool.name_for(target.as_str());
+            if rule.accepts(name) {
                 continue;
             }
-            let building = cx.options.targets.contains(&rule.target);
+            let building = cx.options.targets.contains(&target);
             let d = Diagnostic::new(
                 codes::TARGET_NAME,
                 tool.name_span,
                 format!(
                     "the {} target cannot carry the tool name \"{name}\"",
-                    rule.target
+                    target
                 ),
             )
-            .with_label(format!("{} tool names are {}", rule.target, rule.shown))
+            .with_label(format!("{} tool names are {}", target, rule.shown))
             .with_help(format!(
                 "rename the tool, or give it a name for this target: `@name({}, \"...\")`",
-                rule.target
+                target
             ));
-            found.push(super::error_when_built(d, building, rule.target));
+            found.push(super::error_when_built(d, building, target));
         }
     }
     for d in found {

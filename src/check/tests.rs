@@ -3,10 +3,10 @@
 
 use serde_json::json;
 
-use super::testutil::*;
 use super::*;
 use crate::diagnostics::Severity;
 use crate::ir::*;
+use crate::testutil::*;
 
 pub(super) fn run(p: &Program, options: &CheckOptions) -> Vec<(String, Severity, String)> {
     check(p, &SourceMap::new(), options)
@@ -287,7 +287,7 @@ fn target_names_warn_at_check_and_fail_when_built() {
     assert_eq!(e0303.len(), 2, "{d:?}");
     assert!(e0303.iter().all(|d| d.1 == Severity::Warning));
     let opts = CheckOptions {
-        targets: vec![crate::targets::Target::Openai],
+        targets: vec![crate::target::Target::Openai],
         ..Default::default()
     };
     let d = run(&p, &opts);

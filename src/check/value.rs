@@ -54,23 +54,6 @@ pub fn validate_at(program: &Program, ty: &Ty, value: &Value, root: &str) -> Vec
     v.errors
 }
 
-/// Validates an argument object against a parameter list (a tool's params or
-/// a struct's fields): required fields, unknown fields, each value.
-pub fn validate_fields<'a>(
-    program: &Program,
-    fields: impl IntoIterator<Item = &'a Field> + Clone,
-    object: &serde_json::Map<String, Value>,
-    root: &str,
-) -> Vec<ValueError> {
-    let mut v = Validator {
-        program,
-        errors: Vec::new(),
-        depth: 0,
-    };
-    v.fields(fields, object, root, None);
-    v.errors
-}
-
 /// The value as messages quote it, shortened.
 pub fn show(value: &Value) -> String {
     let s = value.to_string();

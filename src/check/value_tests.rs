@@ -1,8 +1,8 @@
 use serde_json::json;
 
 use super::*;
-use crate::check::testutil::*;
 use crate::ir::{EnumVariant, Format, TypeDefKind, UnionVariant};
+use crate::testutil::*;
 
 fn errs(p: &Program, t: &Ty, v: Value) -> Vec<String> {
     validate(p, t, &v)
@@ -186,7 +186,7 @@ fn paths_name_the_nested_part() {
     let mut p = shapes();
     p.types.insert(
         TypeKey("p.Circle2".into()),
-        crate::check::testutil::typedef(
+        crate::testutil::typedef(
             "Circle2",
             TypeDefKind::Alias {
                 target: Box::new(named("p.Circle")),

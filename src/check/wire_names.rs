@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use super::Cx;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::Tool;
-use crate::targets::Target;
+use crate::target::Target;
 
 /// The targets that list a package's tools by name.
 const LISTED: [Target; 3] = [Target::Mcp, Target::Openai, Target::Anthropic];

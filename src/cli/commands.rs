@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use toolc::check::CheckOptions;
+use toolc::CheckOptions;
+use toolc::analyze;
 use toolc::diagnostics::{CODES, CodeInfo, lookup};
-use toolc::staging::Stage;
+use toolc::driver::{self, BuildRequest, Outcome};
 use toolc::targets::{GenOptions, OpenAiApi, Target};
-use toolc::{analyze, driver};
 
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, EXIT_OK, ImportFrom, LintArgs, MessageFormat, OpenAiApiArg};
@@ -104,7 +104,7 @@ pub fn build(
     templates: Option<PathBuf>,
     lints: &LintArgs,
 ) -> u8 {
-    let mut options = match check_options(lints) {
+    let options = match check_options(lints) {
         Ok(o) => o,
         Err(code) => return code,
     };
@@ -123,61 +123,33 @@ pub fn build(
     if out.exists() && !out.is_dir() {
         return usage_error(format!("--out {} is not a directory", out.display()));
     }
-    options.targets = targets.clone();
-    let analysis = match analyze(paths, &options) {
-        Ok(a) => a,
-        Err(e) => return usage_error(e),
-    };
-    let gen_options = GenOptions {
+    let generate = GenOptions {
         openai_api: match openai_api {
             OpenAiApiArg::Chat => OpenAiApi::ChatCompletions,
             OpenAiApiArg::Responses => OpenAiApi::Responses,
         },
         template_dir: templates,
     };
-    let mut diagnostics = analysis.diagnostics.clone();
-    // Generated files are staged in `out` as each package is done; they
-    // replace the old ones only when the whole build succeeded (dropping the
-    // stage removes them otherwise).
-    let mut stage = Stage::new(out);
-    if !diagnostics.has_errors() {
-        match driver::generate_staged(&analysis, &targets, &gen_options, &mut stage) {
-            Ok(gen_diagnostics) => diagnostics.extend(toolc::check::apply_levels(
-                gen_diagnostics.into_iter().collect(),
-                &options,
-            )),
-            Err(e) => {
-                report::print(
-                    &analysis.sources,
-                    &diagnostics.into_sorted(),
-                    lints.message_format,
-                );
-                return cannot_write(out, &e);
-            }
-        }
-    }
-    let has_errors = diagnostics.has_errors();
-    report::print(
-        &analysis.sources,
-        &diagnostics.into_sorted(),
-        lints.message_format,
-    );
-    if has_errors {
-        return EXIT_INPUT;
-    }
-    // Stale removal spares every package of this build, including one whose
-    // file has no tools and so emitted nothing this time.
-    let packages: Vec<&str> = analysis
-        .program
-        .packages
-        .keys()
-        .map(String::as_str)
-        .collect();
-    let finished = driver::finish(stage, &packages, true);
-    drop(packages);
-    leave_to_exit(analysis);
-    match finished {
-        Ok(report) => {
+    let request = BuildRequest {
+        inputs: paths,
+        // Every PATH named on the command line is the root of its imports.
+        import_root: None,
+        check: &options,
+        targets: &targets,
+        generate: &generate,
+        out_dir: out,
+        // `--out` is toolc's: generated files of other packages go.
+        remove_stale: true,
+    };
+    let built = match driver::build(&request) {
+        Ok(b) => b,
+        Err(e) => return usage_error(e),
+    };
+    report::print(&built.sources, &built.diagnostics, lints.message_format);
+    let code = match &built.outcome {
+        Outcome::Rejected => EXIT_INPUT,
+        Outcome::StageFailed(e) | Outcome::Finished(Err(e)) => cannot_write(out, e),
+        Outcome::Finished(Ok(report)) => {
             // Human mode only: in JSON mode stdout and stderr stay for
             // diagnostics, and a build script reads the report itself.
             if lints.message_format == MessageFormat::Human {
@@ -191,8 +163,9 @@ pub fn build(
             }
             EXIT_OK
         }
-        Err(e) => cannot_write(out, &e),
-    }
+    };
+    leave_to_exit(built);
+    code
 }
 
 fn cannot_write(out: &Path, e: &std::io::Error) -> u8 {

@@ -135,6 +135,9 @@ enum Command {
 }
 
 pub fn run() -> ExitCode {
+    if std::env::var_os(toolc::timing::ENV_VAR).is_some_and(|v| v == "1") {
+        toolc::timing::enable();
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -2,24 +2,20 @@
 //! for tools.
 
 use codespan_reporting::diagnostic as cs;
-use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term;
 use serde_json::json;
 
 use super::{Diagnostic, Severity};
 use crate::source::SourceMap;
 
-/// Renders diagnostics the way rustc does (no colour codes), in order.
+/// Renders diagnostics the way rustc does (no colour codes), in order,
+/// reading the files through the source map's [`Files`](codespan_reporting::files::Files).
 pub fn render_human(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
-    let mut files = SimpleFiles::new();
-    for f in sources.files() {
-        files.add(f.name.clone(), f.text.clone());
-    }
     let config = term::Config::default();
     let mut out = String::new();
     for d in diagnostics {
         let rendered = to_codespan(sources, d);
-        match term::emit_into_string(&config, &files, &rendered) {
+        match term::emit_into_string(&config, sources, &rendered) {
             Ok(text) => out.push_str(&text),
             // A span that does not fit its file is a bug in toolc; still say
             // what the diagnostic was rather than lose it.

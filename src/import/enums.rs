@@ -5,10 +5,10 @@ use serde_json::Value;
 
 use super::fields::beyond_i64;
 use super::schema::{Ctx, Ty, child};
-use crate::check::number::json_eq;
 use crate::fmt::tree::{
     Bound, Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef, Variant,
 };
+use crate::ir::number::json_eq;
 
 /// Inline string unions longer than this (in values or characters) become a
 /// named enum.

@@ -54,22 +54,14 @@ struct Entry {
 /// in sorted order).
 ///
 /// Imports may not leave the directory tree of the PATH they were reached
-/// from (a file PATH: its parent directory). Inside a build script (Cargo
-/// sets both `OUT_DIR` and `CARGO_MANIFEST_DIR`) the root is the crate root
-/// instead, for every input below it; [`load_with_root`] sets it explicitly.
+/// from (a file PATH: its parent directory); [`load_with_root`] widens that
+/// to a root the caller chooses (a build script's crate root).
 pub fn load(inputs: &[PathBuf]) -> Result<Loaded, InputError> {
-    let crate_root = match (
-        std::env::var_os("OUT_DIR"),
-        std::env::var_os("CARGO_MANIFEST_DIR"),
-    ) {
-        (Some(_), Some(dir)) => Some(PathBuf::from(dir)),
-        _ => None,
-    };
-    load_with_root(inputs, crate_root.as_deref())
+    load_with_root(inputs, None)
 }
 
-/// [`load`] with an explicit import root: inputs below `root` may import
-/// anything below it; other inputs keep their own PATH as the root.
+/// [`load`] with an import root: inputs below `root` may import anything
+/// below it; other inputs keep their own PATH as the root.
 pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded, InputError> {
     let cwd = std::env::current_dir().unwrap_or_default();
     let root = root.map(|r| normalize(&cwd.join(r)));

@@ -4,6 +4,7 @@
 pub mod load;
 mod lower;
 mod model;
+pub(crate) mod number;
 pub mod passthrough;
 pub mod suggest;
 

@@ -28,10 +28,12 @@
 mod builder;
 pub mod constraints;
 pub mod describe;
+pub mod documents;
 mod lower;
 pub mod node;
 mod shapes;
 pub mod strict;
+pub mod strict_blockers;
 pub mod write;
 
 use indexmap::IndexMap;

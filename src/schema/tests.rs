@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use super::strict::to_strict;
 use super::{NamedTypes, SchemaBuilder, SchemaOptions, nullable, tool_input_schema};
-use crate::check::testutil::{self, ty};
 use crate::ir::*;
 use crate::source::Span;
+use crate::testutil::{self, ty};
 
 fn named(package: &str, name: &str) -> Ty {
     ty(TyKind::Named {

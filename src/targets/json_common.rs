@@ -1,20 +1,14 @@
-//! What the JSON targets share: deterministic file bytes and the tool-name
-//! rules of each consumer.
-
-use serde_json::Value;
+//! What the JSON targets share: deterministic file bytes and the check of
+//! each tool name against its target's rule ([`crate::target::NameRule`]).
 
 use super::{OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::{Example, Package, Program, Tool};
-use crate::schema::{self, Node, Obj, write};
+use crate::ir::{Package, Program, Tool};
+pub use crate::schema::documents::source_name;
+use crate::schema::{self, Node, write};
 
-/// Pretty JSON with a trailing newline: the same bytes on every run (object
-/// keys keep insertion order).
-pub fn json_file(name: String, value: &Value) -> OutputFile {
-    tree_file(name, &Node::Json(value), 0)
-}
-
-/// [`json_file`] of a schema tree: the same bytes `serde_json` would print.
+/// Pretty JSON of a schema tree with a trailing newline: the same bytes
+/// `serde_json` would print, on every run (object keys keep insertion order).
 /// `capacity` is a guess of the size, to spare the buffer's regrowth.
 pub fn tree_file(name: String, node: &Node<'_>, capacity: usize) -> OutputFile {
     let mut contents = String::with_capacity(capacity);
@@ -137,61 +131,24 @@ impl<'p> PackageMemo<'p> {
     }
 }
 
-/// How many levels the deepest document a build writes puts above a tool's
-/// schemas: in `<package>.mcp.json` the document, its `tools` array and the
-/// `Tool` object hold `inputSchema`, `outputSchema` and `_meta`; in
-/// `<package>.openai.json` the list, the tool and its `function` hold
-/// `parameters`. The other documents nest them less deep.
-pub const LEVELS_ABOVE_SCHEMAS: usize = 3;
-
-/// How deep the JSON documents a build writes for `tool` nest because of it
-/// ([`Node::depth`], which counts as serde_json does): its entry in
-/// `<package>.mcp.json` (the generated Rust and TypeScript embed the same
-/// `Tool` object, two levels less deep), in `<package>.openai.json` (Chat
-/// Completions, in strict form when the tool can be strict; the Responses
-/// form is a level less deep) and in `<package>.anthropic.json`.
-///
-/// `<package>.schema.json` is never the deepest: it references every named
-/// type from `$defs` instead of writing it out, and holds each tool's input
-/// and output schema one level less deep than the MCP document does.
-/// Markdown is not JSON.
-///
-/// Each call lowers the tool's schemas again; the checks call it only for
-/// tools whose cheap bounds come near the limit.
-pub fn tool_json_depths(program: &Program, tool: &Tool) -> [(Target, usize); 3] {
-    [
-        (Target::Mcp, 2 + super::mcp::mcp_tree(program, tool).depth()),
-        (
-            Target::Openai,
-            1 + super::openai::openai_tool_tree(program, tool, super::OpenAiApi::ChatCompletions)
-                .depth(),
-        ),
-        (
-            Target::Anthropic,
-            1 + super::anthropic::anthropic_tree(program, tool).depth(),
-        ),
-    ]
-}
-
 /// About the size of one tool's JSON definition, to size output buffers.
 pub const TOOL_SIZE: usize = 4096;
 
 /// The one file of a tool-list target, `<package>.<target>.json`: checks every
-/// tool's name against `rule`, builds each definition with `tool_value` and
+/// tool's name against the target's rule, builds each definition with `tool_value` and
 /// the document around them with `document`. A package without tools gets no
 /// file.
 /// `tool_value` gets each tool's position in the package too.
 pub fn tools_file<'p: 'n, 'n>(
     package: &'p Package,
     target: Target,
-    rule: NameRule,
     mut tool_value: impl FnMut(usize, &'p Tool, &mut Diagnostics) -> Node<'n>,
     document: impl FnOnce(Vec<Node<'n>>) -> Node<'n>,
 ) -> (Vec<OutputFile>, Diagnostics) {
     let mut diagnostics = Diagnostics::new();
     let mut tools = Vec::with_capacity(package.tools.len());
     for (index, tool) in package.tools.values().enumerate() {
-        check_name(tool, target, rule, &mut diagnostics);
+        check_name(tool, target, &mut diagnostics);
         tools.push(tool_value(index, tool, &mut diagnostics));
     }
     let name = format!("{}.{}.json", package.name, target.as_str());
@@ -202,58 +159,19 @@ pub fn tools_file<'p: 'n, 'n>(
     )
 }
 
-/// [`Example::to_json`] as a tree: the argument object a model would send.
-pub fn example_tree(example: &Example) -> Node<'_> {
-    let mut args = Obj::with_capacity(example.args.len());
-    for (name, literal) in &example.args {
-        args.insert(name.as_str(), &literal.value);
-    }
-    Node::Obj(args)
-}
-
-/// Which names a consumer accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NameRule {
-    /// OpenAI and Anthropic: `^[a-zA-Z0-9_-]{1,64}$`.
-    Function,
-    /// MCP: 1 to 128 of `A-Za-z0-9_.-`.
-    Mcp,
-}
-
-impl NameRule {
-    pub fn accepts(self, name: &str) -> bool {
-        let (max, dot) = match self {
-            NameRule::Function => (64, false),
-            NameRule::Mcp => (128, true),
-        };
-        let len = name.chars().count();
-        (1..=max).contains(&len)
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || (dot && c == '.'))
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            NameRule::Function => "1 to 64 characters of `a-z A-Z 0-9 _ -`",
-            NameRule::Mcp => "1 to 128 characters of `a-z A-Z 0-9 _ - .`",
-        }
-    }
-}
-
 /// Reports `E0303` when `target` cannot carry `tool`'s name for it.
-pub fn check_name(tool: &Tool, target: Target, rule: NameRule, diagnostics: &mut Diagnostics) {
+pub fn check_name(tool: &Tool, target: Target, diagnostics: &mut Diagnostics) {
     let name = tool.name_for(target.as_str());
-    if rule.accepts(name) {
+    let Some(rule) = target.name_rule().filter(|rule| !rule.accepts(name)) else {
         return;
-    }
+    };
     diagnostics.push(
         Diagnostic::new(
             codes::TARGET_NAME,
             tool.name_span,
             format!(
                 "the `{target}` target cannot carry the tool name `{name}`: it needs {}",
-                rule.describe()
+                rule.shown
             ),
         )
         .with_label("invalid name for this target")
@@ -262,13 +180,4 @@ pub fn check_name(tool: &Tool, target: Target, rule: NameRule, diagnostics: &mut
             target.as_str()
         )),
     );
-}
-
-/// The package's source file name without its directories, for generated
-/// markers: the bytes must not depend on where the build was started.
-pub fn source_name(package: &Package) -> String {
-    std::path::Path::new(&package.path)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| package.path.clone())
 }

@@ -4,76 +4,19 @@
 use std::path::PathBuf;
 
 pub mod anthropic;
-pub mod json_common;
+pub(crate) mod json_common;
 pub mod json_schema;
 pub mod markdown;
 pub mod mcp;
 pub mod openai;
 pub mod rust;
-pub mod templates;
+pub(crate) mod templates;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
+pub use crate::target::{OpenAiApi, Target};
 
 pub mod typescript;
-
-/// An output format `toolc build --target` can produce.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Target {
-    Rust,
-    Typescript,
-    Mcp,
-    Openai,
-    Anthropic,
-    JsonSchema,
-    Markdown,
-}
-
-impl Target {
-    pub const ALL: [Target; 7] = [
-        Target::Rust,
-        Target::Typescript,
-        Target::Mcp,
-        Target::Openai,
-        Target::Anthropic,
-        Target::JsonSchema,
-        Target::Markdown,
-    ];
-
-    /// The name used on the command line and in `@name(target, "...")`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Target::Rust => "rust",
-            Target::Typescript => "typescript",
-            Target::Mcp => "mcp",
-            Target::Openai => "openai",
-            Target::Anthropic => "anthropic",
-            Target::JsonSchema => "json-schema",
-            Target::Markdown => "markdown",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| t.as_str() == s)
-    }
-}
-
-impl std::fmt::Display for Target {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Which OpenAI API shape the `openai` target emits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum OpenAiApi {
-    /// `{"type":"function","function":{...}}`
-    #[default]
-    ChatCompletions,
-    /// `{"type":"function","name":...}`
-    Responses,
-}
 
 /// Options every generator may read.
 #[derive(Debug, Clone, Default)]

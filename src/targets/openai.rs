@@ -8,15 +8,13 @@
 //! keywords into descriptions. A tool that cannot be strict is emitted with
 //! `strict: false` and its generic schema, with warning `W0011` saying why.
 
-use serde_json::Value;
-
-use super::json_common::{NameRule, tools_file};
-use super::mcp::tool_description;
-use super::{GenContext, Generator, OpenAiApi, OutputFile, PackageMemo, Target};
-use crate::check::strict_blockers;
+use super::json_common::tools_file;
+use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::{Package, Program, Tool};
-use crate::schema::{self, Node, Obj, strict};
+use crate::ir::{Package, Tool};
+use crate::schema::Node;
+use crate::schema::documents::openai::{Generic, blocker_reasons, openai_tree};
+pub use crate::schema::documents::openai::{openai_tool, openai_tool_tree, strict_parameters};
 
 pub struct OpenAi;
 
@@ -39,7 +37,6 @@ impl Generator for OpenAi {
         tools_file(
             package,
             Target::Openai,
-            NameRule::Function,
             |index, tool, diagnostics| {
                 let tree = trees.get_mut(index).and_then(Option::take);
                 let blocked = blocker_reasons(cx.program, tool);
@@ -64,108 +61,6 @@ impl Generator for OpenAi {
             Node::Arr,
         )
     }
-}
-
-/// The tool definition for `api`, and the reasons it is not strict (empty
-/// when it is).
-pub fn openai_tool(program: &Program, tool: &Tool, api: OpenAiApi) -> (Value, Vec<String>) {
-    let blocked = blocker_reasons(program, tool);
-    let (tree, reasons) = openai_tree(program, tool, api, blocked, Generic::default());
-    (tree.to_value(), reasons)
-}
-
-/// [`openai_tool`] as a tree, without the reasons.
-pub fn openai_tool_tree<'a>(program: &'a Program, tool: &'a Tool, api: OpenAiApi) -> Node<'a> {
-    let blocked = blocker_reasons(program, tool);
-    openai_tree(program, tool, api, blocked, Generic::default()).0
-}
-
-/// A tool's generic input schema, when another target lowered or wrote it.
-#[derive(Default)]
-struct Generic<'a> {
-    tree: Option<Node<'a>>,
-    text: Option<Node<'a>>,
-}
-
-/// [`openai_tool`] as a tree, given the tool's strict blockers.
-fn openai_tree<'a>(
-    program: &'a Program,
-    tool: &'a Tool,
-    api: OpenAiApi,
-    blocked: Vec<String>,
-    generic: Generic<'a>,
-) -> (Node<'a>, Vec<String>) {
-    let (parameters, reasons) = match strict_tree(program, tool, blocked, generic.tree) {
-        Ok(p) => (p, Vec::new()),
-        Err(reasons) => {
-            let generic = generic
-                .text
-                .unwrap_or_else(|| schema::input_tree(program, tool));
-            (generic, reasons)
-        }
-    };
-    let strict = reasons.is_empty();
-    let mut function = Obj::with_capacity(5);
-    if api == OpenAiApi::Responses {
-        function.insert("type", "function");
-    }
-    function.insert("name", tool.name_for("openai"));
-    if let Some(d) = tool_description(tool) {
-        function.insert("description", d);
-    }
-    function.insert("parameters", parameters);
-    function.insert("strict", strict);
-    let value = match api {
-        OpenAiApi::Responses => Node::Obj(function),
-        OpenAiApi::ChatCompletions => {
-            let mut outer = Obj::with_capacity(2);
-            outer.insert("type", "function");
-            outer.insert("function", function);
-            Node::Obj(outer)
-        }
-    };
-    (value, reasons)
-}
-
-/// The strict-mode parameters schema of `tool`, or why it cannot have one.
-pub fn strict_parameters(program: &Program, tool: &Tool) -> Result<Value, Vec<String>> {
-    strict_tree(program, tool, blocker_reasons(program, tool), None).map(|s| s.to_value())
-}
-
-/// Why the checks say `tool` cannot be strict (empty when nothing blocks it).
-fn blocker_reasons(program: &Program, tool: &Tool) -> Vec<String> {
-    let mut reasons: Vec<String> = strict_blockers(program, tool)
-        .into_iter()
-        .map(|b| b.reason)
-        .collect();
-    reasons.dedup();
-    reasons
-}
-
-/// The strict parameters of `tool` from its generic schema (`generic`, or
-/// lowered here).
-fn strict_tree<'a>(
-    program: &'a Program,
-    tool: &'a Tool,
-    blocked: Vec<String>,
-    generic: Option<Node<'a>>,
-) -> Result<Node<'a>, Vec<String>> {
-    if !blocked.is_empty() {
-        return Err(blocked);
-    }
-    let generic = generic.unwrap_or_else(|| schema::input_tree(program, tool));
-    let mut strict = strict::strict_tree(generic)?;
-    // Strict mode wants the root's property list and required list even when
-    // the tool takes no parameters.
-    if let Node::Obj(map) = &mut strict {
-        if !map.contains_key("properties") {
-            map.insert("properties", Obj::new());
-        }
-        if !map.contains_key("required") {
-            map.insert("required", Node::Arr(Vec::new()));
-        }
-    }
-    Ok(strict)
 }
 
 fn allows_not_strict(tool: &Tool) -> bool {

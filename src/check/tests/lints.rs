@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use super::*;
+use crate::schema::strict_blockers::strict_blockers;
 
 #[test]
 fn doc_lints() {

@@ -10,7 +10,7 @@ use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Deprecation, RateLimit, Risk, Tier, passthrough, suggest};
 use crate::source::Span;
 use crate::syntax::ast::{AttrArg, Attribute};
-use crate::targets::Target;
+use crate::target::Target;
 
 /// Tool metadata gathered from attributes.
 #[derive(Default)]

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::check::CheckOptions;
+use crate::CheckOptions;
 use crate::driver::analyze;
 
 /// The first line where `rendered` and `written` differ, both ways.
@@ -30,7 +30,7 @@ fn first_difference(rendered: &str, written: &str) -> Option<String> {
 #[test]
 fn the_writer_writes_what_the_embedded_template_renders() {
     let mut documents = Vec::new();
-    for file in &crate::check::testutil::repository_tool_files() {
+    for file in &crate::testutil::repository_tool_files() {
         // Files with errors have nothing to document; each file alone, so
         // one that fails to load does not hide the others.
         let Ok(analysis) = analyze(std::slice::from_ref(file), &CheckOptions::default()) else {
@@ -105,10 +105,10 @@ mod constraints {
     use serde_json::json;
 
     use super::super::view::constraints_text;
-    use crate::check::testutil::*;
     use crate::ir::*;
     use crate::schema::constraints::type_constraints;
     use crate::schema::{Lowering, SchemaOptions};
+    use crate::testutil::*;
 
     fn union(members: Vec<Ty>) -> Ty {
         ty(TyKind::Union { members })

@@ -9,11 +9,11 @@ use serde_json::Value;
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
 use super::text::{block, cell, code, code_cell, inline, isolated, line, literal, name};
-use crate::driver::GENERATED_MARKER;
 use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use crate::schema::constraints::{push_member, type_constraints};
 use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, node_text, push_phrases};
 use crate::schema::{Lowering, Node, Obj, SchemaOptions};
+use crate::target::GENERATED_MARKER;
 
 #[derive(Serialize)]
 pub struct DocumentView {

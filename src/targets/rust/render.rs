@@ -129,7 +129,7 @@ impl<T: Serialize + Debug + Send + Sync + 'static> Object for Lazy<T> {
 mod tests {
     use std::path::PathBuf;
 
-    use crate::check::CheckOptions;
+    use crate::CheckOptions;
     use crate::targets::{GenContext, GenOptions, Generator};
 
     /// Generates `source` with `template` as the package template.

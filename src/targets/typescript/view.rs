@@ -33,9 +33,9 @@ use super::interfaces::{self, TypeDecl};
 use super::literal;
 use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
-use crate::driver::GENERATED_MARKER;
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
 use crate::schema::Node;
+use crate::target::GENERATED_MARKER;
 use crate::targets::{PackageMemo, mcp};
 
 /// The template context of a package.

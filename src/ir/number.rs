@@ -1,4 +1,5 @@
-//! Exact-where-possible arithmetic on JSON numbers: integers compare as
+//! Exact-where-possible arithmetic on JSON numbers, for every front end that
+//! compares values (the checks and the importer): integers compare as
 //! integers (no rounding through `f64` below 2^64), everything else as `f64`.
 
 use std::cmp::Ordering;

@@ -19,7 +19,11 @@ mod case;
 pub(crate) mod check;
 pub mod diagnostics;
 pub mod driver;
+// The formatter and the JSON importer serve the command line only; build
+// scripts, which build the library without its default features, skip them.
+#[cfg(feature = "cli")]
 pub mod fmt;
+#[cfg(feature = "cli")]
 pub mod import;
 pub mod ir;
 mod parallel;

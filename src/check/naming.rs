@@ -176,7 +176,7 @@ pub const VERBS: &[&str] = &[
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         let snake = tool.name.to_snake_case();
         if snake != tool.name {
             let mut d = Diagnostic::new(

@@ -193,7 +193,7 @@ fn literal_chars(v: &serde_json::Value) -> usize {
 
 pub(crate) fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         let blockers = strict_blockers(cx.program, tool);
         let Some(first) = blockers.first() else {
             continue;

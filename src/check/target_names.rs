@@ -50,7 +50,7 @@ pub fn fits(name: &str, target: Target) -> bool {
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         for rule in &RULES {
             let name = tool.name_for(rule.target.as_str());
             if fits(name, rule.target) {

@@ -17,7 +17,7 @@ pub fn ty(kind: TyKind) -> Ty {
     Ty {
         kind,
         nullable: false,
-        constraints: TyConstraints::default(),
+        constraints: Constraints::default(),
         span: sp(),
     }
 }

@@ -16,13 +16,13 @@ pub fn allows(list: &[String], code: Code) -> bool {
 pub fn run(cx: &mut Cx<'_>) {
     // Only items with an allow list are described (most have none).
     let mut items: Vec<(&[String], Span, String)> = Vec::new();
-    for tool in walk::tools(cx.part).filter(|t| !t.allow.is_empty()) {
+    for tool in walk::tools(cx.program).filter(|t| !t.allow.is_empty()) {
         items.push((&tool.allow, tool.name_span, format!("tool `{}`", tool.name)));
     }
-    for def in cx.part.type_defs().filter(|d| !d.allow.is_empty()) {
+    for def in cx.program.types.values().filter(|d| !d.allow.is_empty()) {
         items.push((&def.allow, def.name_span, format!("type `{}`", def.name)));
     }
-    for (owner, field) in walk::fields(cx.part)
+    for (owner, field) in walk::fields(cx.program)
         .into_iter()
         .filter(|(_, f)| !f.allow.is_empty())
     {

@@ -83,7 +83,7 @@ fn applies_to(fam: Family) -> &'static str {
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for (_, _, root) in walk::root_types(cx.part) {
+    for (_, _, root) in walk::root_types(cx.program) {
         walk::nested(root, &mut |ty| {
             if ty.constraints.is_empty() {
                 return;

@@ -8,7 +8,7 @@ use crate::diagnostics::{Diagnostic, codes};
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for (owner, field) in walk::fields(cx.part) {
+    for (owner, field) in walk::fields(cx.program) {
         // Worded only for a value that fails (most have none).
         let whose = || match owner {
             Owner::Tool(t) => format!("parameter `{}` of `{}`", field.name, t.name),

@@ -8,7 +8,6 @@ use super::walk::{self, Owner};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Deprecation, Literal, Program, Ty, TyKind, TypeDefKind};
 use crate::source::Span;
-use walk::Part;
 
 fn note(d: &Deprecation) -> String {
     d.note
@@ -37,24 +36,23 @@ fn deprecated_variant(program: &Program, ty: &Ty, lit: &Literal) -> Option<(Stri
     })
 }
 
-/// Whether anything a use in `part` can be reported for is deprecated: a
-/// type or an enum value (anywhere: any part may use them) or a parameter
-/// (of the part's tools). Most programs deprecate nothing.
-fn anything_deprecated(part: Part<'_>) -> bool {
-    part.program.types.values().any(|def| {
+/// Whether anything a use can be reported for is deprecated: a type, an
+/// enum value or a parameter. Most programs deprecate nothing.
+fn anything_deprecated(program: &Program) -> bool {
+    program.types.values().any(|def| {
         def.deprecated.is_some()
             || matches!(&def.kind, TypeDefKind::Enum { variants }
                 if variants.iter().any(|v| v.deprecated.is_some()))
-    }) || walk::tools(part).any(|tool| tool.params.values().any(|p| p.deprecated.is_some()))
+    }) || walk::tools(program).any(|tool| tool.params.values().any(|p| p.deprecated.is_some()))
 }
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
-    if !anything_deprecated(cx.part) {
+    if !anything_deprecated(program) {
         return;
     }
     let mut found: Vec<(Vec<&[String]>, Span, String)> = Vec::new();
-    for (owner, field, root) in walk::root_types(cx.part) {
+    for (owner, field, root) in walk::root_types(cx.program) {
         let owner_deprecated = match owner {
             Owner::Tool(t) => t.deprecated.is_some(),
             Owner::Type(t) => t.deprecated.is_some(),
@@ -77,7 +75,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         });
     }
-    for (owner, field) in walk::fields(cx.part) {
+    for (owner, field) in walk::fields(cx.program) {
         let scopes: [&[String]; 2] = [&field.allow, owner.allow()];
         for lit in field.default.iter().chain(&field.examples) {
             if let Some((msg, _)) = deprecated_variant(program, &field.ty, lit) {
@@ -85,7 +83,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         }
     }
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         if tool.deprecated.is_some() {
             continue;
         }

@@ -67,7 +67,7 @@ pub fn run(cx: &mut Cx<'_>) {
             inner,
         ));
     }
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         let sites = tool
             .params
             .values()

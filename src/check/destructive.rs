@@ -9,7 +9,7 @@ use crate::ir::Risk;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         if !tool.destructive {
             continue;
         }

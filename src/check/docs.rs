@@ -51,7 +51,7 @@ fn text(doc: &Option<String>) -> Option<&str> {
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         let scopes = vec![tool.allow.as_slice()];
         match text(&tool.doc) {
             None => found.push((
@@ -87,14 +87,8 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         }
     }
-    // Struct fields need docs when a parameter reaches their struct; only
-    // the part with the types has struct fields.
-    let inputs = if cx.part.covers_types() {
-        walk::input_types(cx.program)
-    } else {
-        Default::default()
-    };
-    for (owner, field) in walk::fields(cx.part) {
+    let inputs = walk::input_types(cx.program);
+    for (owner, field) in walk::fields(cx.program) {
         if let Owner::Type(t) = owner {
             if !inputs.contains(&crate::ir::TypeKey::new(&t.package, &t.name)) {
                 continue;

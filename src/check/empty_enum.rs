@@ -10,7 +10,7 @@ use crate::ir::TypeDefKind;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for def in cx.part.type_defs() {
+    for def in cx.program.types.values() {
         let TypeDefKind::Enum { variants } = &def.kind else {
             continue;
         };

@@ -11,7 +11,7 @@ use crate::source::Span;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for def in cx.part.type_defs() {
+    for def in cx.program.types.values() {
         if let TypeDefKind::Enum { variants } = &def.kind {
             for (i, v) in variants.iter().enumerate() {
                 if let Some(first) = variants[..i].iter().find(|w| w.value == v.value) {
@@ -28,7 +28,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         }
     }
-    for (_, _, root) in walk::root_types(cx.part) {
+    for (_, _, root) in walk::root_types(cx.program) {
         walk::nested(root, &mut |ty| {
             if let TyKind::Union { members } = &ty.kind {
                 found.extend(repeated_members(cx.program, members));

@@ -19,7 +19,7 @@ pub fn mentions(text: &str, code: &str) -> bool {
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         let docs: Vec<&str> = tool
             .doc
             .iter()

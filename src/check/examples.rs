@@ -10,7 +10,7 @@ use crate::source::Span;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         for (i, example) in tool.examples.iter().enumerate() {
             let name = match &example.title {
                 Some(t) => format!("example \"{t}\""),

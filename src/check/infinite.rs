@@ -14,9 +14,6 @@ use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 pub fn run(cx: &mut Cx<'_>) {
-    if !cx.part.covers_types() {
-        return;
-    }
     let program = cx.program;
     // A type is looked at again only when a type it names becomes finite,
     // so a long chain (`type A0 = A1; type A1 = A2; ...`) settles in one

@@ -41,7 +41,7 @@ fn push_big<'p>(found: &mut Found<'p>, scopes: &[&'p [String]], literal: &Litera
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let mut found: Found = Vec::new();
-    for (owner, field, root) in walk::root_types(cx.part) {
+    for (owner, field, root) in walk::root_types(cx.program) {
         let scopes = owner.scopes(field);
         walk::nested(root, &mut |ty| {
             // The type is resolved only for a bound that is out of range
@@ -67,14 +67,14 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         });
     }
-    for (owner, field) in walk::fields(cx.part) {
+    for (owner, field) in walk::fields(cx.program) {
         let scopes: [&[String]; 2] = [&field.allow, owner.allow()];
         let lits: Vec<&Literal> = field.default.iter().chain(&field.examples).collect();
         for l in lits {
             push_big(&mut found, &scopes, l, "value");
         }
     }
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         for ex in &tool.examples {
             for (name, l) in &ex.args {
                 let scopes: [&[String]; 2] =

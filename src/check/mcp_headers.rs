@@ -33,17 +33,12 @@ const SAFE: i128 = MCP_HEADER_INT_LIMIT as i128;
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     // Most programs mirror no parameter into a header: then there is
-    // nothing to walk. The part's tools may reach the struct fields of any
-    // part.
-    let in_params = walk::tools(cx.part).any(|t| t.params.values().any(mirrored));
-    let in_structs = program.types.values().any(
-        |def| matches!(&def.kind, TypeDefKind::Struct { fields } if fields.values().any(mirrored)),
-    );
-    if !in_params && !in_structs {
+    // nothing to walk.
+    if !walk::fields(program).iter().any(|(_, f)| mirrored(f)) {
         return;
     }
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         // Header name (lowercased) -> where it was first given.
         let mut seen: HashMap<String, (String, &Field)> = HashMap::new();
         let mut visited: HashSet<&TypeKey> = HashSet::new();

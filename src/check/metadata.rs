@@ -11,7 +11,7 @@ use crate::diagnostics::{Diagnostic, codes};
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         if tool.destructive && !tool.mutates {
             found.push(
                 Diagnostic::new(

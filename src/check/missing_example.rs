@@ -40,7 +40,7 @@ pub fn complexity(program: &Program, tool: &Tool) -> Option<String> {
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         if !tool.examples.is_empty() {
             continue;
         }

@@ -67,8 +67,6 @@ pub struct CheckOptions {
 /// diagnostics.
 pub(crate) struct Cx<'a> {
     pub program: &'a Program,
-    /// What this run covers; see [`walk::Part`].
-    pub part: walk::Part<'a>,
     pub options: &'a CheckOptions,
     out: Vec<Diagnostic>,
 }
@@ -102,10 +100,17 @@ pub fn error_when_built(d: Diagnostic, built: bool, target: impl std::fmt::Displ
 
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
-    let (mut out, depth) = structural_and_depth(program, options);
+    let mut out = run_checks(program, options, STRUCTURAL);
     // The later checks and the lints follow named types recursively; on types
     // that nest beyond the limit they would exhaust the stack, so they do not
-    // run at all.
+    // run at all. Tools whose JSON would nest too deep are measured only on
+    // types within the limit (a chain too deep is one error, not one per
+    // tool), and stop the rest the same way: their types may nest without
+    // end through unions and aliases, which open no type level.
+    let mut depth = run_checks(program, options, &[depth::run]);
+    if depth.is_empty() {
+        depth = run_checks(program, options, &[json_depth::run]);
+    }
     if !depth.is_empty() {
         out.extend(depth);
         return apply_levels(out.into_iter().collect(), options);
@@ -117,42 +122,6 @@ pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) ->
     }
     out.extend(run_checks(program, options, LINTS));
     apply_levels(out.into_iter().collect(), options)
-}
-
-/// The structural checks, part by part, and the depth checks, which
-/// measure whole chains of types and so run as one piece of work, beside
-/// the parts rather than after them (they take as long as several parts).
-/// Tools whose JSON would nest too deep are measured only when the type
-/// depths are within the limit (a chain too deep is one error, not one per
-/// tool): their types may nest without end through unions and aliases,
-/// which open no type level.
-fn structural_and_depth(
-    program: &Program,
-    options: &CheckOptions,
-) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
-    enum Work<'a> {
-        Depth,
-        Structural(walk::Part<'a>),
-    }
-    // The longest piece first, so that it is drawn first.
-    let work: Vec<Work<'_>> = std::iter::once(Work::Depth)
-        .chain(walk::Part::split(program).into_iter().map(Work::Structural))
-        .collect();
-    let mut found = crate::parallel::map(&work, 1, |work| match work {
-        Work::Depth => {
-            let whole = walk::Part::whole(program);
-            let depth = run_part(program, options, whole, &[depth::run]);
-            if depth.is_empty() {
-                run_part(program, options, whole, &[json_depth::run])
-            } else {
-                depth
-            }
-        }
-        Work::Structural(part) => run_part(program, options, *part, STRUCTURAL),
-    })
-    .into_iter();
-    let depth = found.next().unwrap_or_default();
-    (found.flatten().collect(), depth)
 }
 
 /// A check reads the program and reports into its own [`Cx`].
@@ -190,32 +159,17 @@ const LINTS: &[Check] = &[
     allow::run,
 ];
 
-/// Runs `checks`, independent of each other, on all cores, part by part
-/// (the named types, then each package, see [`walk::Part::split`]): each
-/// part gets every check before the next part starts. Diagnostics come back
-/// by part, and within a part in the order of `checks`.
+/// Runs `checks`, independent of each other, on all cores; their
+/// diagnostics come back in the order of `checks`.
 fn run_checks(program: &Program, options: &CheckOptions, checks: &[Check]) -> Vec<Diagnostic> {
-    let parts = walk::Part::split(program);
-    let per_part =
-        crate::parallel::map(&parts, 1, |&part| run_part(program, options, part, checks));
-    per_part.into_iter().flatten().collect()
-}
-
-/// Every check of `checks` on one part, in order.
-fn run_part(
-    program: &Program,
-    options: &CheckOptions,
-    part: walk::Part<'_>,
-    checks: &[Check],
-) -> Vec<Diagnostic> {
-    let mut cx = Cx {
-        program,
-        part,
-        options,
-        out: Vec::new(),
-    };
-    for check in checks {
+    let per_check = crate::parallel::map(checks, 1, |check| {
+        let mut cx = Cx {
+            program,
+            options,
+            out: Vec::new(),
+        };
         check(&mut cx);
-    }
-    cx.out
+        cx.out
+    });
+    per_check.into_iter().flatten().collect()
 }

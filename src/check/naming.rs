@@ -5,6 +5,8 @@
 //! same style: `find_nodes`, `set_font`. W0004 looks the first word of the
 //! snake_case name up in [`VERBS`].
 
+use heck::ToSnakeCase;
+
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
@@ -174,8 +176,8 @@ pub const VERBS: &[&str] = &[
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
-        let snake = crate::case::snake_case(&tool.name);
+    for tool in walk::tools(cx.program) {
+        let snake = tool.name.to_snake_case();
         if snake != tool.name {
             let mut d = Diagnostic::new(
                 codes::NOT_SNAKE_CASE,

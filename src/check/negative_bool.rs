@@ -32,7 +32,7 @@ pub const NEGATIVE_PREFIXES: &[&str] = &[
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         for p in tool.params.values() {
             if !matches!(cx.program.resolve_alias_cow(&p.ty).kind, TyKind::Bool) {
                 continue;

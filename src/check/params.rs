@@ -29,7 +29,7 @@ pub fn run(cx: &mut Cx<'_>) {
     // Most programs have no recursive type: then no parameter needs the walk
     // through its named types that W0017 takes.
     let any_recursive = program.types.values().any(|def| def.recursive);
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         for p in tool.params.values() {
             let scopes: [&[String]; 2] = [&p.allow, &tool.allow];
             let r = program.resolve_alias_cow(&p.ty);
@@ -95,7 +95,7 @@ pub fn run(cx: &mut Cx<'_>) {
             }
         }
     }
-    for (owner, field, root) in walk::root_types(cx.part) {
+    for (owner, field, root) in walk::root_types(cx.program) {
         let scopes = owner.scopes(field);
         walk::nested(root, &mut |ty| {
             let TyKind::Union { members } = &ty.kind else {

@@ -8,7 +8,7 @@ use crate::ir::Pattern;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for (_, _, root) in walk::root_types(cx.part) {
+    for (_, _, root) in walk::root_types(cx.program) {
         walk::nested(root, &mut |ty| {
             for (p, what) in [
                 (&ty.constraints.pattern, "pattern"),

@@ -12,7 +12,7 @@ use crate::ir::{Bound, Constraints, Program, Ty, TyKind};
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for (_, _, root) in walk::root_types(cx.part) {
+    for (_, _, root) in walk::root_types(cx.program) {
         walk::nested(root, &mut |ty| {
             if ty.constraints.is_empty() {
                 return;

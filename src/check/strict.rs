@@ -9,7 +9,7 @@ use crate::schema::strict_blockers::strict_blockers;
 
 pub(crate) fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         let blockers = strict_blockers(cx.program, tool);
         let Some(first) = blockers.first() else {
             continue;

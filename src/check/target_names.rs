@@ -16,7 +16,7 @@ const RESTRICTED: [Target; 3] = [Target::Openai, Target::Anthropic, Target::Mcp]
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for tool in walk::tools(cx.part) {
+    for tool in walk::tools(cx.program) {
         for target in RESTRICTED {
             let Some(rule) = target.name_rule() else {
                 continue;

@@ -16,7 +16,7 @@ pub const CORE_TOKEN_BUDGET: usize = 8_000;
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
-    for package in cx.part.packages() {
+    for package in cx.program.packages.values() {
         let core: Vec<&Tool> = package
             .tools
             .values()

@@ -9,7 +9,7 @@ use crate::ir::{Ty, TyKind, TypeDefKind};
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let mut found = Vec::new();
-    for def in cx.part.type_defs() {
+    for def in cx.program.types.values() {
         let TypeDefKind::Union {
             discriminator,
             variants,

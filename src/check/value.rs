@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::formats;
 use super::number;
-use crate::ir::{Constraints, Field, Program, Ty, TyConstraints, TyKind, TypeDefKind, TypeKey};
+use crate::ir::{Constraints, Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 /// One way a value fails its type. `path` is a JSONPath into the value
 /// (`$`, `$.tags[2]`, `$["x-key"]`).
@@ -97,7 +97,7 @@ fn struct_of<'p>(program: &'p Program, key: &TypeKey) -> Option<&'p crate::ir::T
     let resolved = program.resolve_alias(&Ty {
         kind: TyKind::Named { key: key.clone() },
         nullable: false,
-        constraints: TyConstraints::default(),
+        constraints: Constraints::default(),
         span: crate::source::Span::default(),
     });
     match resolved.kind {

@@ -1,81 +1,6 @@
 //! Ways to visit the places where types, fields and tools are written.
 
-use crate::ir::{Field, Package, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
-
-/// The share of the program one run of the checks covers: the named types,
-/// one package's tools, or everything. The checks run part by part, every
-/// check on one part before the next part, so that a part's data stays in
-/// the processor's caches from one check to the next. Run a check at a time
-/// over the whole program, each of the 27 checks walked all of it: on
-/// 20,000 tools (160 MB of program) that made the checks 16 times slower
-/// than on 2,000 instead of 10.
-///
-/// The visits below ([`tools`], [`fields`], [`root_types`]) cover the part
-/// only; lookups of named types go to the whole `program`.
-#[derive(Clone, Copy)]
-pub struct Part<'a> {
-    pub program: &'a Program,
-    covers: Covers<'a>,
-}
-
-#[derive(Clone, Copy)]
-enum Covers<'a> {
-    Whole,
-    Types,
-    Package(&'a Package),
-}
-
-impl<'a> Part<'a> {
-    pub fn whole(program: &'a Program) -> Self {
-        Part {
-            program,
-            covers: Covers::Whole,
-        }
-    }
-
-    /// The parts that together cover `program` once: its named types, then
-    /// each package.
-    pub fn split(program: &'a Program) -> Vec<Self> {
-        let types = Part {
-            program,
-            covers: Covers::Types,
-        };
-        let packages = program.packages.values().map(|p| Part {
-            program,
-            covers: Covers::Package(p),
-        });
-        std::iter::once(types).chain(packages).collect()
-    }
-
-    /// The input packages of this part.
-    pub fn packages(self) -> impl Iterator<Item = &'a Package> + use<'a> {
-        let (all, one) = match self.covers {
-            Covers::Whole => (Some(self.program.packages.values()), None),
-            Covers::Types => (None, None),
-            Covers::Package(p) => (None, Some(p)),
-        };
-        all.into_iter().flatten().chain(one)
-    }
-
-    /// The named types of this part, with their keys.
-    pub fn types(self) -> impl Iterator<Item = (&'a TypeKey, &'a TypeDef)> + use<'a> {
-        let all = match self.covers {
-            Covers::Whole | Covers::Types => Some(self.program.types.iter()),
-            Covers::Package(_) => None,
-        };
-        all.into_iter().flatten()
-    }
-
-    /// Whether this part holds the named types.
-    pub fn covers_types(self) -> bool {
-        matches!(self.covers, Covers::Whole | Covers::Types)
-    }
-
-    /// The named types' definitions of this part.
-    pub fn type_defs(self) -> impl Iterator<Item = &'a TypeDef> + use<'a> {
-        self.types().map(|(_, def)| def)
-    }
-}
+use crate::ir::{Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind};
 
 /// The item a field or type expression belongs to.
 #[derive(Clone, Copy)]
@@ -94,61 +19,38 @@ impl<'a> Owner<'a> {
 
     /// The allow lists of a site in this owner, innermost first: the
     /// field's (when the site is one), then the owner's.
-    pub fn scopes(self, field: Option<&'a Field>) -> Scopes<'a> {
+    pub fn scopes(self, field: Option<&'a Field>) -> Vec<&'a [String]> {
         match field {
-            Some(f) => Scopes {
-                lists: [&f.allow, self.allow()],
-                first: 0,
-            },
-            None => Scopes {
-                lists: [&[], self.allow()],
-                first: 1,
-            },
+            Some(f) => vec![&f.allow, self.allow()],
+            None => vec![self.allow()],
         }
     }
 }
 
-/// The allow lists of one site (see [`Owner::scopes`]), read as a slice;
-/// held by value, as the lints look them up for every type they walk.
-#[derive(Clone, Copy)]
-pub struct Scopes<'a> {
-    lists: [&'a [String]; 2],
-    first: usize,
+/// Every tool of every input package.
+pub fn tools(program: &Program) -> impl Iterator<Item = &Tool> {
+    program.packages.values().flat_map(|p| p.tools.values())
 }
 
-impl<'a> std::ops::Deref for Scopes<'a> {
-    type Target = [&'a [String]];
-
-    fn deref(&self) -> &Self::Target {
-        self.lists.get(self.first..).unwrap_or_default()
-    }
-}
-
-/// Every tool of the part's packages.
-pub fn tools(part: Part<'_>) -> impl Iterator<Item = &Tool> {
-    part.packages().flat_map(|p| p.tools.values())
-}
-
-/// Every tool parameter and struct field of the part, with its owner.
-pub fn fields(part: Part<'_>) -> Vec<(Owner<'_>, &Field)> {
+/// Every tool parameter and struct field, with its owner.
+pub fn fields(program: &Program) -> Vec<(Owner<'_>, &Field)> {
     let mut out = Vec::new();
-    for def in part.type_defs() {
+    for def in program.types.values() {
         if let TypeDefKind::Struct { fields } = &def.kind {
             out.extend(fields.values().map(|f| (Owner::Type(def), f)));
         }
     }
-    for tool in tools(part) {
+    for tool in tools(program) {
         out.extend(tool.params.values().map(|f| (Owner::Tool(tool), f)));
     }
     out
 }
 
-/// Every type expression of the part written at the top of a site: alias
-/// targets, field and parameter types, tool outputs. The field is given
-/// where there is one.
-pub fn root_types(part: Part<'_>) -> Vec<(Owner<'_>, Option<&Field>, &Ty)> {
+/// Every type expression written at the top of a site: alias targets, field
+/// and parameter types, tool outputs. The field is given where there is one.
+pub fn root_types(program: &Program) -> Vec<(Owner<'_>, Option<&Field>, &Ty)> {
     let mut out = Vec::new();
-    for def in part.type_defs() {
+    for def in program.types.values() {
         match &def.kind {
             TypeDefKind::Alias { target } => out.push((Owner::Type(def), None, &**target)),
             TypeDefKind::Struct { fields } => {
@@ -157,7 +59,7 @@ pub fn root_types(part: Part<'_>) -> Vec<(Owner<'_>, Option<&Field>, &Ty)> {
             _ => {}
         }
     }
-    for tool in tools(part) {
+    for tool in tools(program) {
         out.extend(
             tool.params
                 .values()
@@ -238,7 +140,7 @@ pub fn reaches_recursion(program: &Program, ty: &Ty) -> bool {
 /// many parameters use it.
 pub fn input_types(program: &Program) -> std::collections::HashSet<crate::ir::TypeKey> {
     let mut out = std::collections::HashSet::new();
-    let mut stack: Vec<&Ty> = tools(Part::whole(program))
+    let mut stack: Vec<&Ty> = tools(program)
         .flat_map(|tool| tool.params.values().map(|p| &p.ty))
         .collect();
     let mut inner = Vec::new();

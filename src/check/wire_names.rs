@@ -27,7 +27,7 @@ const LISTED: [Target; 3] = [Target::Mcp, Target::Openai, Target::Anthropic];
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     let dispatching = cx.options.targets.contains(&Target::Rust);
-    for package in cx.part.packages() {
+    for package in cx.program.packages.values() {
         dispatch_names(package.tools.values(), dispatching, &mut found);
         for target in LISTED {
             let mut first: HashMap<&str, &Tool> = HashMap::new();

@@ -112,7 +112,7 @@ impl Program {
             };
             let mut next = (**target).clone();
             next.nullable |= current.nullable;
-            next.constraints = merge_constraints(&target.constraints, &current.constraints).into();
+            next.constraints = merge_constraints(&target.constraints, &current.constraints);
             next.span = current.span;
             current = next;
         }

@@ -29,8 +29,8 @@ pub struct Program {
 
 /// A map keyed by [`TypeKey`], in insertion order. Every pass looks types up
 /// by key (a few per field and target), so the keys are hashed with a fast
-/// fixed hasher rather than the default SipHash, which cost about 3% of a
-/// build. Keys come from the compiler's own input, so a hash-flooding
+/// fixed hasher rather than the default SipHash, which showed in profiles of
+/// a build. Keys come from the compiler's own input, so a hash-flooding
 /// resistant hasher buys nothing here; the order of entries does not depend on
 /// the hasher.
 pub type TypeMap<V> = IndexMap<TypeKey, V, foldhash::fast::FixedState>;
@@ -161,77 +161,8 @@ pub struct Ty {
     pub kind: TyKind,
     /// `T | null`: the value may be `null`.
     pub nullable: bool,
-    pub constraints: TyConstraints,
+    pub constraints: Constraints,
     pub span: Span,
-}
-
-/// A type's [`Constraints`], read and written through `Deref` as if they
-/// were the struct itself, but stored apart and only when there are any:
-/// most types have none, and a `Ty` holding them inline was 328 bytes
-/// instead of 72. Every field, parameter and item type has one, so that
-/// was most of the IR's memory.
-#[derive(Clone, Default)]
-pub struct TyConstraints(Option<Box<Constraints>>);
-
-/// What a [`TyConstraints`] without any reads as.
-static NO_CONSTRAINTS: Constraints = Constraints {
-    minimum: None,
-    maximum: None,
-    multiple_of: None,
-    min_length: None,
-    max_length: None,
-    pattern: None,
-    format: None,
-    min_items: None,
-    max_items: None,
-    unique_items: false,
-    key_pattern: None,
-    min_properties: None,
-    max_properties: None,
-};
-
-impl std::ops::Deref for TyConstraints {
-    type Target = Constraints;
-
-    fn deref(&self) -> &Constraints {
-        self.0.as_deref().unwrap_or(&NO_CONSTRAINTS)
-    }
-}
-
-impl std::ops::DerefMut for TyConstraints {
-    fn deref_mut(&mut self) -> &mut Constraints {
-        self.0.get_or_insert_with(Box::default)
-    }
-}
-
-impl From<Constraints> for TyConstraints {
-    fn from(c: Constraints) -> Self {
-        TyConstraints((!c.is_empty()).then(|| Box::new(c)))
-    }
-}
-
-impl PartialEq for TyConstraints {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl std::fmt::Debug for TyConstraints {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (**self).fmt(f)
-    }
-}
-
-impl Serialize for TyConstraints {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (**self).serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for TyConstraints {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Constraints::deserialize(deserializer).map(Self::from)
-    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

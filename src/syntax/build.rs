@@ -30,8 +30,8 @@ impl Builder<'_> {
         self.trimmed(self.base + s.start(), self.base + s.end())
     }
 
-    /// The source text of `pair` (pest may have read a masked copy, see
-    /// [`super::scan::grammar_text`]).
+    /// The source text of `pair` (pest read a copy with comments as spaces,
+    /// see [`super::scan::grammar_text`]).
     pub fn source_of(&self, pair: &Pair<'_, Rule>) -> Option<&str> {
         let s = pair.as_span();
         self.text.get(self.base + s.start()..self.base + s.end())

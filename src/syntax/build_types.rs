@@ -50,15 +50,15 @@ impl Builder<'_> {
         if pair.as_rule() != Rule::raw_string {
             return self.string(pair);
         }
-        // From the source: the grammar read raw strings with hashes masked.
+        let span = self.span(&pair);
         Text {
-            value: self
-                .source_of(&pair)
-                .map(super::scan::raw_string_text)
-                .unwrap_or_default()
-                .to_string(),
+            value: pair
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::raw_inner)
+                .map(|p| p.as_str().to_string())
+                .unwrap_or_default(),
             raw: true,
-            span: self.span(&pair),
+            span,
         }
     }
 

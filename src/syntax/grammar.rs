@@ -1232,8 +1232,28 @@ impl ::pest::Parser<Rule> for ToolParser {
                                     .atomic(
                                         ::pest::Atomicity::Atomic,
                                         |state| {
-                                            let strings = ["\"", "\n"];
-                                            state.skip_until(&strings)
+                                            state
+                                                .repeat(|state| {
+                                                    state
+                                                        .sequence(|state| {
+                                                            state
+                                                                .lookahead(
+                                                                    false,
+                                                                    |state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                state
+                                                                                    .match_string("\"")
+                                                                                    .and_then(|state| { self::r#PEEK(state) })
+                                                                            })
+                                                                    },
+                                                                )
+                                                                .and_then(|state| {
+                                                                    state.lookahead(false, |state| { state.match_string("\n") })
+                                                                })
+                                                                .and_then(|state| { self::r#ANY(state) })
+                                                        })
+                                                })
                                         },
                                     )
                             },
@@ -1247,20 +1267,27 @@ impl ::pest::Parser<Rule> for ToolParser {
                     ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state
-                        .rule(
-                            Rule::r#raw_string,
+                        .atomic(
+                            ::pest::Atomicity::CompoundAtomic,
                             |state| {
                                 state
-                                    .atomic(
-                                        ::pest::Atomicity::Atomic,
+                                    .rule(
+                                        Rule::r#raw_string,
                                         |state| {
                                             state
                                                 .sequence(|state| {
                                                     state
                                                         .match_string("r")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .stack_push(|state| {
+                                                                    state.repeat(|state| { state.match_string("#") })
+                                                                })
+                                                        })
                                                         .and_then(|state| { state.match_string("\"") })
                                                         .and_then(|state| { self::r#raw_inner(state) })
                                                         .and_then(|state| { state.match_string("\"") })
+                                                        .and_then(|state| { self::r#POP(state) })
                                                 })
                                         },
                                     )
@@ -1275,7 +1302,9 @@ impl ::pest::Parser<Rule> for ToolParser {
                     ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     let state = state.check_stack_limit()?;
-                    self::r#raw_string(state).or_else(|state| { self::r#string(state) })
+                    state
+                        .restore_on_err(|state| self::r#raw_string(state))
+                        .or_else(|state| { self::r#string(state) })
                 }
                 #[inline]
                 #[allow(non_snake_case, unused_variables)]
@@ -1596,14 +1625,17 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#attribute(state)
+                                                                state
+                                                                    .restore_on_err(|state| self::r#attribute(state))
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
                                                                                 state
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#attribute(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state.restore_on_err(|state| self::r#attribute(state))
+                                                                                            })
                                                                                     })
                                                                             })
                                                                     })
@@ -1612,12 +1644,21 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                self::r#tool_decl(state)
-                                                    .or_else(|state| { self::r#struct_decl(state) })
-                                                    .or_else(|state| { self::r#enum_decl(state) })
-                                                    .or_else(|state| { self::r#alias_decl(state) })
+                                                state
+                                                    .restore_on_err(|state| self::r#tool_decl(state))
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#struct_decl(state))
+                                                    })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#enum_decl(state))
+                                                    })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#alias_decl(state))
+                                                    })
                                                     .or_else(|state| { self::r#union_decl(state) })
-                                                    .or_else(|state| { self::r#use_decl(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#use_decl(state))
+                                                    })
                                                     .or_else(|state| { self::r#package_decl(state) })
                                             })
                                     })
@@ -1717,32 +1758,41 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 state
                                                     .optional(|state| {
                                                         state
-                                                            .sequence(|state| {
-                                                                self::r#variant_slot(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#variant_slot(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
                                                                                 state
-                                                                                    .optional(|state| {
+                                                                                    .sequence(|state| {
                                                                                         state
-                                                                                            .sequence(|state| {
-                                                                                                self::r#comma(state)
-                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                    .and_then(|state| { self::r#variant_slot(state) })
-                                                                                            })
-                                                                                            .and_then(|state| {
+                                                                                            .optional(|state| {
                                                                                                 state
-                                                                                                    .repeat(|state| {
+                                                                                                    .restore_on_err(|state| {
                                                                                                         state
                                                                                                             .sequence(|state| {
-                                                                                                                super::hidden::skip(state)
-                                                                                                                    .and_then(|state| {
-                                                                                                                        state
-                                                                                                                            .sequence(|state| {
-                                                                                                                                self::r#comma(state)
-                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                    .and_then(|state| { self::r#variant_slot(state) })
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#variant_slot(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                                    .and_then(|state| {
+                                                                                                        state
+                                                                                                            .repeat(|state| {
+                                                                                                                state
+                                                                                                                    .sequence(|state| {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(|state| {
+                                                                                                                                state
+                                                                                                                                    .restore_on_err(|state| {
+                                                                                                                                        state
+                                                                                                                                            .sequence(|state| {
+                                                                                                                                                self::r#comma(state)
+                                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                    .and_then(|state| { self::r#variant_slot(state) })
+                                                                                                                                            })
+                                                                                                                                    })
                                                                                                                             })
                                                                                                                     })
                                                                                                             })
@@ -1750,10 +1800,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                             })
                                                                                     })
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#comma(state) })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state.optional(|state| { self::r#comma(state) })
+                                                                            })
                                                                     })
                                                             })
                                                     })
@@ -1773,18 +1823,21 @@ impl ::pest::Parser<Rule> for ToolParser {
                 > {
                     let state = state.check_stack_limit()?;
                     state
-                        .sequence(|state| {
-                            self::r#variant(state)
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state
-                                        .lookahead(
-                                            true,
-                                            |state| {
-                                                self::r#comma(state)
-                                                    .or_else(|state| { self::r#rbrace(state) })
-                                            },
-                                        )
+                        .restore_on_err(|state| {
+                            state
+                                .sequence(|state| {
+                                    self::r#variant(state)
+                                        .and_then(|state| { super::hidden::skip(state) })
+                                        .and_then(|state| {
+                                            state
+                                                .lookahead(
+                                                    true,
+                                                    |state| {
+                                                        self::r#comma(state)
+                                                            .or_else(|state| { self::r#rbrace(state) })
+                                                    },
+                                                )
+                                        })
                                 })
                         })
                         .or_else(|state| { self::r#bad_field(state) })
@@ -1825,14 +1878,17 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#attribute(state)
+                                                                state
+                                                                    .restore_on_err(|state| self::r#attribute(state))
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
                                                                                 state
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#attribute(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state.restore_on_err(|state| self::r#attribute(state))
+                                                                                            })
                                                                                     })
                                                                             })
                                                                     })
@@ -1865,7 +1921,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { self::r#lbrace(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#field_list(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#field_list(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#rbrace(state) })
@@ -2032,18 +2091,26 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { self::r#lparen(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#field_list(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#field_list(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#rparen(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#output(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#output(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 self::r#semi(state)
-                                                    .or_else(|state| { self::r#tool_body(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#tool_body(state))
+                                                    })
                                             })
                                     })
                             },
@@ -2089,8 +2156,11 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#error_decl(state)
-                                                                    .or_else(|state| { self::r#example_decl(state) })
+                                                                state
+                                                                    .restore_on_err(|state| self::r#error_decl(state))
+                                                                    .or_else(|state| {
+                                                                        state.restore_on_err(|state| self::r#example_decl(state))
+                                                                    })
                                                                     .or_else(|state| { self::r#bad_entry(state) })
                                                                     .and_then(|state| {
                                                                         state
@@ -2099,8 +2169,11 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
                                                                                             .and_then(|state| {
-                                                                                                self::r#error_decl(state)
-                                                                                                    .or_else(|state| { self::r#example_decl(state) })
+                                                                                                state
+                                                                                                    .restore_on_err(|state| self::r#error_decl(state))
+                                                                                                    .or_else(|state| {
+                                                                                                        state.restore_on_err(|state| self::r#example_decl(state))
+                                                                                                    })
                                                                                                     .or_else(|state| { self::r#bad_entry(state) })
                                                                                             })
                                                                                     })
@@ -2138,10 +2211,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 state
                                                     .optional(|state| {
                                                         state
-                                                            .sequence(|state| {
-                                                                self::r#kw_help(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| { self::r#text(state) })
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#kw_help(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| { self::r#text(state) })
+                                                                    })
                                                             })
                                                     })
                                             })
@@ -2171,7 +2247,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                         self::r#kw_example(state)
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#text(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#text(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#object(state) })
@@ -2204,10 +2283,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                         state
                                                             .optional(|state| {
                                                                 state
-                                                                    .sequence(|state| {
-                                                                        self::r#comma(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#field_slot(state) })
+                                                                    .restore_on_err(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#comma(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#field_slot(state) })
+                                                                            })
                                                                     })
                                                                     .and_then(|state| {
                                                                         state
@@ -2217,10 +2299,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                         super::hidden::skip(state)
                                                                                             .and_then(|state| {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        self::r#comma(state)
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#field_slot(state) })
+                                                                                                    .restore_on_err(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#field_slot(state) })
+                                                                                                            })
                                                                                                     })
                                                                                             })
                                                                                     })
@@ -2246,19 +2331,22 @@ impl ::pest::Parser<Rule> for ToolParser {
                 > {
                     let state = state.check_stack_limit()?;
                     state
-                        .sequence(|state| {
-                            self::r#field(state)
-                                .and_then(|state| { super::hidden::skip(state) })
-                                .and_then(|state| {
-                                    state
-                                        .lookahead(
-                                            true,
-                                            |state| {
-                                                self::r#comma(state)
-                                                    .or_else(|state| { self::r#rparen(state) })
-                                                    .or_else(|state| { self::r#rbrace(state) })
-                                            },
-                                        )
+                        .restore_on_err(|state| {
+                            state
+                                .sequence(|state| {
+                                    self::r#field(state)
+                                        .and_then(|state| { super::hidden::skip(state) })
+                                        .and_then(|state| {
+                                            state
+                                                .lookahead(
+                                                    true,
+                                                    |state| {
+                                                        self::r#comma(state)
+                                                            .or_else(|state| { self::r#rparen(state) })
+                                                            .or_else(|state| { self::r#rbrace(state) })
+                                                    },
+                                                )
+                                        })
                                 })
                         })
                         .or_else(|state| { self::r#bad_field(state) })
@@ -2299,14 +2387,17 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#attribute(state)
+                                                                state
+                                                                    .restore_on_err(|state| self::r#attribute(state))
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
                                                                                 state
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#attribute(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state.restore_on_err(|state| self::r#attribute(state))
+                                                                                            })
                                                                                     })
                                                                             })
                                                                     })
@@ -2325,7 +2416,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { self::r#ty(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#default(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#default(state))
+                                                    })
                                             })
                                     })
                             },
@@ -2398,8 +2492,11 @@ impl ::pest::Parser<Rule> for ToolParser {
                                         self::r#SOI(state)
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                self::r#error_decl(state)
-                                                    .or_else(|state| { self::r#example_decl(state) })
+                                                state
+                                                    .restore_on_err(|state| self::r#error_decl(state))
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#example_decl(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#EOI(state) })
@@ -2491,14 +2588,17 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#attribute(state)
+                                                                state
+                                                                    .restore_on_err(|state| self::r#attribute(state))
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
                                                                                 state
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#attribute(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state.restore_on_err(|state| self::r#attribute(state))
+                                                                                            })
                                                                                     })
                                                                             })
                                                                     })
@@ -2508,12 +2608,22 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 self::r#package_decl(state)
-                                                    .or_else(|state| { self::r#use_decl(state) })
-                                                    .or_else(|state| { self::r#alias_decl(state) })
-                                                    .or_else(|state| { self::r#strict_enum(state) })
-                                                    .or_else(|state| { self::r#strict_struct(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#use_decl(state))
+                                                    })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#alias_decl(state))
+                                                    })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#strict_enum(state))
+                                                    })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#strict_struct(state))
+                                                    })
                                                     .or_else(|state| { self::r#strict_union(state) })
-                                                    .or_else(|state| { self::r#strict_tool(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#strict_tool(state))
+                                                    })
                                             })
                                     })
                             },
@@ -2542,32 +2652,41 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 state
                                                     .optional(|state| {
                                                         state
-                                                            .sequence(|state| {
-                                                                self::r#variant(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#variant(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
                                                                                 state
-                                                                                    .optional(|state| {
+                                                                                    .sequence(|state| {
                                                                                         state
-                                                                                            .sequence(|state| {
-                                                                                                self::r#comma(state)
-                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                    .and_then(|state| { self::r#variant(state) })
-                                                                                            })
-                                                                                            .and_then(|state| {
+                                                                                            .optional(|state| {
                                                                                                 state
-                                                                                                    .repeat(|state| {
+                                                                                                    .restore_on_err(|state| {
                                                                                                         state
                                                                                                             .sequence(|state| {
-                                                                                                                super::hidden::skip(state)
-                                                                                                                    .and_then(|state| {
-                                                                                                                        state
-                                                                                                                            .sequence(|state| {
-                                                                                                                                self::r#comma(state)
-                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                    .and_then(|state| { self::r#variant(state) })
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#variant(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                                    .and_then(|state| {
+                                                                                                        state
+                                                                                                            .repeat(|state| {
+                                                                                                                state
+                                                                                                                    .sequence(|state| {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(|state| {
+                                                                                                                                state
+                                                                                                                                    .restore_on_err(|state| {
+                                                                                                                                        state
+                                                                                                                                            .sequence(|state| {
+                                                                                                                                                self::r#comma(state)
+                                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                    .and_then(|state| { self::r#variant(state) })
+                                                                                                                                            })
+                                                                                                                                    })
                                                                                                                             })
                                                                                                                     })
                                                                                                             })
@@ -2575,10 +2694,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                             })
                                                                                     })
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#comma(state) })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state.optional(|state| { self::r#comma(state) })
+                                                                            })
                                                                     })
                                                             })
                                                     })
@@ -2683,7 +2802,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { self::r#lbrace(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#strict_fields(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#strict_fields(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#rbrace(state) })
@@ -2711,18 +2833,26 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { self::r#lparen(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#strict_fields(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#strict_fields(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#rparen(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#output(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#output(state))
+                                                    })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
                                                 self::r#semi(state)
-                                                    .or_else(|state| { self::r#strict_body(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#strict_body(state))
+                                                    })
                                             })
                                     })
                             },
@@ -2749,10 +2879,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                         state
                                                             .optional(|state| {
                                                                 state
-                                                                    .sequence(|state| {
-                                                                        self::r#comma(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#field(state) })
+                                                                    .restore_on_err(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#comma(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#field(state) })
+                                                                            })
                                                                     })
                                                                     .and_then(|state| {
                                                                         state
@@ -2762,10 +2895,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                         super::hidden::skip(state)
                                                                                             .and_then(|state| {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        self::r#comma(state)
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#field(state) })
+                                                                                                    .restore_on_err(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#field(state) })
+                                                                                                            })
                                                                                                     })
                                                                                             })
                                                                                     })
@@ -2802,8 +2938,11 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#error_decl(state)
-                                                                    .or_else(|state| { self::r#example_decl(state) })
+                                                                state
+                                                                    .restore_on_err(|state| self::r#error_decl(state))
+                                                                    .or_else(|state| {
+                                                                        state.restore_on_err(|state| self::r#example_decl(state))
+                                                                    })
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
@@ -2811,8 +2950,11 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
                                                                                             .and_then(|state| {
-                                                                                                self::r#error_decl(state)
-                                                                                                    .or_else(|state| { self::r#example_decl(state) })
+                                                                                                state
+                                                                                                    .restore_on_err(|state| self::r#error_decl(state))
+                                                                                                    .or_else(|state| {
+                                                                                                        state.restore_on_err(|state| self::r#example_decl(state))
+                                                                                                    })
                                                                                             })
                                                                                     })
                                                                             })
@@ -3606,7 +3748,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                         self::r#attribute_name(state)
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
-                                                state.optional(|state| { self::r#attribute_args(state) })
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#attribute_args(state))
+                                                    })
                                             })
                                     })
                             },
@@ -3657,32 +3802,41 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 state
                                                     .optional(|state| {
                                                         state
-                                                            .sequence(|state| {
-                                                                self::r#attribute_arg(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#attribute_arg(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
                                                                                 state
-                                                                                    .optional(|state| {
+                                                                                    .sequence(|state| {
                                                                                         state
-                                                                                            .sequence(|state| {
-                                                                                                self::r#comma(state)
-                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                    .and_then(|state| { self::r#attribute_arg(state) })
-                                                                                            })
-                                                                                            .and_then(|state| {
+                                                                                            .optional(|state| {
                                                                                                 state
-                                                                                                    .repeat(|state| {
+                                                                                                    .restore_on_err(|state| {
                                                                                                         state
                                                                                                             .sequence(|state| {
-                                                                                                                super::hidden::skip(state)
-                                                                                                                    .and_then(|state| {
-                                                                                                                        state
-                                                                                                                            .sequence(|state| {
-                                                                                                                                self::r#comma(state)
-                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                    .and_then(|state| { self::r#attribute_arg(state) })
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#attribute_arg(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                                    .and_then(|state| {
+                                                                                                        state
+                                                                                                            .repeat(|state| {
+                                                                                                                state
+                                                                                                                    .sequence(|state| {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(|state| {
+                                                                                                                                state
+                                                                                                                                    .restore_on_err(|state| {
+                                                                                                                                        state
+                                                                                                                                            .sequence(|state| {
+                                                                                                                                                self::r#comma(state)
+                                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                    .and_then(|state| { self::r#attribute_arg(state) })
+                                                                                                                                            })
+                                                                                                                                    })
                                                                                                                             })
                                                                                                                     })
                                                                                                             })
@@ -3690,10 +3844,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                             })
                                                                                     })
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#comma(state) })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state.optional(|state| { self::r#comma(state) })
+                                                                            })
                                                                     })
                                                             })
                                                     })
@@ -3717,7 +3871,9 @@ impl ::pest::Parser<Rule> for ToolParser {
                             |state| {
                                 self::r#duration(state)
                                     .or_else(|state| { self::r#rate(state) })
-                                    .or_else(|state| { self::r#value(state) })
+                                    .or_else(|state| {
+                                        state.restore_on_err(|state| self::r#value(state))
+                                    })
                             },
                         )
                 }
@@ -3807,10 +3963,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                         state
                                                             .optional(|state| {
                                                                 state
-                                                                    .sequence(|state| {
-                                                                        self::r#pipe(state)
-                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                            .and_then(|state| { self::r#ty_term(state) })
+                                                                    .restore_on_err(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#pipe(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#ty_term(state) })
+                                                                            })
                                                                     })
                                                                     .and_then(|state| {
                                                                         state
@@ -3820,10 +3979,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                         super::hidden::skip(state)
                                                                                             .and_then(|state| {
                                                                                                 state
-                                                                                                    .sequence(|state| {
-                                                                                                        self::r#pipe(state)
-                                                                                                            .and_then(|state| { super::hidden::skip(state) })
-                                                                                                            .and_then(|state| { self::r#ty_term(state) })
+                                                                                                    .restore_on_err(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                self::r#pipe(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#ty_term(state) })
+                                                                                                            })
                                                                                                     })
                                                                                             })
                                                                                     })
@@ -3856,14 +4018,17 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                     .sequence(|state| {
                                                         state
                                                             .optional(|state| {
-                                                                self::r#constraint(state)
+                                                                state
+                                                                    .restore_on_err(|state| self::r#constraint(state))
                                                                     .and_then(|state| {
                                                                         state
                                                                             .repeat(|state| {
                                                                                 state
                                                                                     .sequence(|state| {
                                                                                         super::hidden::skip(state)
-                                                                                            .and_then(|state| { self::r#constraint(state) })
+                                                                                            .and_then(|state| {
+                                                                                                state.restore_on_err(|state| self::r#constraint(state))
+                                                                                            })
                                                                                     })
                                                                             })
                                                                     })
@@ -3882,10 +4047,13 @@ impl ::pest::Parser<Rule> for ToolParser {
                     ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     let state = state.check_stack_limit()?;
-                    self::r#map_ty(state)
+                    state
+                        .restore_on_err(|state| self::r#map_ty(state))
                         .or_else(|state| { self::r#kw_null(state) })
                         .or_else(|state| { self::r#ident(state) })
-                        .or_else(|state| { self::r#array_ty(state) })
+                        .or_else(|state| {
+                            state.restore_on_err(|state| self::r#array_ty(state))
+                        })
                         .or_else(|state| { self::r#literal_ty(state) })
                 }
                 #[inline]
@@ -3985,11 +4153,15 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| {
                                                 self::r#c_in(state)
                                                     .or_else(|state| { self::r#c_len(state) })
-                                                    .or_else(|state| { self::r#c_matches(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#c_matches(state))
+                                                    })
                                                     .or_else(|state| { self::r#c_format(state) })
                                                     .or_else(|state| { self::r#c_multiple_of(state) })
                                                     .or_else(|state| { self::r#c_unique(state) })
-                                                    .or_else(|state| { self::r#c_keys(state) })
+                                                    .or_else(|state| {
+                                                        state.restore_on_err(|state| self::r#c_keys(state))
+                                                    })
                                             })
                                     })
                             },
@@ -4228,13 +4400,18 @@ impl ::pest::Parser<Rule> for ToolParser {
                         .rule(
                             Rule::r#value,
                             |state| {
-                                self::r#text(state)
+                                state
+                                    .restore_on_err(|state| self::r#text(state))
                                     .or_else(|state| { self::r#number(state) })
                                     .or_else(|state| { self::r#kw_true(state) })
                                     .or_else(|state| { self::r#kw_false(state) })
                                     .or_else(|state| { self::r#kw_null(state) })
-                                    .or_else(|state| { self::r#array(state) })
-                                    .or_else(|state| { self::r#object(state) })
+                                    .or_else(|state| {
+                                        state.restore_on_err(|state| self::r#array(state))
+                                    })
+                                    .or_else(|state| {
+                                        state.restore_on_err(|state| self::r#object(state))
+                                    })
                                     .or_else(|state| { self::r#ident(state) })
                             },
                         )
@@ -4258,32 +4435,41 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 state
                                                     .optional(|state| {
                                                         state
-                                                            .sequence(|state| {
-                                                                self::r#value(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#value(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
                                                                                 state
-                                                                                    .optional(|state| {
+                                                                                    .sequence(|state| {
                                                                                         state
-                                                                                            .sequence(|state| {
-                                                                                                self::r#comma(state)
-                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                    .and_then(|state| { self::r#value(state) })
-                                                                                            })
-                                                                                            .and_then(|state| {
+                                                                                            .optional(|state| {
                                                                                                 state
-                                                                                                    .repeat(|state| {
+                                                                                                    .restore_on_err(|state| {
                                                                                                         state
                                                                                                             .sequence(|state| {
-                                                                                                                super::hidden::skip(state)
-                                                                                                                    .and_then(|state| {
-                                                                                                                        state
-                                                                                                                            .sequence(|state| {
-                                                                                                                                self::r#comma(state)
-                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                    .and_then(|state| { self::r#value(state) })
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#value(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                                    .and_then(|state| {
+                                                                                                        state
+                                                                                                            .repeat(|state| {
+                                                                                                                state
+                                                                                                                    .sequence(|state| {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(|state| {
+                                                                                                                                state
+                                                                                                                                    .restore_on_err(|state| {
+                                                                                                                                        state
+                                                                                                                                            .sequence(|state| {
+                                                                                                                                                self::r#comma(state)
+                                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                    .and_then(|state| { self::r#value(state) })
+                                                                                                                                            })
+                                                                                                                                    })
                                                                                                                             })
                                                                                                                     })
                                                                                                             })
@@ -4291,10 +4477,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                             })
                                                                                     })
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#comma(state) })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state.optional(|state| { self::r#comma(state) })
+                                                                            })
                                                                     })
                                                             })
                                                     })
@@ -4324,32 +4510,41 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 state
                                                     .optional(|state| {
                                                         state
-                                                            .sequence(|state| {
-                                                                self::r#entry(state)
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state
-                                                                            .sequence(|state| {
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#entry(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
                                                                                 state
-                                                                                    .optional(|state| {
+                                                                                    .sequence(|state| {
                                                                                         state
-                                                                                            .sequence(|state| {
-                                                                                                self::r#comma(state)
-                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                    .and_then(|state| { self::r#entry(state) })
-                                                                                            })
-                                                                                            .and_then(|state| {
+                                                                                            .optional(|state| {
                                                                                                 state
-                                                                                                    .repeat(|state| {
+                                                                                                    .restore_on_err(|state| {
                                                                                                         state
                                                                                                             .sequence(|state| {
-                                                                                                                super::hidden::skip(state)
-                                                                                                                    .and_then(|state| {
-                                                                                                                        state
-                                                                                                                            .sequence(|state| {
-                                                                                                                                self::r#comma(state)
-                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                                                                                    .and_then(|state| { self::r#entry(state) })
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#entry(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                                    .and_then(|state| {
+                                                                                                        state
+                                                                                                            .repeat(|state| {
+                                                                                                                state
+                                                                                                                    .sequence(|state| {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(|state| {
+                                                                                                                                state
+                                                                                                                                    .restore_on_err(|state| {
+                                                                                                                                        state
+                                                                                                                                            .sequence(|state| {
+                                                                                                                                                self::r#comma(state)
+                                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                    .and_then(|state| { self::r#entry(state) })
+                                                                                                                                            })
+                                                                                                                                    })
                                                                                                                             })
                                                                                                                     })
                                                                                                             })
@@ -4357,10 +4552,10 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                                                             })
                                                                                     })
                                                                             })
-                                                                    })
-                                                                    .and_then(|state| { super::hidden::skip(state) })
-                                                                    .and_then(|state| {
-                                                                        state.optional(|state| { self::r#comma(state) })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state.optional(|state| { self::r#comma(state) })
+                                                                            })
                                                                     })
                                                             })
                                                     })
@@ -4419,6 +4614,24 @@ impl ::pest::Parser<Rule> for ToolParser {
                     ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
                 > {
                     state.start_of_input()
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn PEEK(
+                    state: ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.stack_peek()
+                }
+                #[inline]
+                #[allow(dead_code, non_snake_case, unused_variables)]
+                pub fn POP(
+                    state: ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state.stack_pop()
                 }
                 #[inline]
                 #[allow(dead_code, non_snake_case, unused_variables)]

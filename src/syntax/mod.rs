@@ -37,7 +37,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
     let scan::Outline {
         comments,
         too_deep,
-        masks,
+        blanked,
     } = scan::outline(file, text);
     let mut out = ast::File {
         file,
@@ -59,10 +59,9 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         );
         return (out, diags);
     }
-    // What pest reads: the same text with comments, rarer blanks and raw
-    // strings with hashes masked (see `scan::grammar_text`). Everything
-    // else reads `text`.
-    let masked = scan::grammar_text(text, &masks);
+    // What pest reads: the same text with comments and rarer blanks as
+    // spaces (see `scan::grammar_text`). Everything else reads `text`.
+    let masked = scan::grammar_text(text, &blanked);
     let grammar_text = masked.as_deref().unwrap_or(text);
     let mut b = Builder {
         text,

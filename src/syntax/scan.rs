@@ -15,9 +15,6 @@ enum Token {
     Comment { start: usize, end: usize },
     /// A punctuation byte outside strings and comments.
     Punct(usize, u8),
-    /// A raw string with hashes, `r#"..."#`, closed on its line, from `start`
-    /// to `end`.
-    HashedRaw { start: usize, end: usize },
     /// A blank other than a space or a line feed (a tab, a carriage return,
     /// U+FEFF) outside strings and comments, from `start` to `end`.
     Blank { start: usize, end: usize },
@@ -51,16 +48,8 @@ fn walk(text: &str, mut on: impl FnMut(Token) -> bool) {
             b'"' => i = skip_string(b, i + 1, 0).unwrap_or(i + 1),
             b'r' if (i == 0 || !is_ident_byte(b[i - 1])) && raw_start(b, i).is_some() => {
                 let (hashes, quote) = raw_start(b, i).unwrap_or((0, i + 1));
-                match skip_string(b, quote + 1, hashes + 1) {
-                    Some(end) => {
-                        if hashes > 0 && !on(Token::HashedRaw { start: i, end }) {
-                            return;
-                        }
-                        i = end;
-                    }
-                    // Unclosed: the `r` is an identifier to the grammar.
-                    None => i += 1,
-                }
+                // Unclosed: the `r` is an identifier to the grammar.
+                i = skip_string(b, quote + 1, hashes + 1).unwrap_or(i + 1);
             }
             b'\t' | b'\r' => {
                 if !on(Token::Blank {
@@ -228,22 +217,12 @@ pub struct Outline {
     /// The offset of the first bracket that opens a level beyond
     /// [`MAX_DEPTH`].
     pub too_deep: Option<usize>,
-    /// What the grammar reads differently from the source, in order (see
+    /// The byte ranges the grammar reads as spaces, in order (see
     /// [`grammar_text`]).
-    pub masks: Vec<Mask>,
+    pub blanked: Vec<(usize, usize)>,
 }
 
-/// A stretch of the source the grammar reads in a simpler form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mask {
-    /// An ordinary comment, or a blank other than a space or a line feed,
-    /// outside strings: read as spaces.
-    Blank { start: usize, end: usize },
-    /// A raw string with hashes, closed on its line: read as `r"xx...x"`.
-    HashedRaw { start: usize, end: usize },
-}
-
-/// Comments, nesting depth and the stretches to mask, in one pass.
+/// Comments, nesting depth and the stretches read as spaces, in one pass.
 ///
 /// Closers decrement whatever they close (saturating at zero), so the count
 /// never underestimates the depth the parser reaches from any restart point.
@@ -252,17 +231,16 @@ pub fn outline(file: FileId, text: &str) -> Outline {
     let mut out = Outline {
         comments: Vec::new(),
         too_deep: None,
-        masks: Vec::new(),
+        blanked: Vec::new(),
     };
     let mut depth = 0usize;
     walk(text, |t| {
         match t {
             Token::Comment { start, end } => {
                 out.comments.push(comment(file, text, start, end));
-                out.masks.push(Mask::Blank { start, end });
+                out.blanked.push((start, end));
             }
-            Token::Blank { start, end } => out.masks.push(Mask::Blank { start, end }),
-            Token::HashedRaw { start, end } => out.masks.push(Mask::HashedRaw { start, end }),
+            Token::Blank { start, end } => out.blanked.push((start, end)),
             Token::Punct(i, c) if out.too_deep.is_none() => {
                 match c {
                     b'(' | b'[' | b'{' => depth += 1,
@@ -282,50 +260,26 @@ pub fn outline(file: FileId, text: &str) -> Outline {
     out
 }
 
-/// `text` as the grammar reads it, `None` when that is `text` itself. Every
-/// mask keeps its length, so offsets stay those of `text` and spans and
-/// error positions are unchanged; the builder reads text that may have been
-/// masked (a raw string's) from `text` itself.
-///
-/// - Ordinary comments, tabs, carriage returns and U+FEFF outside strings
-///   become spaces, so the grammar's `WHITESPACE`, tried between every two
-///   tokens, has two alternatives instead of five (a sixth of parsing).
-/// - Each raw string with hashes becomes `r"xx...x"`: its text may hold
-///   `"`, which only the hashes delimit, and the grammar has no stack to
-///   count them.
-pub fn grammar_text(text: &str, masks: &[Mask]) -> Option<String> {
-    if masks.is_empty() {
+/// `text` as the grammar reads it, `None` when that is `text` itself:
+/// ordinary comments, tabs, carriage returns and U+FEFF outside strings
+/// (the ranges `blanked`) become spaces of the same length. The grammar's
+/// `WHITESPACE` then has only two blanks to try, and recovery skipping a
+/// broken item never stops at a bracket or comma inside a comment. Offsets
+/// stay those of `text`, so spans and error positions are unchanged; the
+/// builder quotes `text` itself.
+pub fn grammar_text(text: &str, blanked: &[(usize, usize)]) -> Option<String> {
+    if blanked.is_empty() {
         return None;
     }
     let mut masked = String::with_capacity(text.len());
     let mut from = 0;
-    for &mask in masks {
-        match mask {
-            Mask::Blank { start, end } => {
-                masked.push_str(&text[from..start]);
-                masked.extend(std::iter::repeat_n(' ', end - start));
-                from = end;
-            }
-            Mask::HashedRaw { start, end } => {
-                masked.push_str(&text[from..start]);
-                masked.push_str("r\"");
-                masked.extend(std::iter::repeat_n('x', end - start - 3));
-                masked.push('"');
-                from = end;
-            }
-        }
+    for &(start, end) in blanked {
+        masked.push_str(&text[from..start]);
+        masked.extend(std::iter::repeat_n(' ', end - start));
+        from = end;
     }
     masked.push_str(&text[from..]);
     Some(masked)
-}
-
-/// The text of the raw string `literal` (`r"..."`, `r#"..."#`, ...) as
-/// written in the source.
-pub fn raw_string_text(literal: &str) -> &str {
-    let body = literal.strip_prefix('r').unwrap_or(literal);
-    let hashes = body.len() - body.trim_start_matches('#').len();
-    body.get(hashes + 1..body.len().saturating_sub(hashes + 1))
-        .unwrap_or_default()
 }
 
 fn comment(file: FileId, text: &str, start: usize, end: usize) -> Comment {

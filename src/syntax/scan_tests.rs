@@ -133,25 +133,17 @@ fn the_previous_token_ends_before_blanks_and_comments() {
 }
 
 #[test]
-fn only_closed_raw_strings_with_hashes_are_masked() {
-    let text = "a r#\"x\"y\"# b r\"z\" \"r#\\\"q\\\"#\" // r#\"c\"#\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r###\"é\"###";
-    let outline = scan::outline(0, text);
-    let found: Vec<&str> = outline
-        .masks
-        .iter()
-        .filter_map(|m| match *m {
-            scan::Mask::HashedRaw { start, end } => Some(&text[start..end]),
-            scan::Mask::Blank { .. } => None,
-        })
-        .collect();
-    assert_eq!(found, ["r#\"x\"y\"#", "r###\"é\"###"]);
-    let masked = scan::grammar_text(text, &outline.masks).unwrap_or_default();
-    assert_eq!(masked.len(), text.len());
+fn raw_strings_reach_the_grammar_as_written() {
+    // `//` inside a closed raw string is its text, not a comment; after an
+    // unclosed one (`r#"open`) it is a comment again.
+    let text = "a r#\"x\"//y\"# b r\"z//\" // r#\"c\"#\nr##\"e\"# r#\"open // d\n r###\"é\"//\"###";
+    let masked = scan::grammar_text(text, &scan::outline(0, text).blanked).unwrap_or_default();
     assert_eq!(
         masked,
         format!(
-            "a r\"xxxxx\" b r\"z\" \"r#\\\"q\\\"#\" {}\nfoo#\"d\"# r##\"e\"# r#\"open\";\n r\"xxxxxxxx\"",
-            " ".repeat("// r#\"c\"#".len())
+            "a r#\"x\"//y\"# b r\"z//\" {}\nr##\"e\"# r#\"open {}\n r###\"é\"//\"###",
+            " ".repeat("// r#\"c\"#".len()),
+            " ".repeat("// d".len())
         )
     );
 }
@@ -159,7 +151,7 @@ fn only_closed_raw_strings_with_hashes_are_masked() {
 #[test]
 fn comments_and_rare_blanks_outside_tokens_read_as_spaces() {
     let text = "\u{FEFF}//! Doc\t\r\n\t/// Tab\there\r\n////\tfour\r\ntool\tx(a: \"\t//\", b: r\"\t\r\") // end\u{FEFF}\r\n\u{FEFF}";
-    let masked = scan::grammar_text(text, &scan::outline(0, text).masks).unwrap_or_default();
+    let masked = scan::grammar_text(text, &scan::outline(0, text).blanked).unwrap_or_default();
     assert_eq!(
         masked,
         format!(
@@ -171,21 +163,14 @@ fn comments_and_rare_blanks_outside_tokens_read_as_spaces() {
     // An unclosed string hides nothing: the grammar fails at its quote and
     // reads on from there.
     let text = "a: \"open // c\nb: r#\"x // d\n";
-    let masked = scan::grammar_text(text, &scan::outline(0, text).masks).unwrap_or_default();
+    let masked = scan::grammar_text(text, &scan::outline(0, text).blanked).unwrap_or_default();
     assert_eq!(masked, "a: \"open     \nb: r#\"x     \n");
     // Nothing to mask: the grammar reads the source itself.
     assert_eq!(
         scan::grammar_text(
             "tool x(a: int)\n",
-            &scan::outline(0, "tool x(a: int)\n").masks
+            &scan::outline(0, "tool x(a: int)\n").blanked
         ),
         None
     );
-}
-
-#[test]
-fn raw_string_text_strips_the_delimiters() {
-    assert_eq!(scan::raw_string_text("r\"a\""), "a");
-    assert_eq!(scan::raw_string_text("r#\"a\"b\"#"), "a\"b");
-    assert_eq!(scan::raw_string_text("r##\"\"##"), "");
 }

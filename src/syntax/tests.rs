@@ -86,8 +86,7 @@ fn crlf_and_separators_in_docs() {
     assert_eq!(docs, [" a\u{2028}b ", " c"]);
 }
 
-/// Raw strings with any number of hashes reach the program as written:
-/// the grammar reads them masked, the builder from the source.
+/// Raw strings with any number of hashes reach the program as written.
 #[test]
 fn raw_strings_keep_their_text_whatever_their_hashes() {
     let patterns = [
@@ -125,7 +124,7 @@ fn raw_strings_keep_their_text_whatever_their_hashes() {
     }
 }
 
-/// A raw string that is not closed on its line is an error, not a mask.
+/// A raw string that is not closed on its line is an error.
 #[test]
 fn an_unclosed_raw_string_is_an_error() {
     for literal in ["r#\"a\"", "r##\"a\"#", "r#\"a", "r\"a"] {

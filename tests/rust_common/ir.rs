@@ -10,7 +10,7 @@ pub fn ty(kind: TyKind) -> Ty {
     Ty {
         kind,
         nullable: false,
-        constraints: TyConstraints::default(),
+        constraints: Constraints::default(),
         span: Default::default(),
     }
 }

@@ -3,7 +3,7 @@
 use super::{BUILTINS, Lowerer, Scope};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::suggest;
-use crate::ir::{Bound, Constraints, Format, Literal, Pattern, Ty, TyConstraints, TyKind};
+use crate::ir::{Bound, Constraints, Format, Literal, Pattern, Ty, TyKind};
 use crate::syntax::ast::{self, ConstraintKind, TypeAtom, ValueKind};
 
 /// How the language spells a type that other languages name `other`
@@ -38,7 +38,7 @@ impl Lowerer<'_> {
                 return Ty {
                     kind,
                     nullable: false,
-                    constraints: constraints.into(),
+                    constraints,
                     span: ty.span,
                 };
             }
@@ -70,7 +70,7 @@ impl Lowerer<'_> {
                     members.push(Ty {
                         kind,
                         nullable: false,
-                        constraints: constraints.into(),
+                        constraints,
                         span: term.span,
                     });
                 }
@@ -107,7 +107,7 @@ impl Lowerer<'_> {
                 Ty {
                     kind: TyKind::Literals { values: literals },
                     nullable: false,
-                    constraints: literal_constraints.into(),
+                    constraints: literal_constraints,
                     span: ty.span,
                 },
             );
@@ -122,7 +122,7 @@ impl Lowerer<'_> {
                 Ty {
                     kind: TyKind::Json,
                     nullable: false,
-                    constraints: TyConstraints::default(),
+                    constraints: Constraints::default(),
                     span: ty.span,
                 }
             }
@@ -130,7 +130,7 @@ impl Lowerer<'_> {
             _ => Ty {
                 kind: TyKind::Union { members },
                 nullable: false,
-                constraints: TyConstraints::default(),
+                constraints: Constraints::default(),
                 span: ty.span,
             },
         };

@@ -81,6 +81,7 @@ mod interfaces;
 mod literal;
 mod names;
 mod render;
+mod runtime;
 mod types;
 mod view;
 
@@ -117,10 +118,10 @@ impl Generator for TypeScript {
             files
                 .into_iter()
                 .map(|(template, name)| {
-                    // The core module holds the fragments plus the runtime;
-                    // the adapters are small.
+                    // The core module holds the fragments; the adapters are
+                    // small.
                     let capacity = match template {
-                        "core.ts" => view.size + view.size / 8 + 64 * 1024,
+                        "core.ts" => view.size + view.size / 8 + 8 * 1024,
                         _ => 8 * 1024,
                     };
                     render::render(&env, template, &view.context, capacity)
@@ -142,5 +143,9 @@ impl Generator for TypeScript {
                 (Vec::new(), diagnostics)
             }
         }
+    }
+
+    fn shared_files(&self) -> Vec<OutputFile> {
+        runtime::files()
     }
 }

@@ -162,10 +162,14 @@ pub const RUNTIME_TYPES: &[&str] = &[
     "DispatchResult",
 ];
 
-/// Values the core module declares.
+/// Values the core module declares or imports, and the runtime's own
+/// names, which core modules declared when each carried its own copy of the
+/// runtime (kept, so that the identifiers of a package stay as they were).
 pub const RUNTIME_VALUES: &[&str] = &[
     "defineTool",
+    "defineToolIn",
     "validateParams",
+    "validateParamsIn",
     "unknownToolError",
     "toToolError",
     "declaredError",
@@ -386,18 +390,32 @@ mod tests {
         assert_eq!(types.claim("NodeId"), "NodeId");
     }
 
-    /// Every name the core module's runtime declares at the top level is
-    /// reserved, or a tool named like it (`is_uri`) would redeclare it.
+    /// Every name the core module declares at the top level or imports
+    /// from the runtime is reserved, or a tool named like it (`define_tool`)
+    /// would redeclare it.
     #[test]
-    fn runtime_declarations_are_reserved() {
-        let templates = [
-            include_str!("../../../targets/typescript/runtime.ts.j2"),
-            include_str!("../../../targets/typescript/validate.ts.j2"),
-            include_str!("../../../targets/typescript/formats.ts.j2"),
-            include_str!("../../../targets/typescript/core.ts.j2"),
-        ];
-        let mut declared = Vec::new();
-        for line in templates.iter().flat_map(|t| t.lines()) {
+    fn core_module_names_are_reserved() {
+        let core = include_str!("../../../targets/typescript/core.ts.j2");
+        let mut values = Vec::new();
+        let mut types = Vec::new();
+        let mut in_list = false;
+        for line in core.lines() {
+            if line == "import {" || line == "export {" {
+                in_list = true;
+                continue;
+            }
+            if in_list {
+                if line.starts_with('}') {
+                    in_list = false;
+                    continue;
+                }
+                let name = line.trim().trim_end_matches(',');
+                match name.strip_prefix("type ") {
+                    Some(ty) => types.push(ty.to_string()),
+                    None => values.push(name.to_string()),
+                }
+                continue;
+            }
             let line = line.strip_prefix("export ").unwrap_or(line);
             let line = line.strip_prefix("async ").unwrap_or(line);
             for keyword in ["function ", "const ", "let ", "class "] {
@@ -407,19 +425,27 @@ mod tests {
                         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
                         .collect();
                     if !name.is_empty() {
-                        declared.push(name);
+                        values.push(name);
                     }
                 }
             }
         }
-        assert!(declared.len() > 50, "{declared:?}");
-        let missing: Vec<&String> = declared
+        assert!(
+            values.len() > 15 && types.len() > 10,
+            "{values:?} {types:?}"
+        );
+        let missing: Vec<&String> = values
             .iter()
             .filter(|name| !RUNTIME_VALUES.contains(&name.as_str()))
+            .chain(
+                types
+                    .iter()
+                    .filter(|name| !RUNTIME_TYPES.contains(&name.as_str())),
+            )
             .collect();
-        assert!(missing.is_empty(), "not in RUNTIME_VALUES: {missing:?}");
+        assert!(missing.is_empty(), "not reserved: {missing:?}");
         let mut values = Namer::values();
-        assert_eq!(values.claim(&camel("is_uri")), "isUri_");
+        assert_eq!(values.claim(&camel("define_tool_in")), "defineToolIn_");
     }
 
     #[test]

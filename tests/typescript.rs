@@ -9,7 +9,8 @@
 //! crate on the arguments the generator of `tests/common/arggen.rs` proposes
 //! for every input). Every
 //! generated module is also type-checked under all further strictness flags.
-//! Small cases are snapshotted.
+//! Small cases are snapshotted. The runtime's own unit tests run in
+//! `typescript/runtime.rs`.
 
 #[path = "common/arggen.rs"]
 mod arggen;

@@ -160,6 +160,7 @@ pub const RUNTIME_TYPES: &[&str] = &[
     "ToolHandler",
     "ToolHandlers",
     "DispatchResult",
+    "HandlerOf",
 ];
 
 /// Values the core module declares or imports, and the runtime's own
@@ -170,6 +171,10 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "defineToolIn",
     "validateParams",
     "validateParamsIn",
+    "validateToolArgs",
+    "dispatchIn",
+    "toolNamed",
+    "toolsByName",
     "unknownToolError",
     "toToolError",
     "declaredError",
@@ -398,21 +403,17 @@ mod tests {
         let core = include_str!("../../../targets/typescript/core.ts.j2");
         let mut values = Vec::new();
         let mut types = Vec::new();
-        let mut in_list = false;
         for line in core.lines() {
-            if line == "import {" || line == "export {" {
-                in_list = true;
-                continue;
-            }
-            if in_list {
-                if line.starts_with('}') {
-                    in_list = false;
-                    continue;
-                }
-                let name = line.trim().trim_end_matches(',');
-                match name.strip_prefix("type ") {
-                    Some(ty) => types.push(ty.to_string()),
-                    None => values.push(name.to_string()),
+            let list = line
+                .strip_prefix("import { ")
+                .or_else(|| line.strip_prefix("export { "))
+                .and_then(|rest| rest.strip_suffix(" } from \"./toolc-runtime.js\";"));
+            if let Some(list) = list {
+                for name in list.split(", ") {
+                    match name.strip_prefix("type ") {
+                        Some(ty) => types.push(ty.to_string()),
+                        None => values.push(name.to_string()),
+                    }
                 }
                 continue;
             }

@@ -25,6 +25,14 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.values.ts"),
     ),
     (
+        "toolc-runtime.errors.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.errors.ts"),
+    ),
+    (
+        "toolc-runtime.dispatch.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.dispatch.ts"),
+    ),
+    (
         "toolc-runtime.validate.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.validate.ts"),
     ),

@@ -59,6 +59,7 @@ pub fn files() -> Vec<OutputFile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::targets::typescript::names::{Namer, RUNTIME_TYPES, RUNTIME_VALUES, camel};
 
     /// Every runtime file is listed, and the parts import only each other.
     #[test]
@@ -102,5 +103,59 @@ mod tests {
             let first = file.contents.lines().next().unwrap_or("");
             assert!(first.contains(GENERATED_MARKER), "{}: {first}", file.name);
         }
+    }
+
+    /// Every name the core module declares at the top level or imports
+    /// from the runtime is reserved, or a tool named like it (`define_tool`)
+    /// would redeclare it.
+    #[test]
+    fn core_module_names_are_reserved() {
+        let core = include_str!("../../../targets/typescript/core.ts.j2");
+        let mut values = Vec::new();
+        let mut types = Vec::new();
+        for line in core.lines() {
+            let list = line
+                .strip_prefix("import { ")
+                .or_else(|| line.strip_prefix("export { "))
+                .and_then(|rest| rest.strip_suffix(" } from \"./toolc-runtime.js\";"));
+            if let Some(list) = list {
+                for name in list.split(", ") {
+                    match name.strip_prefix("type ") {
+                        Some(ty) => types.push(ty.to_string()),
+                        None => values.push(name.to_string()),
+                    }
+                }
+                continue;
+            }
+            let line = line.strip_prefix("export ").unwrap_or(line);
+            let line = line.strip_prefix("async ").unwrap_or(line);
+            for keyword in ["function ", "const ", "let ", "class "] {
+                if let Some(rest) = line.strip_prefix(keyword) {
+                    let name: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+                        .collect();
+                    if !name.is_empty() {
+                        values.push(name);
+                    }
+                }
+            }
+        }
+        assert!(
+            values.len() > 15 && types.len() > 10,
+            "{values:?} {types:?}"
+        );
+        let missing: Vec<&String> = values
+            .iter()
+            .filter(|name| !RUNTIME_VALUES.contains(&name.as_str()))
+            .chain(
+                types
+                    .iter()
+                    .filter(|name| !RUNTIME_TYPES.contains(&name.as_str())),
+            )
+            .collect();
+        assert!(missing.is_empty(), "not reserved: {missing:?}");
+        let mut values = Namer::values();
+        assert_eq!(values.claim(&camel("define_tool_in")), "defineToolIn_");
     }
 }

@@ -13,11 +13,13 @@
 //! - `<package>.mcp.ts`: the MCP TypeScript SDK adapter (low-level request
 //!   handlers, so `tools/list` serves the exact JSON).
 //! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
-//!   `runtime.rs`): the schema-layer types, the validator, the formats and
-//!   the error helpers, real TypeScript under `targets/typescript/runtime/`;
-//!   it imports no package. The core module re-exports the types and error
-//!   helpers its users import, and binds `defineTool` and `validateParams`
-//!   to its own type table.
+//!   `runtime.rs`): the schema-layer types, the validator, the formats, the
+//!   error helpers, lookup and dispatch over a registry, and the adapters'
+//!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`, which only
+//!   the adapters import), real TypeScript under
+//!   `targets/typescript/runtime/`; it imports no package module. The core
+//!   module re-exports the types and error helpers its users import, and
+//!   binds `defineTool` and `validateParams` to its own type table.
 //!
 //! Everything compiles under `tsc --strict --noUnusedLocals
 //! --noImplicitReturns` with `module`/`moduleResolution` `NodeNext` (and

@@ -1,8 +1,8 @@
 //! The TypeScript runtime: the schema-layer types, the validator, the
-//! formats and the error helpers every package module imports. It is
-//! ordinary TypeScript under `targets/typescript/runtime/` (type-checked and
-//! unit-tested there), embedded here and written once into each output
-//! directory: the entry module `toolc-runtime.ts`, which package modules
+//! formats, the error helpers and the dispatch that every package module
+//! imports, and the adapters' shared parts. It is ordinary TypeScript
+//! under `targets/typescript/runtime/` (type-checked and unit-tested
+//! there), embedded here and written once into each output directory: the entry module `toolc-runtime.ts`, which package modules
 //! import as `./toolc-runtime.js`, and its parts `toolc-runtime.<part>.ts`.
 //! The runtime imports no package module.
 

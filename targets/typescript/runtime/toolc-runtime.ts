@@ -1,8 +1,10 @@
 /**
  * The toolc TypeScript runtime: what every generated package module shares.
  * A package module holds its types, its `defineTool` definitions, its type
- * table and registries, and imports the rest from here; this module and its
- * parts (`toolc-runtime.*.ts`) import no package.
+ * table and registries, and imports the rest from here. This module and its
+ * parts (`toolc-runtime.*.ts`) import no package module; only the adapter
+ * parts `toolc-runtime.ai.ts` and `toolc-runtime.mcp.ts`, which this module
+ * does not import, import their SDK.
  *
  * @module
  */

@@ -165,11 +165,29 @@ pub fn generate(
     let per_package = generate_each(analysis, targets, options, |files| files);
     let mut files = Vec::new();
     let mut diagnostics = Diagnostics::new();
-    for (out, diags) in per_package {
-        files.extend(out.into_iter().flatten());
+    let mut emitted = vec![false; targets.len()];
+    for (per_target, diags) in per_package {
+        for (i, out) in per_target.into_iter().enumerate() {
+            emitted[i] |= !out.is_empty();
+            files.extend(out);
+        }
         diagnostics.extend(diags);
     }
+    files.extend(shared_files(targets, &emitted));
     (files, diagnostics)
+}
+
+/// The files each of `targets` that `emitted` files for a package shares
+/// among its packages (see
+/// [`Generator::shared_files`](targets::Generator::shared_files)), once for
+/// the whole build.
+fn shared_files(targets: &[Target], emitted: &[bool]) -> Vec<OutputFile> {
+    targets
+        .iter()
+        .zip(emitted)
+        .filter(|(_, emitted)| **emitted)
+        .flat_map(|(&target, _)| targets::generator(target).shared_files())
+        .collect()
 }
 
 /// [`generate`] into `stage`: each target's files of a package are compared
@@ -188,13 +206,19 @@ pub(crate) fn generate_staged(
     });
     let mut diagnostics = Diagnostics::new();
     let mut first_error = None;
+    let mut emitted = vec![false; targets.len()];
     for (per_target, diags) in per_package {
-        for (staged, error) in per_target {
+        for (i, (staged, error)) in per_target.into_iter().enumerate() {
+            emitted[i] |= !staged.is_empty();
             stage.add(staged);
             first_error = first_error.or(error);
         }
         diagnostics.extend(diags);
     }
+    let shared = shared_files(targets, &emitted);
+    let (staged, error) = stage.stage_all(shared.into_iter().map(|f| (f.name, f.contents)));
+    stage.add(staged);
+    first_error = first_error.or(error);
     match first_error {
         Some(e) => Err(e),
         None => Ok(diagnostics),
@@ -290,7 +314,9 @@ pub fn write_package_outputs(
 /// be toolc's. A later build deletes a file only when it carries the marker or
 /// is listed in the manifest, and its package (the manifest's record, else the
 /// file name up to the first `.`) is not one of `packages`; and temporary
-/// files a killed build left behind. Nothing else is ever deleted.
+/// files a killed build left behind. A target's shared file (the TypeScript
+/// runtime) stays while `packages` is not empty: their files of targets this
+/// build did not generate may import it. Nothing else is ever deleted.
 pub(crate) fn finish(
     stage: Stage,
     packages: &[&str],
@@ -312,6 +338,11 @@ pub(crate) fn finish(
     }
     fs::create_dir_all(&out_dir)?;
     let previous = read_manifest(&out_dir.join(MANIFEST_NAME));
+    let shared: BTreeSet<String> = Target::ALL
+        .into_iter()
+        .flat_map(|target| targets::generator(target).shared_files())
+        .map(|file| file.name)
+        .collect();
     let mut names: Vec<String> = Vec::new();
     for entry in fs::read_dir(&out_dir)? {
         let entry = entry?;
@@ -335,8 +366,10 @@ pub(crate) fn finish(
             continue;
         }
         let package = listed.cloned().unwrap_or_else(|| package_of(&name));
-        if packages.contains(&package.as_str()) {
-            // Another target's output of a package still being built.
+        // Another target's output of a package still being built, or a
+        // target's shared file, which that output may import.
+        if packages.contains(&package.as_str()) || (!packages.is_empty() && shared.contains(&name))
+        {
             owned.insert(name, package);
             continue;
         }

@@ -404,3 +404,43 @@ fn a_file_without_tools_emits_nothing() {
     let names: Vec<String> = snapshot_dir(&out).into_iter().map(|(n, _, _)| n).collect();
     assert_eq!(names, [MANIFEST_NAME], "only the manifest is written");
 }
+
+#[test]
+fn a_build_of_other_targets_keeps_the_typescript_runtime() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let out_s = out.to_str().expect("utf8");
+    let build = |target: &str| {
+        let result = toolc(&[
+            "build",
+            "tests/cases/targets",
+            "--target",
+            target,
+            "--out",
+            out_s,
+        ]);
+        assert_eq!(
+            result.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+    };
+    build("typescript");
+    let names: Vec<String> = snapshot_dir(&out).into_iter().map(|(n, _, _)| n).collect();
+    let runtime: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("toolc-runtime"))
+        .collect();
+    assert!(
+        runtime.contains(&&"toolc-runtime.ts".to_string()),
+        "{names:?}"
+    );
+    let packages = names.iter().filter(|n| n.ends_with(".ai.ts")).count();
+    assert!(packages >= 2, "{names:?}");
+    // Another target into the same directory keeps what the package modules import.
+    build("mcp");
+    for name in runtime {
+        assert!(out.join(name).exists(), "{name} was removed");
+    }
+}

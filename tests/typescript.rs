@@ -9,12 +9,15 @@
 //! crate on the arguments the generator of `tests/common/arggen.rs` proposes
 //! for every input). Every
 //! generated module is also type-checked under all further strictness flags.
-//! Small cases are snapshotted.
+//! Small cases are snapshotted. The runtime's own unit tests run in
+//! `typescript/runtime.rs`.
 
 #[path = "common/arggen.rs"]
 mod arggen;
 #[path = "common/node.rs"]
 mod node;
+#[path = "typescript/runtime.rs"]
+mod runtime;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -391,8 +394,8 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// The package-specific part of the core module (the runtime in front of it
-/// is the same for every package) and the two adapters.
+/// The three modules of each package (the runtime beside them is the same
+/// for every package: `runtime::runtime_unit_tests_pass` tests it).
 #[test]
 fn snapshots() {
     for (label, input, _) in inputs()
@@ -401,15 +404,12 @@ fn snapshots() {
     {
         let files = typescript(&input);
         let mut text = String::new();
-        for f in &files {
-            let body = if f.name.ends_with(".ai.ts") || f.name.ends_with(".mcp.ts") {
-                f.contents.as_str()
-            } else {
-                f.contents
-                    .find("// ---- Named types")
-                    .map_or(f.contents.as_str(), |i| &f.contents[i..])
-            };
-            text.push_str(&format!("=== {} ===\n{}\n", f.name, without_mcp_json(body)));
+        for f in files.iter().filter(|f| !runtime::is_runtime(&f.name)) {
+            text.push_str(&format!(
+                "=== {} ===\n{}\n",
+                f.name,
+                without_mcp_json(&f.contents)
+            ));
         }
         insta::with_settings!({snapshot_path => "snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!(format!("typescript__{label}"), text);

@@ -66,6 +66,13 @@ pub trait Generator {
         package: &'p Package,
         memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics);
+
+    /// Files of the target rather than of a package (a runtime that every
+    /// package's files import). The driver writes them once per build, after
+    /// the packages, when the target emitted files for at least one of them.
+    fn shared_files(&self) -> Vec<OutputFile> {
+        Vec::new()
+    }
 }
 
 /// The generator for `target`.

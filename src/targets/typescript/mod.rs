@@ -1,9 +1,10 @@
-//! The `typescript` target: three ES modules per package.
+//! The `typescript` target: three ES modules per package, and the runtime
+//! they share, written once per output directory.
 //!
-//! - `<package>.ts`, the core module (no imports): one `defineTool`
-//!   definition per tool in the OpenPencil style (name, title, description,
-//!   tier, metadata, `params` as `ParamDef`s, the exact MCP JSON, output
-//!   schema, examples), exact TypeScript types for every named type and for
+//! - `<package>.ts`, the core module (it imports only `./toolc-runtime.js`):
+//!   one `defineTool` definition per tool in the OpenPencil style (name,
+//!   title, description, tier, metadata, `params` as `ParamDef`s, the exact
+//!   MCP JSON, output schema, examples), exact TypeScript types for every named type and for
 //!   each tool's input (`<Tool>Input`), validated arguments (`<Tool>Args`)
 //!   and output (`<Tool>Output`), the `CORE_TOOLS` / `EXTENDED_TOOLS` /
 //!   `ALL_TOOLS` registries, `validateArgs` (the same accept/reject decisions
@@ -11,12 +12,20 @@
 //! - `<package>.ai.ts`: the Vercel AI SDK adapter (`tool`, `jsonSchema`).
 //! - `<package>.mcp.ts`: the MCP TypeScript SDK adapter (low-level request
 //!   handlers, so `tools/list` serves the exact JSON).
+//! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
+//!   `runtime.rs`): the schema-layer types, the validator, the formats, the
+//!   error helpers, lookup and dispatch over a registry, and the adapters'
+//!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`, which only
+//!   the adapters import), real TypeScript under
+//!   `targets/typescript/runtime/`; it imports no package module. The core
+//!   module re-exports the types and error helpers its users import, and
+//!   binds `defineTool` and `validateParams` to its own type table.
 //!
 //! Everything compiles under `tsc --strict --noUnusedLocals
 //! --noImplicitReturns` with `module`/`moduleResolution` `NodeNext` (and
 //! under `exactOptionalPropertyTypes`, `noUncheckedIndexedAccess`,
 //! `verbatimModuleSyntax` and the other strictness flags), with TypeScript 5
-//! and 7. The core module needs the ES2020 library (`BigInt`,
+//! and 7. The core module and the runtime need the ES2020 library (`BigInt`,
 //! `Object.fromEntries`); the adapters need `ai` 6 (or 7) and
 //! `@modelcontextprotocol/sdk` 1.x.
 //!
@@ -81,6 +90,7 @@ mod interfaces;
 mod literal;
 mod names;
 mod render;
+mod runtime;
 mod types;
 mod view;
 
@@ -117,10 +127,10 @@ impl Generator for TypeScript {
             files
                 .into_iter()
                 .map(|(template, name)| {
-                    // The core module holds the fragments plus the runtime;
-                    // the adapters are small.
+                    // The core module holds the fragments; the adapters are
+                    // small.
                     let capacity = match template {
-                        "core.ts" => view.size + view.size / 8 + 64 * 1024,
+                        "core.ts" => view.size + view.size / 8 + 8 * 1024,
                         _ => 8 * 1024,
                     };
                     render::render(&env, template, &view.context, capacity)
@@ -142,5 +152,9 @@ impl Generator for TypeScript {
                 (Vec::new(), diagnostics)
             }
         }
+    }
+
+    fn shared_files(&self) -> Vec<OutputFile> {
+        runtime::files()
     }
 }

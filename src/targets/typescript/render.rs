@@ -14,18 +14,6 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/core.ts.j2"),
     ),
     (
-        "runtime.ts",
-        include_str!("../../../targets/typescript/runtime.ts.j2"),
-    ),
-    (
-        "validate.ts",
-        include_str!("../../../targets/typescript/validate.ts.j2"),
-    ),
-    (
-        "formats.ts",
-        include_str!("../../../targets/typescript/formats.ts.j2"),
-    ),
-    (
         "ai.ts",
         include_str!("../../../targets/typescript/ai.ts.j2"),
     ),

@@ -1,9 +1,13 @@
-{#- The string formats the validator checks (static text). -#}
-{% raw %}
+/**
+ * The string formats the validator checks (JSON Schema 2020-12; dates and
+ * times per RFC 3339), and the hint each failed format gives.
+ *
+ * @module
+ */
 
-// ---- Formats (JSON Schema 2020-12; dates and times per RFC 3339) -------------
+import type { StringFormat } from "./toolc-runtime.types.js";
 
-const FORMATS: Readonly<Record<StringFormat, (s: string) => boolean>> = {
+export const FORMATS: Readonly<Record<StringFormat, (s: string) => boolean>> = {
   "date-time": (s) => {
     const i = s.search(/[Tt]/);
     return i === 10 && isDate(s.slice(0, i)) && isTime(s.slice(i + 1));
@@ -21,7 +25,7 @@ const FORMATS: Readonly<Record<StringFormat, (s: string) => boolean>> = {
 
 /** What to send instead, for the formats whose shape a name does not say;
  * the Rust dispatcher gives the same hints. */
-const FORMAT_HINTS: Readonly<Partial<Record<StringFormat, string>>> = {
+export const FORMAT_HINTS: Readonly<Partial<Record<StringFormat, string>>> = {
   "date-time": "Use RFC 3339, like 2024-01-31T09:30:00Z.",
   date: "Use YYYY-MM-DD, like 2024-01-31.",
   time: "Use HH:MM:SS with a UTC offset, like 09:30:00Z or 09:30:00+02:00.",
@@ -233,4 +237,3 @@ function uriCharsOk(s: string, extra: string): boolean {
   }
   return true;
 }
-{% endraw %}

@@ -1,8 +1,10 @@
-{#- The package-independent part of the core module: the schema-layer types and
-    the validator that interprets the per-tool `ParamDef` tables. Static text:
-    the per-package parts live in core.ts.j2. -#}
-{% raw -%}
-// ---- Schema layer ----------------------------------------------------------
+/**
+ * The schema layer of the toolc TypeScript runtime: the types of tool
+ * definitions, of the `TypeDef` / `ParamDef` tables the validator
+ * interprets, and of structured errors.
+ *
+ * @module
+ */
 
 /** Any JSON value. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -172,84 +174,5 @@ export type ValidationResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: ToolError };
 
-/** An error a handler throws to report a structured failure (a declared code, usually). */
-export class ToolCallError extends Error {
-  readonly error: ToolError;
-  constructor(error: ToolError) {
-    // The message is all some callers pass on (the AI SDK sends it to the
-    // model as the tool's error text), so it carries the hint too.
-    const at = error.path !== undefined ? ` (at ${error.path === "" ? "/" : error.path})` : "";
-    const hint = error.hint !== undefined ? ` Hint: ${error.hint}` : "";
-    super(`${error.code}: ${error.message}${at}${hint}`);
-    this.name = "ToolCallError";
-    this.error = error;
-  }
-}
-
-/** Builds a tool definition whose validator returns `Args`. */
-export function defineTool<const Name extends string, Input, Args>(spec: ToolSpec<Name, Input>): ToolDef<Name, Input, Args> {
-  const params = spec.params;
-  const def: ToolDef<Name, Input, Args> = {
-    ...spec,
-    inputSchema: spec.mcp.inputSchema,
-    validate: (args: unknown) => validateParams(params, args) as ValidationResult<Args>,
-  };
-  if (spec.mcp.outputSchema !== undefined) {
-    return { ...def, outputSchema: spec.mcp.outputSchema };
-  }
-  return def;
-}
-
-/** Validates `args` against a parameter table; applies defaults. */
-export function validateParams(params: Readonly<Record<string, ParamDef>>, args: unknown): ValidationResult<Record<string, unknown>> {
-  try {
-    // A call without arguments (`null`, or nothing at all) has an empty argument object.
-    const given = args ?? {};
-    checkDepth(given, "", 1);
-    return { ok: true, value: checkFields(params, given, "", undefined) };
-  } catch (e) {
-    if (e instanceof Invalid) {
-      const error: ToolError =
-        e.hint === undefined
-          ? { code: "invalid_argument", message: e.message, path: e.path, retryable: false }
-          : { code: "invalid_argument", message: e.message, path: e.path, hint: e.hint, retryable: false };
-      return { ok: false, error };
-    }
-    // Anything else (a getter that throws, say): still a structured error.
-    return { ok: false, error: { code: "invalid_argument", message: "the arguments could not be validated", path: "", retryable: false } };
-  }
-}
-
-/** The structured error for an unknown tool name. */
-export function unknownToolError(name: string, known: readonly string[]): ToolError {
-  return {
-    code: "unknown_tool",
-    message: `no tool is named ${JSON.stringify(name)}`,
-    hint: `Known tools: ${known.join(", ")}`,
-    retryable: false,
-  };
-}
-
-/** Turns whatever a handler threw into a structured error. */
-export function toToolError(thrown: unknown, declared: Readonly<Record<string, ErrorDef>>): ToolError {
-  if (thrown instanceof ToolCallError) {
-    const decl = hasOwn(declared, thrown.error.code) ? declared[thrown.error.code] : undefined;
-    if (decl === undefined) return thrown.error;
-    const hint = thrown.error.hint ?? decl.hint;
-    const error: ToolError = { ...thrown.error, retryable: thrown.error.retryable || decl.retryable };
-    return hint === undefined ? error : { ...error, hint };
-  }
-  const message = thrown instanceof Error ? thrown.message : String(thrown);
-  return { code: "internal", message, retryable: false };
-}
-
-/** The error a handler throws for a declared code, with its declared message, hint and retryability. */
-export function declaredError(declared: Readonly<Record<string, ErrorDef>>, code: string, message?: string): ToolCallError {
-  const decl = hasOwn(declared, code) ? declared[code] : undefined;
-  const error: ToolError = { code, message: message ?? decl?.message ?? code, retryable: decl?.retryable ?? false };
-  const hint = decl?.hint;
-  return new ToolCallError(hint === undefined ? error : { ...error, hint });
-}
-{% endraw %}
-{% include "validate.ts" %}
-{% include "formats.ts" %}
+/** A package module's named types by name: what a `ref` refers to. */
+export type TypeTable = Readonly<Record<string, TypeDef>>;

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import type { StringFormat } from "./toolc-runtime.js";
+import { FORMATS, FORMAT_HINTS } from "./toolc-runtime.formats.js";
+
+/** Per format: strings it accepts, then strings it rejects. */
+const SAMPLES: Readonly<Record<StringFormat, readonly [readonly string[], readonly string[]]>> = {
+  "date-time": [
+    ["2024-01-31T09:30:00Z", "2024-02-29t09:30:00.5+02:00", "2016-12-31T23:59:60Z"],
+    ["2024-01-31 09:30:00Z", "2024-01-31T09:30:00", "2023-02-29T00:00:00Z", "2016-12-31T22:59:60Z"],
+  ],
+  date: [
+    ["2024-01-31", "2000-02-29"],
+    ["2024-1-31", "2024-13-01", "1900-02-29", "2024-04-31"],
+  ],
+  time: [
+    ["09:30:00Z", "23:59:60Z", "01:29:60+01:30", "00:00:00.123-00:00"],
+    ["09:30Z", "24:00:00Z", "09:30:00", "12:00:60Z", "09:30:00+24:00"],
+  ],
+  duration: [
+    ["P3D", "PT1H30M", "P2W", "P1Y2M3DT4H5M6S", "P1M"],
+    ["P", "PT", "P1W2D", "P1DT", "P1Y1D", "PT1H1S", "P1D2Y", "1D"],
+  ],
+  email: [
+    ["a@example.com", "first.last+tag@sub.example.org", '"a b"@example.com', "x@[127.0.0.1]", "x@[IPv6:::1]"],
+    ["a", "@example.com", "a..b@example.com", "a@-example.com", `${"a".repeat(65)}@example.com`],
+  ],
+  hostname: [
+    ["example.com", "a", "xn--bcher-kva.example", "a-b.c"],
+    ["", "-a.com", "a_b.com", "ab--cd.com", `${"a".repeat(64)}.com`, "a..b"],
+  ],
+  ipv4: [
+    ["0.0.0.0", "192.168.1.255", "255.255.255.255"],
+    ["256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5"],
+  ],
+  ipv6: [
+    ["::", "::1", "2001:db8::8a2e:370:7334", "1:2:3:4:5:6:7:8", "::ffff:192.0.2.1", "1::2:1.2.3.4"],
+    ["1:2:3:4:5:6:7:8:9", "1::2::3", "12345::", "::1.2.3", "g::1", "1:2:3:4:5:6:7::8"],
+  ],
+  uri: [
+    ["https://example.com/a?b=c#d", "urn:isbn:0451450523", "mailto:a@example.com", "http://[::1]:8080/", "a:%20"],
+    ["example.com", "/relative", "http://exa mple.com", "a:%zz", "1a:b", "http://[::1/"],
+  ],
+  uuid: [
+    ["123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000"],
+    ["123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g", "{123e4567-e89b-12d3-a456-426614174000}"],
+  ],
+};
+
+for (const [format, [valid, invalid]] of Object.entries(SAMPLES) as [StringFormat, (typeof SAMPLES)[StringFormat]][]) {
+  test(`format ${format}`, () => {
+    for (const s of valid) assert.equal(FORMATS[format](s), true, `${format} rejects ${JSON.stringify(s)}`);
+    for (const s of invalid) assert.equal(FORMATS[format](s), false, `${format} accepts ${JSON.stringify(s)}`);
+  });
+}
+
+test("every format has samples, and each hint's own example passes its format", () => {
+  assert.deepEqual(Object.keys(SAMPLES).sort(), Object.keys(FORMATS).sort());
+  for (const [format, hint] of Object.entries(FORMAT_HINTS) as [StringFormat, string][]) {
+    const example = /like (\S+?)[,.]?(?: |$)/.exec(hint)?.[1];
+    assert.ok(example !== undefined, `no example in the ${format} hint: ${hint}`);
+    assert.equal(FORMATS[format](example), true, `${format}: ${example}`);
+  }
+});

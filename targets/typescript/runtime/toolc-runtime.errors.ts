@@ -1,0 +1,54 @@
+/**
+ * Structured errors: the error a handler throws, and the errors of an
+ * unknown tool, of a declared code and of anything else a handler threw.
+ *
+ * @module
+ */
+
+import type { ErrorDef, ToolError } from "./toolc-runtime.types.js";
+import { hasOwn } from "./toolc-runtime.values.js";
+
+/** An error a handler throws to report a structured failure (a declared code, usually). */
+export class ToolCallError extends Error {
+  readonly error: ToolError;
+  constructor(error: ToolError) {
+    // The message is all some callers pass on (the AI SDK sends it to the
+    // model as the tool's error text), so it carries the hint too.
+    const at = error.path !== undefined ? ` (at ${error.path === "" ? "/" : error.path})` : "";
+    const hint = error.hint !== undefined ? ` Hint: ${error.hint}` : "";
+    super(`${error.code}: ${error.message}${at}${hint}`);
+    this.name = "ToolCallError";
+    this.error = error;
+  }
+}
+
+/** The structured error for an unknown tool name. */
+export function unknownToolError(name: string, known: readonly string[]): ToolError {
+  return {
+    code: "unknown_tool",
+    message: `no tool is named ${JSON.stringify(name)}`,
+    hint: `Known tools: ${known.join(", ")}`,
+    retryable: false,
+  };
+}
+
+/** Turns whatever a handler threw into a structured error. */
+export function toToolError(thrown: unknown, declared: Readonly<Record<string, ErrorDef>>): ToolError {
+  if (thrown instanceof ToolCallError) {
+    const decl = hasOwn(declared, thrown.error.code) ? declared[thrown.error.code] : undefined;
+    if (decl === undefined) return thrown.error;
+    const hint = thrown.error.hint ?? decl.hint;
+    const error: ToolError = { ...thrown.error, retryable: thrown.error.retryable || decl.retryable };
+    return hint === undefined ? error : { ...error, hint };
+  }
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return { code: "internal", message, retryable: false };
+}
+
+/** The error a handler throws for a declared code, with its declared message, hint and retryability. */
+export function declaredError(declared: Readonly<Record<string, ErrorDef>>, code: string, message?: string): ToolCallError {
+  const decl = hasOwn(declared, code) ? declared[code] : undefined;
+  const error: ToolError = { code, message: message ?? decl?.message ?? code, retryable: decl?.retryable ?? false };
+  const hint = decl?.hint;
+  return new ToolCallError(hint === undefined ? error : { ...error, hint });
+}

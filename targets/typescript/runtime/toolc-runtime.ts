@@ -1,0 +1,59 @@
+/**
+ * The toolc TypeScript runtime: what every generated package module shares.
+ * A package module holds its types, its `defineTool` definitions, its type
+ * table and registries, and imports the rest from here. This module and its
+ * parts (`toolc-runtime.*.ts`) import no package module; only the adapter
+ * parts `toolc-runtime.ai.ts` and `toolc-runtime.mcp.ts`, which this module
+ * does not import, import their SDK.
+ *
+ * @module
+ */
+
+import type { ToolDef, ToolSpec, TypeTable, ValidationResult } from "./toolc-runtime.types.js";
+import { validateParamsIn } from "./toolc-runtime.validate.js";
+
+export type {
+  AnyToolDef,
+  ErrorDef,
+  JsonObject,
+  JsonValue,
+  McpTool,
+  ParamDef,
+  Risk,
+  StringFormat,
+  Tier,
+  ToolDef,
+  ToolError,
+  ToolExample,
+  ToolMetadata,
+  ToolSpec,
+  TypeDef,
+  TypeTable,
+  ValidationResult,
+} from "./toolc-runtime.types.js";
+export { validateParamsIn } from "./toolc-runtime.validate.js";
+export { ToolCallError, declaredError, toToolError, unknownToolError } from "./toolc-runtime.errors.js";
+export {
+  dispatchIn,
+  toolError,
+  toolNamed,
+  toolsByName,
+  validateToolArgs,
+  type DispatchResult,
+  type HandlerOf,
+} from "./toolc-runtime.dispatch.js";
+
+/** Builds a tool definition whose validator returns `Args`, the named types
+ * its parameters refer to being those of `types`. */
+export function defineToolIn<const Name extends string, Input, Args>(types: TypeTable, spec: ToolSpec<Name, Input>): ToolDef<Name, Input, Args> {
+  const params = spec.params;
+  const def: ToolDef<Name, Input, Args> = {
+    ...spec,
+    inputSchema: spec.mcp.inputSchema,
+    validate: (args: unknown) => validateParamsIn(types, params, args) as ValidationResult<Args>,
+  };
+  if (spec.mcp.outputSchema !== undefined) {
+    return { ...def, outputSchema: spec.mcp.outputSchema };
+  }
+  return def;
+}

@@ -1,0 +1,443 @@
+/**
+ * The validator: checks a model's arguments against a tool's `ParamDef`
+ * table, the named types it refers to resolved in its package's
+ * `TypeTable`, with the accept/reject decisions and the error messages of
+ * the Rust dispatcher.
+ *
+ * @module
+ */
+
+import type { ParamDef, ToolError, TypeDef, TypeTable, ValidationResult } from "./toolc-runtime.types.js";
+import { FORMATS, FORMAT_HINTS } from "./toolc-runtime.formats.js";
+import {
+  canonicalKey,
+  codePointLength,
+  compareCodePoints,
+  countNoun,
+  hasOwn,
+  isMultipleOf,
+  isObject,
+  kindOf,
+  literalList,
+  matches,
+  pointer,
+  setOwn,
+  valueText,
+} from "./toolc-runtime.values.js";
+
+/** Validates `args` against a parameter table whose `ref`s name types of
+ * `types`; applies defaults. */
+export function validateParamsIn(
+  types: TypeTable,
+  params: Readonly<Record<string, ParamDef>>,
+  args: unknown,
+): ValidationResult<Record<string, unknown>> {
+  try {
+    // A call without arguments (`null`, or nothing at all) has an empty argument object.
+    const given = args ?? {};
+    checkDepth(given, "", 1);
+    return { ok: true, value: checkerOf(types).checkFields(params, given, "", undefined) };
+  } catch (e) {
+    if (e instanceof Invalid) {
+      const error: ToolError =
+        e.hint === undefined
+          ? { code: "invalid_argument", message: e.message, path: e.path, retryable: false }
+          : { code: "invalid_argument", message: e.message, path: e.path, hint: e.hint, retryable: false };
+      return { ok: false, error };
+    }
+    // Anything else (a getter that throws, say): still a structured error.
+    return { ok: false, error: { code: "invalid_argument", message: "the arguments could not be validated", path: "", retryable: false } };
+  }
+}
+
+class Invalid {
+  constructor(
+    readonly path: string,
+    readonly message: string,
+    readonly hint?: string,
+  ) {}
+}
+
+function fail(path: string, message: string, hint?: string): never {
+  throw new Invalid(path, message, hint);
+}
+
+/** Arguments may nest arrays and objects this many levels deep, the argument
+ * object being level 1. Deeper input is rejected before anything else is
+ * checked, as the Rust dispatcher does, so validation never recurses deeper
+ * (nor loops on an object that contains itself). */
+const MAX_DEPTH = 128;
+
+/** Whether `value`, at nesting level `level`, holds an array or object
+ * nested deeper than `MAX_DEPTH`; it stops at the first one found. */
+function tooDeep(value: unknown, level: number): boolean {
+  const isArray = Array.isArray(value);
+  if (!isArray && !isObject(value)) return false;
+  if (level > MAX_DEPTH) return true;
+  if (isArray) return value.some((item: unknown) => tooDeep(item, level + 1));
+  for (const key of Object.keys(value)) {
+    if (tooDeep(value[key], level + 1)) return true;
+  }
+  return false;
+}
+
+/** Fails at the first array or object nested deeper than `MAX_DEPTH`,
+ * `value` being at nesting level `level`: down the first item of an array
+ * that leads to one and, of an object, the first key in code point order
+ * that does, as the Rust dispatcher reports it whatever order its map
+ * keeps. Keys are sorted only once the value is known to be too deep, and
+ * never more than `MAX_DEPTH` times. */
+function checkDepth(value: unknown, path: string, level: number): void {
+  if (!tooDeep(value, level)) return;
+  let at = path;
+  let current = value;
+  for (let l = level; l <= MAX_DEPTH; l++) {
+    if (Array.isArray(current)) {
+      const i = current.findIndex((item: unknown) => tooDeep(item, l + 1));
+      if (i < 0) break;
+      at = pointer(at, i);
+      current = current[i];
+    } else if (isObject(current)) {
+      const object = current;
+      const key = Object.keys(object)
+        .sort(compareCodePoints)
+        .find((k) => tooDeep(object[k], l + 1));
+      if (key === undefined) break;
+      at = pointer(at, key);
+      current = object[key];
+    } else {
+      break;
+    }
+  }
+  fail(at, "value nested too deeply", `Arguments may nest arrays and objects at most ${MAX_DEPTH} levels deep.`);
+}
+
+/** One checker per type table, made on its first use. */
+const checkers = new WeakMap<TypeTable, Checker>();
+
+function checkerOf(types: TypeTable): Checker {
+  let checker = checkers.get(types);
+  if (checker === undefined) {
+    checker = new Checker(types);
+    checkers.set(types, checker);
+  }
+  return checker;
+}
+
+/** The checks of values against types, resolving `ref`s in one type table. */
+class Checker {
+  /** How many `ref` steps a check may take without entering an array or an
+   * object: a chain without a cycle enters each named type at most once, so
+   * more steps mean an alias cycle through a union (`type T = T | string`),
+   * which is cut there. */
+  private readonly maxSteps: number;
+
+  constructor(private readonly types: TypeTable) {
+    this.maxSteps = Object.keys(types).length;
+  }
+
+  /** What `type` accepts, in words: `a string or an integer`. Union members
+   * are listed once each, and a type met again is not entered again. */
+  describe(type: TypeDef): string {
+    const parts: string[] = [];
+    this.collectAlternatives(type, new Set<string>(), parts);
+    return parts.length === 0 ? "a value" : parts.join(" or ");
+  }
+
+  collectAlternatives(type: TypeDef, seen: Set<string>, parts: string[]): void {
+    let part: string;
+    switch (type.kind) {
+      case "string":
+        part = "a string";
+        break;
+      case "integer":
+        part = "an integer";
+        break;
+      case "number":
+        part = "a number";
+        break;
+      case "boolean":
+        part = "a boolean";
+        break;
+      case "json":
+        part = "a JSON value";
+        break;
+      case "array":
+        part = "an array";
+        break;
+      case "map":
+      case "object":
+      case "tagged":
+        part = "an object";
+        break;
+      case "enum":
+        part = literalList(type.values);
+        break;
+      case "union":
+        for (const member of type.members) this.collectAlternatives(member, seen, parts);
+        return;
+      case "ref": {
+        const target = seen.has(type.name) ? undefined : this.lookupType(type.name);
+        seen.add(type.name);
+        if (target !== undefined) this.collectAlternatives(target, seen, parts);
+        return;
+      }
+    }
+    if (!parts.includes(part)) parts.push(part);
+  }
+
+  /** Whether `value` is of a kind `type` takes (a string for a string type,
+   * whatever its constraints): a union that rejects a value only one member
+   * could take reports that member's error. */
+  kindFits(type: TypeDef, value: unknown, seen: Set<string>): boolean {
+    switch (type.kind) {
+      case "json":
+        return true;
+      case "string":
+        return typeof value === "string";
+      case "integer":
+      case "number":
+        return typeof value === "number";
+      case "boolean":
+        return typeof value === "boolean";
+      case "enum":
+        return type.values.some((v) => typeof v === typeof value);
+      case "array":
+        return Array.isArray(value);
+      case "map":
+      case "object":
+      case "tagged":
+        return isObject(value);
+      case "union":
+        return type.members.some((m) => this.kindFits(m, value, seen));
+      case "ref": {
+        if (seen.has(type.name)) return false;
+        seen.add(type.name);
+        const target = this.lookupType(type.name);
+        return target !== undefined && this.kindFits(target, value, seen);
+      }
+    }
+  }
+
+  lookupType(name: string): TypeDef | undefined {
+    return hasOwn(this.types, name) ? this.types[name] : undefined;
+  }
+
+  acceptsNull(type: TypeDef, steps = 0): boolean {
+    if (type.nullable === true || type.kind === "json") return true;
+    if (type.kind === "union") return type.members.some((m) => this.acceptsNull(m, steps));
+    if (type.kind === "ref") {
+      const target = steps < this.maxSteps ? this.lookupType(type.name) : undefined;
+      return target !== undefined && this.acceptsNull(target, steps + 1);
+    }
+    return false;
+  }
+
+  checkFields(
+    fields: Readonly<Record<string, ParamDef>>,
+    value: unknown,
+    path: string,
+    discriminator: string | undefined,
+  ): Record<string, unknown> {
+    if (!isObject(value)) fail(path, `expected an object, got ${kindOf(value)}`);
+    // Unknown fields first, as the Rust dispatcher does. Of several, the first
+    // in code point order: the Rust dispatcher's map may keep keys sorted or in
+    // the order sent, so neither order can decide which one is named.
+    let unknownKey: string | undefined;
+    for (const key of Object.keys(value)) {
+      if (key === discriminator || hasOwn(fields, key) || value[key] === undefined) continue;
+      if (unknownKey === undefined || compareCodePoints(key, unknownKey) < 0) unknownKey = key;
+    }
+    if (unknownKey !== undefined) {
+      const known = discriminator === undefined ? Object.keys(fields) : [discriminator, ...Object.keys(fields)];
+      fail(pointer(path, unknownKey), `unknown field \`${unknownKey}\``, known.length === 0 ? "This takes no fields." : `Known fields: ${known.join(", ")}`);
+    }
+    const out: Record<string, unknown> = {};
+    if (discriminator !== undefined) setOwn(out, discriminator, value[discriminator]);
+    for (const [name, field] of Object.entries(fields)) {
+      const at = pointer(path, name);
+      let raw: unknown = hasOwn(value, name) ? value[name] : undefined;
+      // OpenAI strict mode sends null for parameters it leaves out: for a field
+      // that may be absent and cannot be null, null means absent.
+      if (raw === null && !field.required && !this.acceptsNull(field.type)) raw = undefined;
+      if (raw === undefined) {
+        if (field.default === undefined) {
+          if (field.required) fail(at, `missing required field \`${name}\``);
+          continue;
+        }
+        // A default is checked like a given value, so the defaults of the
+        // fields inside it (`inner: Inner = {}`) are filled in too.
+        raw = JSON.parse(JSON.stringify(field.default)) as unknown;
+      }
+      setOwn(out, name, this.checkValue(field.type, raw, at));
+    }
+    return out;
+  }
+
+  /** Checks `value` against `type`; `steps` counts the `ref`s followed since
+   * the last array or object (see `maxSteps`). */
+  checkValue(type: TypeDef, value: unknown, path: string, steps = 0): unknown {
+    if (value === null && this.acceptsNull(type)) return null;
+    switch (type.kind) {
+      case "json":
+        return value;
+      case "string":
+        return this.checkString(type, value, path);
+      case "integer":
+      case "number":
+        return this.checkNumber(type, value, path);
+      case "boolean":
+        if (typeof value !== "boolean") fail(path, `expected a boolean, got ${kindOf(value)}`);
+        return value;
+      case "enum":
+        if ((typeof value === "string" || typeof value === "number") && type.values.includes(value)) return value;
+        return fail(path, `expected ${literalList(type.values)}, got ${valueText(value)}`);
+      case "array":
+        return this.checkArray(type, value, path);
+      case "map":
+        return this.checkMap(type, value, path);
+      case "object":
+        return this.checkFields(type.fields, value, path, undefined);
+      case "tagged":
+        return this.checkTagged(type, value, path);
+      case "union": {
+        let errors: Invalid[] | undefined;
+        for (const member of type.members) {
+          try {
+            return this.checkValue(member, value, path, steps);
+          } catch (e) {
+            if (!(e instanceof Invalid)) throw e;
+            (errors ??= []).push(e);
+          }
+        }
+        // A value only one member could take gets that member's error: a
+        // string too long for `string len ..=3 | int` is told so.
+        const fitting = (errors ?? []).filter((_, i) => {
+          const member = type.members[i];
+          return member !== undefined && this.kindFits(member, value, new Set<string>());
+        });
+        const [only] = fitting;
+        if (fitting.length === 1 && only !== undefined) throw only;
+        return fail(path, `expected ${this.describe(type)}, got ${kindOf(value)}`);
+      }
+      case "ref": {
+        if (steps >= this.maxSteps) return fail(path, "matches no type: the type's definition refers to itself");
+        const target = this.lookupType(type.name);
+        if (target === undefined) return fail(path, "internal: bad type table");
+        return this.checkValue(target, value, path, steps + 1);
+      }
+    }
+  }
+
+  checkString(type: Extract<TypeDef, { kind: "string" }>, value: unknown, path: string): string {
+    if (typeof value !== "string") return fail(path, `expected a string, got ${kindOf(value)}`);
+    if (type.minLength !== undefined || type.maxLength !== undefined) {
+      const length = codePointLength(value);
+      if (type.minLength !== undefined && length < type.minLength) {
+        fail(path, `must be at least ${countNoun(type.minLength, "character", "characters")} long, got ${length}`);
+      }
+      if (type.maxLength !== undefined && length > type.maxLength) {
+        fail(path, `must be at most ${countNoun(type.maxLength, "character", "characters")} long, got ${length}`);
+      }
+    }
+    if (type.pattern !== undefined && !matches(type.pattern, value)) {
+      fail(path, `must match the pattern ${type.pattern}`);
+    }
+    if (type.format !== undefined && !FORMATS[type.format](value)) {
+      fail(path, `must be a valid ${type.format}`, FORMAT_HINTS[type.format]);
+    }
+    return value;
+  }
+
+  checkNumber(type: Extract<TypeDef, { kind: "integer" | "number" }>, value: unknown, path: string): number {
+    if (typeof value !== "number") return fail(path, `expected ${this.describe(type)}, got ${kindOf(value)}`);
+    // `1e999` parses as Infinity here; serde_json refuses it.
+    if (!Number.isFinite(value)) return fail(path, "number out of range");
+    if (type.kind === "integer") {
+      if (!Number.isInteger(value)) fail(path, `expected an integer, got ${value}`);
+      // `int` is 64-bit, as in the Rust dispatcher. -2^63 is out too: every
+      // integer from -2^63 - 1 down to about -2^63 - 1024 reads as that same
+      // number, so accepting it would change those into i64::MIN.
+      if (value <= -9223372036854775808 || value >= 9223372036854775808) fail(path, "must fit in a signed 64-bit integer");
+    }
+    if (type.minimum !== undefined && value < type.minimum) fail(path, `must be at least ${type.minimum}, got ${value}`);
+    if (type.exclusiveMinimum !== undefined && value <= type.exclusiveMinimum) {
+      fail(path, `must be greater than ${type.exclusiveMinimum}, got ${value}`);
+    }
+    if (type.maximum !== undefined && value > type.maximum) fail(path, `must be at most ${type.maximum}, got ${value}`);
+    if (type.exclusiveMaximum !== undefined && value >= type.exclusiveMaximum) {
+      fail(path, `must be less than ${type.exclusiveMaximum}, got ${value}`);
+    }
+    if (type.multipleOf !== undefined && !isMultipleOf(value, type.multipleOf)) {
+      fail(path, `must be a multiple of ${type.multipleOf}, got ${value}`);
+    }
+    return value;
+  }
+
+  checkArray(type: Extract<TypeDef, { kind: "array" }>, value: unknown, path: string): unknown[] {
+    if (!Array.isArray(value)) return fail(path, `expected an array, got ${kindOf(value)}`);
+    if (type.minItems !== undefined && value.length < type.minItems) {
+      fail(path, `must have at least ${countNoun(type.minItems, "item", "items")}, got ${value.length}`);
+    }
+    if (type.maxItems !== undefined && value.length > type.maxItems) {
+      fail(path, `must have at most ${countNoun(type.maxItems, "item", "items")}, got ${value.length}`);
+    }
+    const out = value.map((item: unknown, i: number) => this.checkValue(type.items, item, pointer(path, i)));
+    if (type.uniqueItems === true) {
+      // One canonical key per item: linear, where comparing pairs was quadratic.
+      const seen = new Map<string, number>();
+      value.forEach((item: unknown, i: number) => {
+        const key = canonicalKey(item);
+        const first = seen.get(key);
+        if (first !== undefined) fail(pointer(path, i), `must not repeat item ${first}`);
+        seen.set(key, i);
+      });
+    }
+    return out;
+  }
+
+  checkMap(type: Extract<TypeDef, { kind: "map" }>, value: unknown, path: string): Record<string, unknown> {
+    if (!isObject(value)) return fail(path, `expected an object, got ${kindOf(value)}`);
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined);
+    if (type.minProperties !== undefined && keys.length < type.minProperties) {
+      fail(path, `must have at least ${countNoun(type.minProperties, "entry", "entries")}, got ${keys.length}`);
+    }
+    if (type.maxProperties !== undefined && keys.length > type.maxProperties) {
+      fail(path, `must have at most ${countNoun(type.maxProperties, "entry", "entries")}, got ${keys.length}`);
+    }
+    // Entries are checked in the order sent, and the output keeps it. Of
+    // several invalid entries, the error of the one whose key is first in code
+    // point order: the Rust dispatcher's map keeps keys sorted or in the order
+    // sent, so neither order can decide which one is reported. Once one entry
+    // failed, only smaller keys are checked.
+    const out: Record<string, unknown> = {};
+    let failed: { key: string; error: Invalid } | undefined;
+    for (const key of keys) {
+      if (failed !== undefined && compareCodePoints(key, failed.key) >= 0) continue;
+      const at = pointer(path, key);
+      try {
+        if (type.keyPattern !== undefined && !matches(type.keyPattern, key)) {
+          fail(at, `key ${valueText(key)} must match the pattern ${type.keyPattern}`);
+        }
+        setOwn(out, key, this.checkValue(type.values, value[key], at));
+      } catch (e) {
+        if (!(e instanceof Invalid)) throw e;
+        failed = { key, error: e };
+      }
+    }
+    if (failed !== undefined) throw failed.error;
+    return out;
+  }
+
+  checkTagged(type: Extract<TypeDef, { kind: "tagged" }>, value: unknown, path: string): Record<string, unknown> {
+    if (!isObject(value)) return fail(path, `expected an object, got ${kindOf(value)}`);
+    const at = pointer(path, type.discriminator);
+    const tags = Object.keys(type.variants);
+    const hint = `One of: ${tags.map((t) => JSON.stringify(t)).join(", ")}`;
+    const tag = hasOwn(value, type.discriminator) ? value[type.discriminator] : undefined;
+    if (tag === undefined) return fail(at, `missing required field \`${type.discriminator}\``, hint);
+    const variant = typeof tag === "string" && hasOwn(type.variants, tag) ? type.variants[tag] : undefined;
+    if (variant === undefined) return fail(at, `expected ${literalList(tags)}, got ${valueText(tag)}`, hint);
+    return this.checkFields(variant, value, path, type.discriminator);
+  }
+}

@@ -1,0 +1,142 @@
+//! The TypeScript runtime by itself: its unit tests
+//! (`targets/typescript/runtime/*.test.ts`) compiled with the runtime under
+//! every strictness flag the generated modules are held to and run with
+//! `node --test`; and the runtime written once for a build of several
+//! packages.
+
+use std::fs;
+use std::path::Path;
+
+use toolc::CheckOptions;
+use toolc::driver;
+use toolc::targets::{self, GenOptions, OutputFile, Target};
+
+use super::{manifest_dir, node, write};
+
+/// Whether `name` is one of the runtime's files rather than a package's.
+pub fn is_runtime(name: &str) -> bool {
+    name.starts_with("toolc-runtime")
+}
+
+const TSCONFIG: &str = r#"{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noUnusedLocals": true,
+    "noImplicitReturns": true,
+    "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
+    "noPropertyAccessFromIndexSignature": true,
+    "noImplicitOverride": true,
+    "noFallthroughCasesInSwitch": true,
+    "noUnusedParameters": true,
+    "useUnknownInCatchVariables": true,
+    "verbatimModuleSyntax": true,
+    "skipLibCheck": true,
+    "types": ["node"],
+    "outDir": "dist"
+  },
+  "include": ["*.ts"]
+}
+"#;
+
+/// The runtime exactly as the target writes it, beside its unit tests.
+#[test]
+fn runtime_unit_tests_pass() {
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    let dir = node_dir.join("work").join("runtime");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    for file in targets::generator(Target::Typescript).shared_files() {
+        write(&dir, &file.name, &file.contents);
+    }
+    let sources = manifest_dir().join("targets/typescript/runtime");
+    let mut tests = Vec::new();
+    for entry in fs::read_dir(&sources).unwrap_or_else(|e| panic!("{}: {e}", sources.display())) {
+        let name = entry
+            .unwrap_or_else(|e| panic!("{e}"))
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if let Some(stem) = name.strip_suffix(".test.ts") {
+            let text = fs::read_to_string(sources.join(&name)).unwrap_or_else(|e| panic!("{e}"));
+            write(&dir, &name, &text);
+            tests.push(format!("dist/{stem}.test.js"));
+        }
+    }
+    tests.sort();
+    assert!(!tests.is_empty(), "no *.test.ts in {}", sources.display());
+    write(
+        &dir,
+        "package.json",
+        "{\"name\":\"toolc-runtime-tests\",\"private\":true,\"type\":\"module\"}\n",
+    );
+    write(&dir, "tsconfig.json", TSCONFIG);
+    if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
+        panic!("{e}");
+    }
+    let mut args = vec!["--test", "--test-reporter=tap"];
+    args.extend(tests.iter().map(String::as_str));
+    match node::run(&node_dir, &dir, "node", &args) {
+        Ok(out) => {
+            let failed = out.lines().find_map(|l| l.strip_prefix("# fail "));
+            assert_eq!(failed, Some("0"), "{out}");
+            let passed = out.lines().find_map(|l| l.strip_prefix("# pass "));
+            assert!(passed.is_some_and(|n| n != "0"), "{out}");
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn generate_all(inputs: &[&Path]) -> Vec<OutputFile> {
+    let inputs: Vec<_> = inputs.iter().map(|p| p.to_path_buf()).collect();
+    let analysis = toolc::analyze(&inputs, &CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{inputs:?}: {e}"));
+    let (files, diagnostics) =
+        driver::generate(&analysis, &[Target::Typescript], &GenOptions::default());
+    assert!(!diagnostics.has_errors(), "{diagnostics:?}");
+    files
+}
+
+/// Two packages import one runtime: it is emitted once, after the
+/// packages, and no package module carries any of it.
+#[test]
+fn several_packages_share_one_runtime() {
+    let examples = manifest_dir().join("examples");
+    let files = generate_all(&[
+        &examples.join("design.tool"),
+        &examples.join("weather.tool"),
+    ]);
+    let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
+    let runtime: Vec<OutputFile> = targets::generator(Target::Typescript).shared_files();
+    let runtime_names: Vec<&str> = runtime.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            &[
+                "design.ts",
+                "design.ai.ts",
+                "design.mcp.ts",
+                "weather.ts",
+                "weather.ai.ts",
+                "weather.mcp.ts",
+            ][..],
+            &runtime_names[..],
+        ]
+        .concat()
+    );
+    assert_eq!(files[6..], runtime[..]);
+    for package in files.iter().filter(|f| !is_runtime(&f.name)) {
+        assert!(
+            !package.contents.contains("class Checker"),
+            "{} carries the validator",
+            package.name
+        );
+    }
+    let core = &files[0].contents;
+    assert!(core.contains("} from \"./toolc-runtime.js\";"), "{core}");
+}

@@ -139,20 +139,36 @@ mod tests {
 
     #[test]
     fn each_thread_keeps_its_own_state() {
+        use std::collections::BTreeMap;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+
         let items: Vec<u32> = (0..500).collect();
-        // The state counts the items its thread has seen: every count is
-        // positive and all counts together are the number of items.
+        let states_made = AtomicUsize::new(0);
+        // Each state is (its own id, items it has seen so far); every result
+        // says which state handled the item and what its count was then.
         let seen = map_with(
             &items,
             1,
-            || 0usize,
-            |count, _| {
+            || (states_made.fetch_add(1, Ordering::Relaxed), 0usize),
+            |(id, count), &item| {
                 *count += 1;
-                *count
+                (*id, *count, item)
             },
         );
-        assert_eq!(seen.len(), items.len());
-        assert!(seen.iter().all(|&c| c >= 1));
+        let handled: Vec<u32> = seen.iter().map(|&(_, _, item)| item).collect();
+        assert_eq!(handled, items, "every item once, in input order");
+        let mut counts_by_state: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &(id, count, _) in &seen {
+            counts_by_state.entry(id).or_default().push(count);
+        }
+        // A thread draws rising indices, so in input order a state nobody
+        // shares counts 1, 2, 3, ... with no gap or repeat.
+        for counts in counts_by_state.values() {
+            assert_eq!(*counts, (1..=counts.len()).collect::<Vec<_>>());
+        }
+        let made = states_made.load(Ordering::Relaxed);
+        assert!(made <= super::workers::count().max(1));
+        assert!(counts_by_state.len() <= made);
     }
 
     #[test]

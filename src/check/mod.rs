@@ -18,7 +18,6 @@ mod empty_enum;
 mod enums;
 mod errors_doc;
 mod examples;
-pub mod formats;
 mod infinite;
 mod integers;
 mod json_depth;

@@ -158,7 +158,7 @@ fn schema_len<'a>(program: &'a Program, ty: &'a Ty, seen: &mut Vec<&'a str>) -> 
     n += keyword(c.multiple_of.is_some(), 18);
     n += keyword(c.min_length.is_some(), 16) + keyword(c.max_length.is_some(), 16);
     n += c.pattern.as_ref().map_or(0, |p| 12 + text_len(&p.source));
-    n += c.format.map_or(0, |f| 12 + f.as_str().len());
+    n += c.format.map_or(0, |f| 12 + f.name().len());
     n += keyword(c.min_items.is_some(), 15) + keyword(c.max_items.is_some(), 15);
     n += keyword(c.unique_items, 20);
     n += c

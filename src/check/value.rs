@@ -11,7 +11,6 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::formats;
 use super::number;
 use crate::ir::{Constraints, Field, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
@@ -352,13 +351,13 @@ impl Validator<'_> {
             }
         }
         if let Some(format) = c.format {
-            if !formats::is_valid(format, s) {
+            if !format.is_valid(s) {
                 self.err(
                     path,
                     format!(
                         "`{}` is not a valid {}",
                         show(&Value::String(s.into())),
-                        format.as_str()
+                        format.name()
                     ),
                 );
             }

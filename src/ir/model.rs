@@ -282,55 +282,10 @@ pub struct Pattern {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    DateTime,
-    Date,
-    Time,
-    Duration,
-    Email,
-    Hostname,
-    Ipv4,
-    Ipv6,
-    Uri,
-    Uuid,
-}
-
-impl Format {
-    pub const ALL: [Format; 10] = [
-        Format::DateTime,
-        Format::Date,
-        Format::Time,
-        Format::Duration,
-        Format::Email,
-        Format::Hostname,
-        Format::Ipv4,
-        Format::Ipv6,
-        Format::Uri,
-        Format::Uuid,
-    ];
-
-    /// The JSON Schema `format` keyword value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Format::DateTime => "date-time",
-            Format::Date => "date",
-            Format::Time => "time",
-            Format::Duration => "duration",
-            Format::Email => "email",
-            Format::Hostname => "hostname",
-            Format::Ipv4 => "ipv4",
-            Format::Ipv6 => "ipv6",
-            Format::Uri => "uri",
-            Format::Uuid => "uuid",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.as_str() == s)
-    }
-}
+/// A string format (`format date-time`): the runtime's own type, so the
+/// formats toolc checks defaults and examples with are the ones a generated
+/// dispatcher checks arguments with.
+pub use toolc_runtime::formats::Format;
 
 /// A JSON value written in the source (a default, an example), with its span.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -115,10 +115,10 @@ pub fn schema_key_problem(key: &str, value: &serde_json::Value) -> Option<(Strin
         let known = value.as_str().and_then(crate::ir::Format::parse);
         return known.map(|f| {
             (
-                format!("`{}` is a format toolc writes itself", f.as_str()),
+                format!("`{}` is a format toolc writes itself", f.name()),
                 format!(
                     "write the constraint on the type: `string format {}`",
-                    f.as_str()
+                    f.name()
                 ),
             )
         });

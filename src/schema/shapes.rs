@@ -61,7 +61,7 @@ pub(super) fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
         map.push("pattern", p.source.as_str());
     }
     if let Some(f) = c.format {
-        map.push("format", f.as_str());
+        map.push("format", f.name());
     }
     Node::Obj(map)
 }

@@ -244,7 +244,7 @@ impl Lowerer<'_> {
                             format!("unknown format `{}`", name.text),
                         )
                         .with_label("not a known format");
-                        let all = Format::ALL.map(Format::as_str);
+                        let all = Format::ALL.map(Format::name);
                         d = match suggest::did_you_mean(&name.text, all) {
                             Some(h) => d.with_help(h),
                             None => d.with_note(format!("known formats: {}", all.join(", "))),

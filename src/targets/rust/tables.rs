@@ -7,9 +7,7 @@ use std::fmt::Write as _;
 
 use indexmap::IndexMap;
 
-use crate::ir::{
-    Bound, Constraints, Field, Format, Program, Ty, TyKind, TypeDefKind, TypeKey, TypeMap,
-};
+use crate::ir::{Bound, Constraints, Field, Program, Ty, TyKind, TypeDefKind, TypeKey, TypeMap};
 
 use super::ident::Ident;
 use super::text::{lit, write_lit};
@@ -116,11 +114,9 @@ impl<'a> Tables<'a> {
                 self.pattern(out, c.pattern.as_ref().map(|p| p.source.as_str()));
                 out.push_str(", format: ");
                 match c.format {
-                    Some(f) => {
-                        out.push_str("Some(Format::");
-                        out.push_str(format_variant(f));
-                        out.push(')');
-                    }
+                    // The variant's name is the runtime's: the IR holds the
+                    // runtime's own `Format`.
+                    Some(f) => out.push_str(&format!("Some(Format::{f:?})")),
                     None => out.push_str("None"),
                 }
                 out.push_str(" })");
@@ -336,19 +332,4 @@ fn num_rule(out: &mut String, c: &Constraints) {
         None => out.push_str("None"),
     }
     out.push_str(" }");
-}
-
-fn format_variant(f: Format) -> &'static str {
-    match f {
-        Format::DateTime => "DateTime",
-        Format::Date => "Date",
-        Format::Time => "Time",
-        Format::Duration => "Duration",
-        Format::Email => "Email",
-        Format::Hostname => "Hostname",
-        Format::Ipv4 => "Ipv4",
-        Format::Ipv6 => "Ipv6",
-        Format::Uri => "Uri",
-        Format::Uuid => "Uuid",
-    }
 }

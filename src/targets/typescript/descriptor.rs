@@ -187,7 +187,7 @@ impl<'a> Descriptors<'a> {
                 }
                 if let Some(f) = c.format {
                     e.plain_key(&mut obj, "format");
-                    e.str(f.as_str());
+                    e.str(f.name());
                 }
                 obj
             }

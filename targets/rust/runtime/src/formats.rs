@@ -9,8 +9,11 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 #[cfg(test)]
 mod tests;
 
-/// A string format a validation table can ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A string format a validation table can ask for. toolc's IR names the
+/// same type, so a format is defined once for the compiler and the runtime;
+/// it serializes as its JSON Schema name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// RFC 3339 `date-time`.
     DateTime,
@@ -35,6 +38,25 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order the language reference lists them.
+    pub const ALL: [Format; 10] = [
+        Format::DateTime,
+        Format::Date,
+        Format::Time,
+        Format::Duration,
+        Format::Email,
+        Format::Hostname,
+        Format::Ipv4,
+        Format::Ipv6,
+        Format::Uri,
+        Format::Uuid,
+    ];
+
+    /// The format named `name` (its JSON Schema name), if there is one.
+    pub fn parse(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// The format's JSON Schema name (`date-time`).
     pub fn name(self) -> &'static str {
         match self {

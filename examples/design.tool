@@ -675,8 +675,9 @@ tool delete_nodes(
 
 /// Export a node as PNG, JPG, SVG or PDF and return a download link valid
 /// for an hour. Bitmaps honour `scale` (2 for retina). Fails with
-/// `node_not_found` and `export_too_large` when the bitmap would exceed
-/// 16384 pixels on a side.
+/// `node_not_found`, `export_too_large` when the bitmap would exceed
+/// 16384 pixels on a side, and `rate_limited` past 30 exports a minute
+/// (wait, then retry).
 @core @idempotent @timeout(1m) @rate_limit(30/min) @requires("document:read") @title("Export node")
 @meta("ui/icon", "download")
 tool export_node(
@@ -691,6 +692,7 @@ tool export_node(
 ) -> ExportResult {
     error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
     error export_too_large "The bitmap would exceed 16384 pixels on a side." help "Lower the scale or export as SVG.";
+    error rate_limited "Too many exports this minute." help "Wait a minute, then retry." retryable;
     example "Retina PNG" { id: "1:2", scale: 2 }
     example "Vector logo" { id: "9:1", format: svg }
 }
@@ -784,7 +786,8 @@ tool set_plugin_data(
 /// Invite someone to the document by email, or change their role if they
 /// already have access. They receive an email at once, so this reaches
 /// outside the document. Fails with `invalid_recipient` when the address
-/// cannot receive invitations.
+/// cannot receive invitations, and `rate_limited` past 20 invitations an
+/// hour (wait, then retry).
 @extended @mutates @idempotent @open_world @risk(medium) @timeout(10s) @rate_limit(20/h)
 @requires("document:share") @title("Share document")
 tool share_document(
@@ -797,6 +800,7 @@ tool share_document(
     message?: string len ..=500,
 ) -> ShareResult {
     error invalid_recipient "The address cannot receive invitations." help "Check the address with the user.";
+    error rate_limited "Too many invitations this hour." help "Wait, then retry." retryable;
     example "Invite a reviewer" { email: "ana@example.com" }
     example "Make an editor" {
         email: "li@example.com",

@@ -297,8 +297,9 @@ tool delete_paths(
 }
 
 /// Delete one file. Kept for old clients; `delete_paths` does the same for
-/// many paths at once and also removes directories. Fails with `not_found`
-/// when the file does not exist and `outside_workspace`.
+/// many paths at once and also removes directories. A person approves each
+/// call. Fails with `not_found` when the file does not exist and
+/// `outside_workspace`.
 @extended @mutates @destructive @confirm @risk(high) @requires("fs:write", "fs:delete")
 @deprecated("use delete_paths") @title("Remove file")
 tool remove_file(

@@ -337,7 +337,8 @@ tool get_forecast(
 /// Get the observed weather of a past day at a place. `day_offset` counts
 /// back from today: -1 is yesterday; today is not history yet (use
 /// `get_current_weather`). History reaches back ten years: an older day
-/// fails with `date_out_of_range`.
+/// fails with `date_out_of_range`. Past 30 calls a minute it fails with
+/// `rate_limited` (wait, then retry).
 @extended @open_world @idempotent @timeout(8s) @rate_limit(30/min) @requires("weather:read")
 @title("Historical weather")
 tool get_historical_weather(
@@ -351,6 +352,7 @@ tool get_historical_weather(
     units: TemperatureUnit = celsius,
 ) -> ForecastDay {
     error date_out_of_range "History does not reach back that far." help "Ask for a day within the last ten years.";
+    error rate_limited "The call budget for this minute is spent." help "Wait a minute, then retry." retryable;
     example "Yesterday in Tokyo" { latitude: 35.6762, longitude: 139.6503 }
     example "A week ago" { latitude: 35.6762, longitude: 139.6503, day_offset: -7, units: kelvin }
 }

@@ -15,6 +15,7 @@ mod depth;
 mod destructive;
 mod docs;
 mod empty_enum;
+mod enforcement;
 mod enums;
 mod errors_doc;
 mod examples;
@@ -153,6 +154,7 @@ const LINTS: &[Check] = &[
     strict::run,
     integers::run,
     destructive::run,
+    enforcement::run,
     deprecated::run,
     empty_enum::run,
     allow::run,

@@ -110,6 +110,9 @@ codes! {
     DEPRECATED_USE = "W0018", "deprecated_use", Warning, "use of a deprecated item";
     UNKNOWN_ALLOW = "W0019", "unknown_allow", Warning, "@allow names no known lint";
     EMPTY_ENUM = "W0020", "empty_enum", Warning, "enum with no variants";
+    OPEN_WORLD_NO_TIMEOUT = "W0021", "open_world_no_timeout", Warning, "open-world tool without a timeout";
+    UNDOCUMENTED_CONFIRM = "W0022", "undocumented_confirm", Warning, "confirmed tool whose description does not say so";
+    RATE_LIMIT_NO_RETRY = "W0023", "rate_limit_no_retry", Warning, "rate-limited tool with no retryable error";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

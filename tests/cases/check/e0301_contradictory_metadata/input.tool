@@ -1,4 +1,5 @@
-/// Remove a node from the document. Cannot be undone.
+/// Remove a node from the document. Cannot be undone; a person approves
+/// each call.
 @destructive @confirm @risk(high)
 tool remove_node(
     /// Node to remove.

@@ -1,5 +1,5 @@
 /// Fetch a URL and return the body of the response as text.
-@open_world
+@open_world @timeout(10s)
 tool fetch_url(
     /// URL to fetch.
     url: string format uri,

@@ -27,6 +27,7 @@ tool get_note(
 }
 
 /// Search notes for a text; at most two searches a minute.
+@allow(W0023)
 @extended @idempotent @rate_limit(2/min) @meta("area", "search")
 tool search_notes(
     /// The text to find.

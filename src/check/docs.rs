@@ -74,8 +74,9 @@ pub fn run(cx: &mut Cx<'_>) {
                             codes::SHORT_DOC,
                             tool.name_span,
                             format!(
-                                "the description of tool `{}` is too short to help a model ({chars} characters, {words} words)",
-                                tool.name
+                                "the description of tool `{}` is too short to help a model ({})",
+                                tool.name,
+                                counted(chars, words)
                             ),
                         )
                         .with_label(format!(
@@ -129,4 +130,15 @@ pub fn run(cx: &mut Cx<'_>) {
     for (scopes, d) in found {
         cx.lint(&scopes, d);
     }
+}
+
+/// "4 characters, 1 word": a description's size, each count with its own
+/// number.
+fn counted(chars: usize, words: usize) -> String {
+    let noun = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {}",
+        noun(chars, "character", "characters"),
+        noun(words, "word", "words")
+    )
 }

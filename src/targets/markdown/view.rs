@@ -208,9 +208,9 @@ fn facts(tool: &Tool) -> String {
         parts.push(format!("Timeout: {}.", duration_text(ms)));
     }
     if let Some(limit) = &tool.rate_limit {
-        let per = duration_text(limit.per_ms);
-        let per = per.strip_prefix("1 ").unwrap_or(&per);
-        parts.push(format!("Rate limit: {} calls per {per}.", limit.count));
+        let calls = if limit.count == 1 { "call" } else { "calls" };
+        let per = period_text(limit.per_ms);
+        parts.push(format!("Rate limit: {} {calls} per {per}.", limit.count));
     }
     if !tool.target_names.is_empty() {
         // A model reading these docs may be offered the tool under another
@@ -357,6 +357,18 @@ fn duration_text(ms: u64) -> String {
         }
     }
     format!("{ms} ms")
+}
+
+/// A rate limit's period as "second", "minute", "hour" or "day" when it is
+/// exactly one of them, else as a duration ("90 s").
+fn period_text(ms: u64) -> String {
+    match ms {
+        1000 => "second".into(),
+        60_000 => "minute".into(),
+        3_600_000 => "hour".into(),
+        86_400_000 => "day".into(),
+        _ => duration_text(ms),
+    }
 }
 
 /// Named types reachable from the package's tools, in first-use order.

@@ -3,3 +3,6 @@ tool find_nodes(
     /// Text.
     query: string,
 );
+
+/// Lists.
+tool list_nodes();

@@ -31,7 +31,7 @@ tool delete_paths(
 }
 
 /// Fetch a web page.
-@open_world @deprecated("use fetch_url") @name(openai, "fetch_page_v1")
+@open_world @rate_limit(1/s) @deprecated("use fetch_url") @name(openai, "fetch_page_v1")
 tool "fetch-page"(
     /// Address of the page.
     url: string format uri,

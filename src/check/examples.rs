@@ -65,7 +65,8 @@ pub fn run(cx: &mut Cx<'_>) {
                     if let Some(s) = closest(k, tool.params.keys()) {
                         e.message.push_str(&format!(" (did you mean `{s}`?)"));
                     }
-                    errors.push((lit.span, e, None));
+                    let at = example.key_spans.get(k).copied().unwrap_or(lit.span);
+                    errors.push((at, e, None));
                 }
             }
             for (span, e, help) in errors {

@@ -69,6 +69,7 @@ fn examples_are_validated_against_parameters() {
     t.examples.push(Example {
         title: Some("bad".into()),
         args: [("limt".to_string(), lit(json!(1)))].into_iter().collect(),
+        key_spans: Default::default(),
         span: sp(),
     });
     let p = program(vec![t], vec![]);

@@ -372,6 +372,10 @@ pub struct ErrorDecl {
 pub struct Example {
     pub title: Option<String>,
     pub args: IndexMap<String, Literal>,
+    /// Where each argument's name is written, for diagnostics about the
+    /// name itself (an unknown parameter); not part of the IR's JSON.
+    #[serde(skip)]
+    pub key_spans: IndexMap<String, Span>,
     pub span: Span,
 }
 

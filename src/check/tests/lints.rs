@@ -80,6 +80,7 @@ fn token_budget() {
             t.examples.push(Example {
                 title: None,
                 args: Default::default(),
+                key_spans: Default::default(),
                 span: sp(),
             });
             t

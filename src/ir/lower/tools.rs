@@ -1,7 +1,5 @@
 //! Tools and the package of an input file.
 
-use std::collections::HashMap;
-
 use indexmap::{IndexMap, IndexSet};
 
 use super::{Lowerer, Scope, Unit, docs};
@@ -176,10 +174,10 @@ impl Lowerer<'_> {
         params: &IndexMap<String, crate::ir::Field>,
     ) -> Example {
         let mut args: IndexMap<String, Literal> = IndexMap::new();
-        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut key_spans: IndexMap<String, Span> = IndexMap::new();
         if let ValueKind::Object(entries) = &x.args.kind {
             for (key, value) in entries {
-                if let Some(first) = seen.get(key.text.as_str()) {
+                if let Some(first) = key_spans.get(key.text.as_str()) {
                     self.push(Diagnostic::twice(
                         codes::INVALID_EXAMPLE,
                         key.span,
@@ -189,7 +187,7 @@ impl Lowerer<'_> {
                     ));
                     continue;
                 }
-                seen.insert(&key.text, key.span);
+                key_spans.insert(key.text.clone(), key.span);
                 let ty = params.get(&key.text).map(|p| &p.ty);
                 let lowered = self.value(value, ty, codes::INVALID_EXAMPLE);
                 args.insert(
@@ -204,6 +202,7 @@ impl Lowerer<'_> {
         Example {
             title: x.title.as_ref().map(|t| t.value.clone()),
             args,
+            key_spans,
             span: x.span,
         }
     }

@@ -2,6 +2,8 @@
 //! that checks without errors (snapshots of the source and of the warnings),
 //! plus the input shapes and quirks, one test each.
 
+#[path = "import_support/cases.rs"]
+mod cases;
 mod common;
 
 use std::fs;
@@ -595,8 +597,9 @@ fn cli_import_exit_codes_and_outputs() {
     let out_s = out.to_string_lossy().into_owned();
     let (code, stdout, _) = toolc(&["import", &github, "-o", &out_s, "--message-format", "json"]);
     assert_eq!(code, 0);
+    // The package is named after the output file.
     assert_eq!(fs::read_to_string(&out).expect("written"), {
-        let (_, s, _) = toolc(&["import", &github]);
+        let (_, s, _) = toolc(&["import", &github, "--package", "gh"]);
         s
     });
     let first: serde_json::Value =
@@ -1621,4 +1624,49 @@ fn a_file_that_is_not_utf8_is_refused_and_a_bom_is_skipped() {
     let (code, stdout, stderr) = toolc(&["import", &bom.to_string_lossy()]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("tool get_x()"), "{stdout}");
+}
+
+#[test]
+fn cli_import_names_the_package_after_the_output_or_the_option() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let input = dir.path().join("tools.json");
+    fs::write(
+        &input,
+        r#"{"tools": [{"name": "ping_host", "inputSchema": {"type": "object"}}]}"#,
+    )
+    .expect("write");
+    let input = input.to_string_lossy().into_owned();
+    let package_of = |path: &Path| {
+        let source = fs::read_to_string(path).expect("written");
+        source.lines().next().unwrap_or_default().to_string()
+    };
+
+    // Two imports of files named `tools.json` into different files declare
+    // different packages, so they can be built together.
+    let out = dir.path().join("network-probes.tool");
+    let (code, _, stderr) = toolc(&["import", &input, "-o", &out.to_string_lossy()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(package_of(&out), "package network_probes;");
+
+    let out = dir.path().join("b.tool");
+    let (code, _, stderr) = toolc(&[
+        "import",
+        &input,
+        "-o",
+        &out.to_string_lossy(),
+        "--package",
+        "probes",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(package_of(&out), "package probes;");
+
+    // Without -o, the input's name.
+    let (code, stdout, _) = toolc(&["import", &input]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("package tools;\n"), "{stdout}");
+
+    // A name the language cannot declare is a usage error.
+    let (code, _, stderr) = toolc(&["import", &input, "--package", "Net-Probes"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`--package Net-Probes`"), "{stderr}");
 }

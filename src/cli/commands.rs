@@ -176,6 +176,7 @@ pub fn import(
     file: &Path,
     from: Option<ImportFrom>,
     output: Option<&Path>,
+    package: Option<&str>,
     format: MessageFormat,
 ) -> u8 {
     use toolc::diagnostics::{Diagnostic, Severity};
@@ -186,6 +187,17 @@ pub fn import(
         // stdout carries only diagnostics in JSON mode, so the source needs a file.
         return usage_error("`--message-format json` needs `-o OUT.tool`");
     }
+    let package = match package {
+        Some(name) if !is_package_name(name) => {
+            return usage_error(format!(
+                "`--package {name}`: a package name is a lowercase identifier such as `my_tools`"
+            ));
+        }
+        Some(name) => name.to_string(),
+        // Named after what is written, so that two imports of files named
+        // `tools.json` into `a.tool` and `b.tool` do not collide.
+        None => package_name(output.unwrap_or(file)),
+    };
     // A FIFO or a device would block the read.
     if file.exists() && !file.is_file() {
         return usage_error(format!("{}: not a regular file", file.display()));
@@ -228,12 +240,13 @@ pub fn import(
             ImportFrom::Openai => Source::OpenAi,
             ImportFrom::Anthropic => Source::Anthropic,
         }),
-        package: Some(package_name(file)),
+        package: Some(package),
     };
     let imported = match import_str(&text, &options) {
         Ok(i) => i,
         Err(e) => {
-            let d = Diagnostic::new(UNREADABLE, Span::new(id, 0, 0), e.message)
+            let at = e.offset.unwrap_or(0);
+            let d = Diagnostic::new(UNREADABLE, Span::new(id, at, at), e.message)
                 .with_severity(Severity::Error);
             report::print(&sources, &[d], format);
             return EXIT_INPUT;
@@ -263,8 +276,18 @@ pub fn import(
     }
 }
 
-/// The package an imported file declares: the input's file stem in
-/// snake_case, so outputs keep the input's name wherever the .tool is saved.
+/// Whether `name` can follow `package` in a `.tool` file: lowercase ASCII
+/// letters, digits and `_`, not starting with a digit.
+fn is_package_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// The package an imported file declares when `--package` does not say: a
+/// file's stem in snake_case (the output's, else the input's).
 fn package_name(file: &Path) -> String {
     use heck::ToSnakeCase;
     let mut stem = file

@@ -103,6 +103,10 @@ enum Command {
         /// Output file (stdout when omitted).
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
+        /// The package the file declares (default: the output file's name,
+        /// else the input's).
+        #[arg(long)]
+        package: Option<String>,
         /// How diagnostics are printed (json needs -o).
         #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
@@ -159,8 +163,15 @@ pub fn run() -> ExitCode {
             file,
             from,
             output,
+            package,
             message_format,
-        } => commands::import(&file, from, output.as_deref(), message_format),
+        } => commands::import(
+            &file,
+            from,
+            output.as_deref(),
+            package.as_deref(),
+            message_format,
+        ),
         Command::Fmt {
             check,
             paths,

@@ -147,14 +147,40 @@ pub struct Imported {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportError {
     pub message: String,
+    /// The byte offset in the input text the error is about, when known.
+    pub offset: Option<usize>,
 }
 
 impl ImportError {
     pub fn new(message: impl Into<String>) -> Self {
         ImportError {
             message: message.into(),
+            offset: None,
         }
     }
+
+    /// The error serde_json gives for `text`, at the byte it names.
+    fn unreadable(text: &str, e: &serde_json::Error) -> Self {
+        ImportError {
+            message: format!("not valid JSON: {e}"),
+            offset: Some(byte_offset(text, e.line(), e.column())),
+        }
+    }
+}
+
+/// The byte offset of serde_json's 1-based `line` and `column` (a column
+/// counts bytes; 0 means before the line's first byte), clamped to `text`.
+fn byte_offset(text: &str, line: usize, column: usize) -> usize {
+    let line_start = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>();
+    let mut at = (line_start + column.saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }
 
 impl std::fmt::Display for ImportError {
@@ -168,9 +194,17 @@ impl std::error::Error for ImportError {}
 /// Converts tool JSON text into `.tool` source.
 pub fn import_str(text: &str, options: &ImportOptions) -> Result<Imported, ImportError> {
     // A byte-order mark is not JSON, but editors write one.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let doc: Value =
-        serde_json::from_str(text).map_err(|e| ImportError::new(format!("not valid JSON: {e}")))?;
+    let bom = if text.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
+    let json = &text[bom..];
+    let doc: Value = serde_json::from_str(json).map_err(|e| {
+        let mut error = ImportError::unreadable(json, &e);
+        error.offset = error.offset.map(|at| at + bom);
+        error
+    })?;
     import_value(&doc, options)
 }
 

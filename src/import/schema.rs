@@ -268,12 +268,19 @@ impl Ctx<'_> {
         let mut nullable = k.read("nullable", Value::as_bool) == Some(true);
         let (types, type_null) = self.types(k, path);
         nullable |= type_null;
+        // Keywords hold together: beside `const` or `enum`, null is valid
+        // only when the values list it and the types (if any) allow it.
+        let null_typed = nullable || types.is_empty();
         let mut ty = if let Some(r) = k.get("$ref") {
             self.reference(r, &child(path, "$ref"), hint, meta)
         } else if let Some(c) = k.get("const") {
-            self.constant(c, &child(path, "const"))
+            let mut ty = self.constant(c, &child(path, "const"));
+            ty.nullable &= null_typed;
+            return ty;
         } else if let Some(values) = k.get("enum") {
-            self.enumeration(values, &child(path, "enum"), hint, &[])
+            let mut ty = self.enumeration(values, &child(path, "enum"), hint, &[]);
+            ty.nullable &= null_typed;
+            return ty;
         } else if let Some((key, branches)) = ["anyOf", "oneOf"]
             .iter()
             .find_map(|key| k.get(key).map(|b| (*key, b)))

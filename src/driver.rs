@@ -10,6 +10,8 @@ use crate::check::{self, CheckOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 pub use crate::ir::load::InputError;
 use crate::ir::{Package, Program};
+pub use crate::manifest::MANIFEST_NAME;
+use crate::manifest::{self, Manifest, Record, package_of};
 use crate::source::SourceMap;
 use crate::staging::{self, Stage};
 use crate::targets::{self, GenContext, GenOptions, OutputFile, Target};
@@ -135,11 +137,14 @@ pub fn build(request: &BuildRequest<'_>) -> Result<Built, InputError> {
                     // Stale removal spares every package of this build,
                     // including one whose file has no tools and so emitted
                     // nothing this time.
-                    let packages: Vec<&str> = analysis
+                    let packages: Vec<BuiltPackage<'_>> = analysis
                         .program
                         .packages
-                        .keys()
-                        .map(String::as_str)
+                        .values()
+                        .map(|p| BuiltPackage {
+                            name: &p.name,
+                            source: Some(Path::new(&p.path)),
+                        })
                         .collect();
                     Outcome::Finished(finish(stage, &packages, request.remove_stale))
                 }
@@ -302,31 +307,44 @@ pub fn write_package_outputs(
     if let Some(e) = first_error {
         return Err(e);
     }
-    finish(stage, packages, remove_stale)
+    let packages: Vec<BuiltPackage<'_>> = packages
+        .iter()
+        .map(|&name| BuiltPackage { name, source: None })
+        .collect();
+    finish(stage, &packages, remove_stale)
+}
+
+/// A package of a build and the `.tool` file it came from (`None` when the
+/// writer does not say).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BuiltPackage<'a> {
+    pub name: &'a str,
+    pub source: Option<&'a Path>,
 }
 
 /// Commits `stage` (a build of `packages`) and, when `remove_stale`, deletes
-/// generated files in its directory that belong to no package of this build.
+/// generated files in its directory that this build makes stale.
 ///
 /// With `remove_stale`, the directory also gets a manifest
-/// ([`MANIFEST_NAME`], itself marked) listing every file toolc wrote there, so
-/// that formats which cannot carry the marker (JSON arrays) are still known to
-/// be toolc's. A later build deletes a file only when it carries the marker or
-/// is listed in the manifest, and its package (the manifest's record, else the
-/// file name up to the first `.`) is not one of `packages`; and temporary
-/// files a killed build left behind. A target's shared file (the TypeScript
-/// runtime) stays while `packages` is not empty: their files of targets this
-/// build did not generate may import it. Nothing else is ever deleted.
+/// ([`MANIFEST_NAME`], itself marked) listing every file toolc wrote there
+/// with its package and source, so that formats which cannot carry the
+/// marker (JSON arrays) are still known to be toolc's. A later build deletes
+/// a file only when it carries the marker or is listed in the manifest, its
+/// package (the manifest's record, else the file name up to the first `.`)
+/// is not one of `packages`, and its source is one of this build's or no
+/// longer exists (a file whose source is unknown counts as stale); and
+/// temporary files a killed build left behind. So a build of one file into a
+/// directory that holds another file's outputs leaves them alone. A target's
+/// shared file (the TypeScript runtime) stays while `packages` is not empty:
+/// their files of targets this build did not generate may import it.
+/// Nothing else is ever deleted.
 pub(crate) fn finish(
     stage: Stage,
-    packages: &[&str],
+    packages: &[BuiltPackage<'_>],
     remove_stale: bool,
 ) -> io::Result<BuildReport> {
     let out_dir = stage.dir().to_path_buf();
-    let mut owned: BTreeMap<String, String> = stage
-        .names()
-        .map(|name| (name.to_string(), package_of(name)))
-        .collect();
+    let produced: Vec<String> = stage.names().map(str::to_string).collect();
     let (written, unchanged) = crate::timing::phase("commit", || stage.commit())?;
     let mut report = BuildReport {
         written,
@@ -337,7 +355,23 @@ pub(crate) fn finish(
         return Ok(report);
     }
     fs::create_dir_all(&out_dir)?;
-    let previous = read_manifest(&out_dir.join(MANIFEST_NAME));
+    let recorded: BTreeMap<&str, String> = packages
+        .iter()
+        .filter_map(|p| Some((p.name, manifest::source_record(&out_dir, p.source?))))
+        .collect();
+    let built_sources: BTreeSet<PathBuf> = packages
+        .iter()
+        .filter_map(|p| p.source?.canonicalize().ok())
+        .collect();
+    let mut owned: Manifest = produced
+        .into_iter()
+        .map(|name| {
+            let package = package_of(&name);
+            let source = recorded.get(package.as_str()).cloned();
+            (name, Record { package, source })
+        })
+        .collect();
+    let previous = manifest::read(&out_dir);
     let shared: BTreeSet<String> = Target::ALL
         .into_iter()
         .flat_map(|target| targets::generator(target).shared_files())
@@ -362,70 +396,36 @@ pub(crate) fn finish(
             continue;
         }
         let listed = previous.get(&name);
-        if listed.is_none() && !is_generated(&path) {
+        if listed.is_none() && !manifest::is_generated(&path) {
             continue;
         }
-        let package = listed.cloned().unwrap_or_else(|| package_of(&name));
+        let record = listed.cloned().unwrap_or_else(|| Record {
+            package: package_of(&name),
+            source: None,
+        });
         // Another target's output of a package still being built, or a
         // target's shared file, which that output may import.
-        if packages.contains(&package.as_str()) || (!packages.is_empty() && shared.contains(&name))
-        {
-            owned.insert(name, package);
+        let kept = packages.iter().any(|p| p.name == record.package)
+            || (!packages.is_empty() && shared.contains(&name))
+            // The output of a source this build did not read, which still
+            // exists: another build's, not stale.
+            || record.source.as_deref().is_some_and(|recorded| {
+                manifest::resolve_source(&out_dir, recorded)
+                    .is_some_and(|source| !built_sources.contains(&source))
+            });
+        if kept {
+            owned.insert(name, record);
             continue;
         }
         fs::remove_file(&path)?;
         report.removed.push(path);
     }
     let manifest = out_dir.join(MANIFEST_NAME);
-    if write_if_changed(&manifest, manifest_contents(&owned).as_bytes())? {
+    if write_if_changed(&manifest, manifest::contents(&owned).as_bytes())? {
         report.written.push(manifest);
     }
     report.removed.sort();
     Ok(report)
-}
-
-/// The manifest of generated files kept in an output directory.
-pub const MANIFEST_NAME: &str = ".toolc-manifest.json";
-
-/// `design.mcp.json` -> `design`.
-fn package_of(file_name: &str) -> String {
-    file_name
-        .split_once('.')
-        .map_or(file_name, |(p, _)| p)
-        .to_string()
-}
-
-fn manifest_contents(files: &BTreeMap<String, String>) -> String {
-    let value = serde_json::json!({
-        "$comment": format!("{GENERATED_MARKER}: the files toolc wrote in this directory, with their packages; do not edit"),
-        "files": files,
-    });
-    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
-    text.push('\n');
-    text
-}
-
-/// The previous manifest's file -> package map; empty when there is none or
-/// it cannot be read (then only marked files count as toolc's).
-fn read_manifest(path: &Path) -> BTreeMap<String, String> {
-    let Ok(text) = fs::read_to_string(path) else {
-        return BTreeMap::new();
-    };
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else {
-        return BTreeMap::new();
-    };
-    value
-        .get("files")
-        .and_then(|f| f.as_object())
-        .map(|files| {
-            files
-                .iter()
-                .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
-                // A name with a path separator is not a file of this directory.
-                .filter(|(k, _)| !k.contains(['/', '\\']) && k != ".." && k != ".")
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Writes `contents` unless the file already holds exactly that. Returns
@@ -436,20 +436,4 @@ pub fn write_if_changed(path: &Path, contents: &[u8]) -> io::Result<bool> {
     }
     fs::write(path, contents)?;
     Ok(true)
-}
-
-/// A file is toolc's when its first kilobyte carries the generated marker.
-/// JSON files cannot hold comments; toolc marks them with a top-level
-/// `"$comment"`/`_meta` string containing the marker within that first kilobyte.
-fn is_generated(path: &Path) -> bool {
-    use io::Read;
-    let Ok(mut f) = fs::File::open(path) else {
-        return false;
-    };
-    let mut head = vec![0u8; 1024];
-    let Ok(n) = f.read(&mut head) else {
-        return false;
-    };
-    head.truncate(n);
-    String::from_utf8_lossy(&head).contains(GENERATED_MARKER)
 }

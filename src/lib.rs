@@ -26,6 +26,7 @@ pub mod fmt;
 #[cfg(feature = "cli")]
 pub mod import;
 pub mod ir;
+mod manifest;
 mod parallel;
 pub(crate) mod pattern;
 pub mod schema;

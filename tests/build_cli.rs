@@ -297,7 +297,8 @@ fn build_is_deterministic_and_idempotent() {
     );
     assert!(out.join("notes.md").exists());
 
-    // Building one package into the same directory removes the others'.
+    // Building one package into the same directory leaves the others'
+    // alone: their sources still exist and are not inputs of this build.
     let third = toolc(&[
         "build",
         "tests/cases/targets/basics/input.tool",
@@ -308,7 +309,7 @@ fn build_is_deterministic_and_idempotent() {
     ]);
     assert_eq!(third.status.code(), Some(0));
     assert!(out.join("design.mcp.json").exists() && out.join("design.openai.json").exists());
-    assert!(!out.join("shapes.mcp.json").exists() && !out.join("shapes.openai.json").exists());
+    assert!(out.join("shapes.mcp.json").exists() && out.join("shapes.openai.json").exists());
     assert!(out.join("notes.md").exists());
 }
 
@@ -443,4 +444,61 @@ fn a_build_of_other_targets_keeps_the_typescript_runtime() {
     for name in runtime {
         assert!(out.join(name).exists(), "{name} was removed");
     }
+}
+
+#[test]
+fn a_build_removes_only_what_its_own_sources_no_longer_write() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let out_s = out.to_str().expect("utf8").to_string();
+    let write_tool = |name: &str, package: &str| {
+        let path = dir.path().join(name);
+        let text = format!(
+            "package {package};\n\n/// Answer with the same text, to check that the service is up.\ntool ping_{package}(\n    /// Text to send back.\n    text: string,\n);\n"
+        );
+        fs::write(&path, text).expect("write source");
+        path.to_str().expect("utf8").to_string()
+    };
+    let build = |input: &str| {
+        let result = toolc(&["build", input, "--target", "mcp,markdown", "--out", &out_s]);
+        assert_eq!(
+            result.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+    };
+    let names = || -> Vec<String> { snapshot_dir(&out).into_iter().map(|(n, _, _)| n).collect() };
+    let a = write_tool("a.tool", "alpha");
+    let b = write_tool("b.tool", "beta");
+    build(&a);
+    build(&b);
+    // Building b.tool leaves a.tool's outputs alone.
+    assert_eq!(
+        names(),
+        [
+            MANIFEST_NAME,
+            "alpha.mcp.json",
+            "alpha.md",
+            "beta.mcp.json",
+            "beta.md"
+        ]
+    );
+    // b.tool now declares another package: what it wrote before is stale.
+    write_tool("b.tool", "gamma");
+    build(&b);
+    assert_eq!(
+        names(),
+        [
+            MANIFEST_NAME,
+            "alpha.mcp.json",
+            "alpha.md",
+            "gamma.mcp.json",
+            "gamma.md"
+        ]
+    );
+    // a.tool is gone: its outputs are stale for any build.
+    fs::remove_file(&a).expect("remove a.tool");
+    build(&b);
+    assert_eq!(names(), [MANIFEST_NAME, "gamma.mcp.json", "gamma.md"]);
 }

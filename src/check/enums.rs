@@ -2,8 +2,13 @@
 //! union that lists the same type twice (`string | int | string`): the
 //! repeat adds nothing, and JSON Schema's `type` array must not repeat.
 
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use serde_json::Value;
+
 use super::Cx;
-use super::number::json_eq;
+use super::number::{self, json_eq};
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Constraints, Program, Ty, TyKind, TypeDefKind};
@@ -13,8 +18,11 @@ pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
     for def in cx.program.types.values() {
         if let TypeDefKind::Enum { variants } = &def.kind {
+            let mut seen: HashMap<&str, usize> = HashMap::with_capacity(variants.len());
             for (i, v) in variants.iter().enumerate() {
-                if let Some(first) = variants[..i].iter().find(|w| w.value == v.value) {
+                let first = *seen.entry(v.value.as_str()).or_insert(i);
+                if first != i {
+                    let first = &variants[first];
                     found.push(
                         Diagnostic::new(
                             codes::DUPLICATE_VARIANT,
@@ -34,8 +42,10 @@ pub fn run(cx: &mut Cx<'_>) {
                 found.extend(repeated_members(cx.program, members));
             }
             if let TyKind::Literals { values } = &ty.kind {
+                let firsts = first_of_equals(values.iter().map(|v| &v.value));
                 for (i, v) in values.iter().enumerate() {
-                    if let Some(first) = values[..i].iter().find(|w| json_eq(&w.value, &v.value)) {
+                    if firsts[i] != i {
+                        let first = &values[firsts[i]];
                         found.push(
                             Diagnostic::new(
                                 codes::DUPLICATE_VARIANT,
@@ -52,6 +62,40 @@ pub fn run(cx: &mut Cx<'_>) {
     }
     for d in found {
         cx.error(d);
+    }
+}
+
+/// For each value, the index of the first value equal to it (`json_eq`:
+/// `1` and `1.0` are one), found by sorting rather than by comparing every
+/// pair, so that a union of many thousand literals checks in linear-ish time.
+fn first_of_equals<'a>(values: impl Iterator<Item = &'a Value>) -> Vec<usize> {
+    let values: Vec<&Value> = values.collect();
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    // A stable sort keeps equal values in source order.
+    order.sort_by(|&a, &b| literal_order(values[a], values[b]));
+    let mut firsts: Vec<usize> = (0..values.len()).collect();
+    let mut group_first = None;
+    for (k, &i) in order.iter().enumerate() {
+        let starts_group = k == 0 || !json_eq(values[order[k - 1]], values[i]);
+        if starts_group {
+            group_first = Some(i);
+        }
+        firsts[i] = group_first.unwrap_or(i);
+    }
+    firsts
+}
+
+/// A total order that puts `json_eq` values next to each other: numbers by
+/// value, strings by text, anything else by its JSON text.
+fn literal_order(a: &Value, b: &Value) -> Ordering {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => number::cmp(x, y),
+        (Value::Number(_), _) => Ordering::Less,
+        (_, Value::Number(_)) => Ordering::Greater,
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::String(_), _) => Ordering::Less,
+        (_, Value::String(_)) => Ordering::Greater,
+        _ => a.to_string().cmp(&b.to_string()),
     }
 }
 
@@ -110,4 +154,25 @@ fn same_constraints(a: &Constraints, b: &Constraints) -> bool {
         c
     };
     a == b || unplaced(a) == unplaced(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::first_of_equals;
+
+    #[test]
+    fn each_value_points_at_the_first_equal_one() {
+        let values = [
+            json!("b"),
+            json!(1),
+            json!("a"),
+            json!(1.0),
+            json!("b"),
+            json!(2),
+            json!(10e-1),
+        ];
+        assert_eq!(first_of_equals(values.iter()), [0, 1, 2, 1, 0, 5, 1]);
+    }
 }

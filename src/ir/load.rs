@@ -129,10 +129,20 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
     ld.assign_packages();
     let mut units: Vec<Unit> = ld.entries.into_iter().map(|e| e.unit).collect();
     let mut diags = ld.diags;
+    let malformed: Vec<Span> = units
+        .iter()
+        .flat_map(|u| u.ast.malformed.iter().copied())
+        .collect();
     // Lowering frees the tools' syntax trees as it goes; the rest (type
     // declarations, comments) is small.
-    let program = crate::timing::phase("lower", || lower::lower(&mut units, &mut diags));
+    let mut lowered = Diagnostics::new();
+    let program = crate::timing::phase("lower", || lower::lower(&mut units, &mut lowered));
     drop(units);
+    // A literal already reported as malformed (a string with a lone
+    // surrogate reads as empty) is not reported again for what it then
+    // seems to say.
+    lowered.retain(|d| !malformed.iter().any(|m| within(d.primary.span, *m)));
+    diags.extend(lowered.into_sorted());
     Ok(Loaded {
         sources: ld.sources,
         program,
@@ -398,6 +408,12 @@ fn empty_file(file: usize) -> ast::File {
         inner_doc: Vec::new(),
         items: Vec::new(),
         comments: Vec::new(),
+        malformed: Vec::new(),
         span: Span::new(file, 0, 0),
     }
+}
+
+/// Whether `inner` lies within `outer` (same file).
+fn within(inner: Span, outer: Span) -> bool {
+    inner.file == outer.file && outer.start <= inner.start && inner.end <= outer.end
 }

@@ -14,6 +14,10 @@ pub struct File {
     pub items: Vec<Item>,
     /// Every ordinary `//` comment (not `///` or `//!`), in source order.
     pub comments: Vec<Comment>,
+    /// Literals already reported as malformed (a string with a lone
+    /// surrogate, read as empty), so that nothing is reported again about
+    /// what they then seem to say.
+    pub malformed: Vec<Span>,
     pub span: Span,
 }
 

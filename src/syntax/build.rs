@@ -20,6 +20,8 @@ pub struct Builder<'t> {
     pub file: FileId,
     pub base: usize,
     pub diags: Vec<Diagnostic>,
+    /// See [`crate::syntax::ast::File::malformed`].
+    pub malformed: Vec<Span>,
 }
 
 impl Builder<'_> {

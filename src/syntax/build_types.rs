@@ -75,6 +75,7 @@ impl Builder<'_> {
             },
             Err(_) => {
                 self.error(span, "invalid `\\u` escape in string (lone surrogate)");
+                self.malformed.push(span);
                 Text {
                     value: String::new(),
                     raw: false,

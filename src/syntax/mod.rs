@@ -44,6 +44,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         inner_doc: Vec::new(),
         items: Vec::new(),
         comments,
+        malformed: Vec::new(),
         span: Span::new(file, 0, text.len()),
     };
     let mut diags = Vec::new();
@@ -73,6 +74,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         file,
         base: 0,
         diags: Vec::new(),
+        malformed: Vec::new(),
     };
     let mut pos = 0;
     if let Ok(mut pairs) = ToolParser::parse(Rule::header, grammar_text) {
@@ -111,6 +113,7 @@ pub fn parse(file: FileId, text: &str) -> (ast::File, Vec<Diagnostic>) {
         }
     }
     diags.append(&mut b.diags);
+    out.malformed = b.malformed;
     (out, diags)
 }
 

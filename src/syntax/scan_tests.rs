@@ -74,6 +74,7 @@ fn byte_wise_trimming_equals_char_wise_trimming() {
             file: 0,
             base: 0,
             diags: Vec::new(),
+            malformed: Vec::new(),
         };
         for _ in 0..300 {
             let start = rng.below(text.len() + 1);

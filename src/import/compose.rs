@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::enums::union_or_single;
+use super::enums::{one_value_range, union_or_single};
 use super::fields::beyond_i64;
 use super::names::type_name;
 use super::objects::{deref, merge_meta};
@@ -202,6 +202,26 @@ impl Ctx<'_> {
             for m in flat_members {
                 if !members.contains(&m) {
                     members.push(m);
+                }
+            }
+        }
+        // A literal union holds one kind only (E0210): beside string
+        // literals, each number literal becomes the one-value range that
+        // admits exactly it (`"c" | int in 1..=1 | bool`).
+        let is_literal = |m: &TypeRef, string: bool| {
+            m.constraints.is_empty()
+                && match m.expr {
+                    TypeExpr::StrLit(_) => string,
+                    TypeExpr::NumLit(_) => !string,
+                    _ => false,
+                }
+        };
+        if members.iter().any(|m| is_literal(m, true)) {
+            for m in &mut members {
+                if let (true, TypeExpr::NumLit(text)) = (is_literal(m, false), &m.expr) {
+                    if let Ok(n) = text.parse::<serde_json::Number>() {
+                        *m = one_value_range(&n);
+                    }
                 }
             }
         }

@@ -200,7 +200,7 @@ impl Ctx<'_> {
 }
 
 /// `int in N..=N` (or `number in N..=N`): exactly the number `n`.
-fn one_value_range(n: &serde_json::Number) -> TypeRef {
+pub fn one_value_range(n: &serde_json::Number) -> TypeRef {
     let kind = if n.is_i64() { "int" } else { "number" };
     let bound = Bound {
         value: n.to_string(),

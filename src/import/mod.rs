@@ -94,6 +94,7 @@ mod compose;
 mod enums;
 mod envelope;
 mod fields;
+mod finite;
 mod headers;
 mod meta;
 mod names;
@@ -248,6 +249,8 @@ pub fn import_value(doc: &Value, options: &ImportOptions) -> Result<Imported, Im
         file.items.extend(registry.items_of(group));
         file.items.push(item);
     }
+    warnings.set_base("");
+    finite::break_required_cycles(&mut file.items, &mut warnings);
     Ok(Imported {
         source: crate::fmt::print_file(&file),
         warnings: warnings.into_vec(),

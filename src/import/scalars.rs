@@ -54,6 +54,7 @@ impl Ctx<'_> {
             (Some(a), Some(b)) => {
                 !super::validate::ordered(&a.value, &b.value)
                     || ((a.exclusive || b.exclusive) && a.value == b.value)
+                    || (int && !holds_an_integer(a, b))
             }
             _ => false,
         };
@@ -193,4 +194,23 @@ pub fn len_range(min: Option<u64>, max: Option<u64>) -> Option<LenRange> {
             max: max.map(|m| (m.to_string(), false)),
         }),
     }
+}
+
+/// Whether an integer lies between `min` and `max`: `0<..1` and
+/// `0.5..=0.7` are ranges of numbers but hold no integer (E0203 for `int`).
+fn holds_an_integer(min: &Bound, max: &Bound) -> bool {
+    let (Ok(a), Ok(b)) = (min.value.parse::<f64>(), max.value.parse::<f64>()) else {
+        return true;
+    };
+    let lowest = if min.exclusive {
+        a.floor() + 1.0
+    } else {
+        a.ceil()
+    };
+    let highest = if max.exclusive {
+        b.ceil() - 1.0
+    } else {
+        b.floor()
+    };
+    lowest <= highest
 }

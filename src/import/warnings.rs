@@ -15,10 +15,15 @@ pub struct Warning {
 
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.tool {
-            Some(t) => write!(f, "{t}: {}: {}", self.pointer, self.message),
-            None => write!(f, "{}: {}", self.pointer, self.message),
+        if let Some(t) = &self.tool {
+            write!(f, "{t}: ")?;
         }
+        // A warning about the output as a whole (a declared type) has no
+        // place in the input to point at.
+        if !self.pointer.is_empty() || self.tool.is_some() {
+            write!(f, "{}: ", self.pointer)?;
+        }
+        f.write_str(&self.message)
     }
 }
 

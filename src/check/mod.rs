@@ -36,6 +36,7 @@ mod target_names;
 mod tiers;
 mod unions;
 pub mod value;
+mod verbs;
 mod walk;
 mod wire_names;
 

@@ -1,178 +1,18 @@
-//! W0003 (tool name not snake_case) and W0004 (tool name does not start with
-//! a verb).
+//! W0003 (tool name not snake_case), W0004 (tool name does not start with
+//! a verb) and W0024 (tool name starts with a vague verb).
 //!
 //! Models pick tools more reliably when every name reads as an action in the
 //! same style: `find_nodes`, `set_font`. W0004 looks the first word of the
-//! snake_case name up in [`VERBS`].
+//! snake_case name up in [`VERBS`], or the second one when the first is a
+//! namespace (`git_commit`, `browser_click`: servers prefix their tools so
+//! that names stay apart when a client mixes servers).
 
 use heck::ToSnakeCase;
 
 use super::Cx;
+use super::verbs::{VAGUE_VERBS, VERBS};
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-
-/// Verbs a tool name may start with, sorted (looked up by binary search).
-pub const VERBS: &[&str] = &[
-    "add",
-    "align",
-    "analyze",
-    "append",
-    "apply",
-    "approve",
-    "archive",
-    "ask",
-    "assign",
-    "attach",
-    "build",
-    "calculate",
-    "call",
-    "cancel",
-    "check",
-    "clear",
-    "clone",
-    "close",
-    "compare",
-    "compute",
-    "configure",
-    "convert",
-    "copy",
-    "count",
-    "create",
-    "decode",
-    "delete",
-    "deploy",
-    "describe",
-    "detach",
-    "detect",
-    "diff",
-    "disable",
-    "download",
-    "draw",
-    "duplicate",
-    "edit",
-    "enable",
-    "encode",
-    "estimate",
-    "evaluate",
-    "execute",
-    "explain",
-    "export",
-    "extract",
-    "fetch",
-    "fill",
-    "filter",
-    "find",
-    "fix",
-    "format",
-    "generate",
-    "get",
-    "grant",
-    "group",
-    "import",
-    "insert",
-    "inspect",
-    "install",
-    "invite",
-    "invoke",
-    "join",
-    "launch",
-    "link",
-    "list",
-    "load",
-    "locate",
-    "lock",
-    "log",
-    "login",
-    "logout",
-    "lookup",
-    "mark",
-    "merge",
-    "move",
-    "notify",
-    "open",
-    "parse",
-    "pause",
-    "pick",
-    "ping",
-    "place",
-    "plan",
-    "post",
-    "predict",
-    "preview",
-    "publish",
-    "pull",
-    "push",
-    "put",
-    "query",
-    "read",
-    "record",
-    "redo",
-    "refresh",
-    "register",
-    "reject",
-    "reload",
-    "remove",
-    "rename",
-    "render",
-    "reorder",
-    "reparent",
-    "replace",
-    "reply",
-    "report",
-    "request",
-    "reset",
-    "resize",
-    "resolve",
-    "restart",
-    "restore",
-    "resume",
-    "retry",
-    "revert",
-    "revoke",
-    "rotate",
-    "run",
-    "save",
-    "scale",
-    "scan",
-    "schedule",
-    "search",
-    "select",
-    "send",
-    "set",
-    "share",
-    "show",
-    "sort",
-    "split",
-    "start",
-    "stat",
-    "stop",
-    "submit",
-    "subscribe",
-    "suggest",
-    "summarize",
-    "switch",
-    "sync",
-    "tag",
-    "test",
-    "toggle",
-    "transfer",
-    "transform",
-    "translate",
-    "trigger",
-    "undo",
-    "unlink",
-    "unlock",
-    "unsubscribe",
-    "update",
-    "upload",
-    "upsert",
-    "validate",
-    "verify",
-    "view",
-    "wait",
-    "watch",
-    "write",
-];
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();
@@ -190,9 +30,15 @@ pub fn run(cx: &mut Cx<'_>) {
             }
             found.push((tool, d));
         }
-        let first = snake.split('_').next().unwrap_or_default();
-        if !first.is_empty() && VERBS.binary_search(&first).is_err() {
-            found.push((
+        let mut words = snake.split('_').filter(|w| !w.is_empty());
+        let first = words.next().unwrap_or_default();
+        let verb = if is_verb(first) {
+            Some(first)
+        } else {
+            words.next().filter(|second| is_verb(second))
+        };
+        match verb {
+            None if !first.is_empty() => found.push((
                 tool,
                 Diagnostic::new(
                     codes::NOT_VERB_FIRST,
@@ -201,10 +47,25 @@ pub fn run(cx: &mut Cx<'_>) {
                 )
                 .with_label(format!("`{first}` is not in the verb list"))
                 .with_help("start the name with what the tool does, such as `get_`, `list_`, `create_` or `update_` (see `toolc explain W0004`)"),
-            ));
+            )),
+            Some(verb) if VAGUE_VERBS.binary_search(&verb).is_ok() => found.push((
+                tool,
+                Diagnostic::new(
+                    codes::VAGUE_VERB,
+                    tool.name_span,
+                    format!("tool name `{}` starts with the vague verb `{verb}`", tool.name),
+                )
+                .with_label("says that something happens, not what")
+                .with_help("name what the tool does to what, such as `search_orders` rather than `execute_query`"),
+            )),
+            _ => {}
         }
     }
     for (tool, d) in found {
         cx.lint(&[&tool.allow], d);
     }
+}
+
+fn is_verb(word: &str) -> bool {
+    VERBS.binary_search(&word).is_ok()
 }

@@ -113,6 +113,7 @@ codes! {
     OPEN_WORLD_NO_TIMEOUT = "W0021", "open_world_no_timeout", Warning, "open-world tool without a timeout";
     UNDOCUMENTED_CONFIRM = "W0022", "undocumented_confirm", Warning, "confirmed tool whose description does not say so";
     RATE_LIMIT_NO_RETRY = "W0023", "rate_limit_no_retry", Warning, "rate-limited tool with no retryable error";
+    VAGUE_VERB = "W0024", "vague_verb", Warning, "tool name starts with a vague verb";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

@@ -34,16 +34,17 @@ fn naming_lints() {
     let c = codes_of(&program(vec![t.clone()], vec![]));
     assert!(c.contains(&"W0004".to_string()) && !c.contains(&"W0003".to_string()));
     // Every listed verb is found (the lookup is a binary search).
-    for verb in crate::check::naming::VERBS {
+    for verb in crate::check::verbs::VERBS {
         t.name = format!("{verb}_nodes");
         assert!(!has(&program(vec![t.clone()], vec![]), "W0004"), "{verb}");
     }
 }
 
 #[test]
-fn verb_list_is_sorted_and_unique() {
-    let verbs = crate::check::naming::VERBS;
-    assert!(verbs.windows(2).all(|w| w[0] < w[1]), "{verbs:?}");
+fn verb_lists_are_sorted_and_unique() {
+    for verbs in [crate::check::verbs::VERBS, crate::check::verbs::VAGUE_VERBS] {
+        assert!(verbs.windows(2).all(|w| w[0] < w[1]), "{verbs:?}");
+    }
 }
 
 #[test]
@@ -329,4 +330,21 @@ fn strict_blockers_count_properties_and_characters() {
         b[0].reason
             .contains("characters of property names and enum values")
     );
+}
+
+#[test]
+fn the_explanation_of_w0004_lists_exactly_the_verbs() {
+    let text = include_str!("../../diagnostics/explain/W0004.md");
+    let list = text
+        .split("## The verb list")
+        .nth(1)
+        .and_then(|rest| rest.split("## ").next())
+        .and_then(|section| section.split("\n\n").nth(2))
+        .unwrap_or_default();
+    let listed: Vec<&str> = list
+        .trim_end_matches(['.', '\n'])
+        .split(',')
+        .map(str::trim)
+        .collect();
+    assert_eq!(listed, crate::check::verbs::VERBS);
 }

@@ -50,8 +50,14 @@ pub fn run(cx: &mut Cx<'_>) {
                 .with_help(format!(
                     "give one of them another name for this target: `@name({target}, \"...\")`"
                 ));
+                // The Rust dispatcher answers to every target's names, so
+                // its build fails on this collision too.
                 let built = cx.options.targets.contains(&target) || dispatching;
-                found.push(super::error_when_built(d, built, target));
+                found.push(super::error_when_built(
+                    d,
+                    built,
+                    format!("{target} or {}", Target::Rust),
+                ));
             }
         }
     }

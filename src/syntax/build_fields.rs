@@ -33,6 +33,13 @@ impl Builder<'_> {
         let text = pair.as_str();
         let source = self.source_of(pair).unwrap_or(text);
         let d = match ToolParser::parse(rule, text) {
+            Err(_) if rule == Rule::variant_entry && is_number(text) => Diagnostic::new(
+                codes::SYNTAX,
+                span,
+                "an enum's variants are names, not numbers",
+            )
+            .with_label("a number")
+            .with_help("a set of numbers is a literal union: `type Size = 1 | 2 | 3`"),
             Err(e) => {
                 let mut d = super::errors::diagnostic(self.file, span.start, source, end, &e);
                 if d.primary.span.start >= span.start + source.trim_end().len() {
@@ -176,4 +183,10 @@ impl Builder<'_> {
             _ => AttrArg::Value(self.value(pair)),
         }
     }
+}
+
+/// Whether `text` (a skipped enum entry) is a number such as `1` or `-2.5`.
+fn is_number(text: &str) -> bool {
+    let digits = text.trim().trim_start_matches('-');
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
 }

@@ -153,6 +153,7 @@ pub fn diagnostic(
     let context = mistakes::Context {
         span: Span::new(file, pos, pos + found.len()),
         found: &found,
+        rest: window.get(rel..).unwrap_or(""),
         found_text: &found_text,
         rules: &rules,
         after_doc,

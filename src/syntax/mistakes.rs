@@ -14,6 +14,8 @@ pub(super) struct Context<'a> {
     pub span: Span,
     /// Its text (empty at a line break or the end of the text).
     pub found: &'a str,
+    /// The source from `found` on.
+    pub rest: &'a str,
     /// `found` as messages name it ("`enum`", "end of file").
     pub found_text: &'a str,
     /// The rules pest expected there.
@@ -99,9 +101,39 @@ fn text_problem(cx: &Context<'_>) -> Option<Diagnostic> {
 }
 
 /// Syntax from other languages: `;` between fields, attribute arguments
-/// without parentheses, `T[]`, `List<T>`, `'abc'`, `1_000`, `name: T?`.
+/// without parentheses, `T[]`, `List<T>`, `'abc'`, `1_000`, `name: T?`,
+/// `/* */`, `format "date-time"`; and constraints written after a default.
 fn foreign_syntax(cx: &Context<'_>) -> Option<Diagnostic> {
     let (found, word) = (cx.found, cx.previous_word);
+    if cx.rest.starts_with("/*") {
+        return Some(
+            cx.here(
+                "block comments are not part of the language",
+                "not a comment",
+            )
+            .with_help("start each comment line with `//` (or `///` for a doc comment)"),
+        );
+    }
+    if cx.expects(Rule::format_name) && found.starts_with('"') {
+        let name = found.trim_matches('"');
+        return Some(cx.here(
+            "a format is named without quotes",
+            &format!("write `format {name}`"),
+        ));
+    }
+    if ["in", "len", "matches", "format"].contains(&found)
+        && (cx.expects(Rule::comma) || cx.expects(Rule::EOI))
+    {
+        return Some(
+            cx.here(
+                "constraints come before the default",
+                &format!("`{found}` after the default"),
+            )
+            .with_help(
+                "write the type, its constraints, then the default: `limit: int in 1..=1000 = 100`",
+            ),
+        );
+    }
     let is_word =
         |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if found == ";" && (cx.expects(Rule::comma) || cx.expects(Rule::EOI)) && !cx.expects(Rule::semi)

@@ -9,7 +9,7 @@ use super::attrs::TOOL_ATTRS;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Deprecation, RateLimit, Risk, Tier, passthrough, suggest};
 use crate::source::Span;
-use crate::syntax::ast::{AttrArg, Attribute};
+use crate::syntax::ast::{AttrArg, Attribute, ValueKind};
 use crate::target::Target;
 
 /// Tool metadata gathered from attributes.
@@ -131,6 +131,16 @@ impl Lowerer<'_> {
 
     fn risk(&mut self, a: &Attribute) -> Option<Risk> {
         let args = self.args(a, 1, 1, "one level: low, medium, high or critical")?;
+        if let AttrArg::Value(v) = &args[0]
+            && let ValueKind::String(t) = &v.kind
+        {
+            self.bad_attr(
+                args[0].span(),
+                "a risk level is a name, not a string".into(),
+                Some(format!("write `@risk({})`", t.value)),
+            );
+            return None;
+        }
         let level = self.arg_ident(a, &args[0])?;
         let risk = Risk::parse(&level);
         if risk.is_none() {

@@ -448,5 +448,5 @@ tool convert_currency(
     error unknown_currency "The currency code is not an active ISO 4217 code." help "Use a three-letter code such as USD, EUR or JPY.";
     error rate_limited "The daily call budget is spent." help "Retry tomorrow." retryable;
     example "Dollars to euros" { amount: 250, from: "USD", to: "EUR" }
-    example "At a past rate" { amount: 19.99, from: "GBP", to: "JPY", at: "2026-01-15T12:00:00Z" }
+    example "At a past rate" { amount: 19.5, from: "GBP", to: "JPY", at: "2026-01-15T12:00:00Z" }
 }

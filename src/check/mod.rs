@@ -19,6 +19,7 @@ mod enforcement;
 mod enums;
 mod errors_doc;
 mod examples;
+mod float_multiple;
 mod infinite;
 mod integers;
 mod json_depth;
@@ -156,6 +157,7 @@ const LINTS: &[Check] = &[
     integers::run,
     destructive::run,
     enforcement::run,
+    float_multiple::run,
     deprecated::run,
     empty_enum::run,
     allow::run,

@@ -114,6 +114,7 @@ codes! {
     UNDOCUMENTED_CONFIRM = "W0022", "undocumented_confirm", Warning, "confirmed tool whose description does not say so";
     RATE_LIMIT_NO_RETRY = "W0023", "rate_limit_no_retry", Warning, "rate-limited tool with no retryable error";
     VAGUE_VERB = "W0024", "vague_verb", Warning, "tool name starts with a vague verb";
+    FLOAT_MULTIPLE = "W0025", "float_multiple", Warning, "default or example that float validators find not a multiple";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

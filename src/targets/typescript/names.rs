@@ -161,6 +161,19 @@ pub const RUNTIME_TYPES: &[&str] = &[
     "ToolHandlers",
     "DispatchResult",
     "HandlerOf",
+    "AuditRecord",
+    "CallRequest",
+    "CallerContext",
+    "Executor",
+    "ExecutorEvent",
+    "ExecutorHandlers",
+    "ExecutorOptions",
+    "HandlerContext",
+    "LogEntry",
+    "ResultError",
+    "Summary",
+    "ToolResult",
+    "ToolSummary",
 ];
 
 /// Values the core module declares or imports, and the runtime's own
@@ -238,6 +251,8 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "getTool",
     "validateArgs",
     "dispatch",
+    "createExecutor",
+    "createExecutorIn",
     "toolError",
 ];
 

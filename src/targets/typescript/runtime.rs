@@ -1,6 +1,6 @@
 //! The TypeScript runtime: the schema-layer types, the validator, the
-//! formats, the error helpers and the dispatch that every package module
-//! imports, and the adapters' shared parts. It is ordinary TypeScript
+//! formats, the error helpers, the dispatch and the executor that every
+//! package module imports, and the adapters' shared parts. It is ordinary TypeScript
 //! under `targets/typescript/runtime/` (type-checked and unit-tested
 //! there), embedded here and written once into each output directory: the entry module `toolc-runtime.ts`, which package modules
 //! import as `./toolc-runtime.js`, and its parts `toolc-runtime.<part>.ts`.
@@ -47,6 +47,34 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "toolc-runtime.formats.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.formats.ts"),
+    ),
+    (
+        "toolc-runtime.depth.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.depth.ts"),
+    ),
+    (
+        "toolc-runtime.calls.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.calls.ts"),
+    ),
+    (
+        "toolc-runtime.executor.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.executor.ts"),
+    ),
+    (
+        "toolc-runtime.gates.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.gates.ts"),
+    ),
+    (
+        "toolc-runtime.coerce.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.coerce.ts"),
+    ),
+    (
+        "toolc-runtime.redact.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.redact.ts"),
+    ),
+    (
+        "toolc-runtime.summary.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.summary.ts"),
     ),
 ];
 

@@ -8,6 +8,8 @@
 //   isError, unknown tools);
 // - the AI SDK adapter over an executor: its schemas are the core module's,
 //   and bad arguments are the executor's structured errors;
+// - what the adapters add (adapters.ts): progress notifications, partial
+//   events, the step-budget warning;
 // - a differential against ajv (an independent JSON Schema 2020-12 validator,
 //   formats on) over each tool's emitted inputSchema, on argument objects
 //   derived from the examples by one-place mutations;
@@ -26,6 +28,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as core from "./pkg.js";
 import { aiTools } from "./pkg.ai.js";
 import { mcpTools, registerTools } from "./pkg.mcp.js";
+import { adapters } from "./adapters.js";
 import { differential, schema, schemaDifferential } from "./differential.js";
 import { cases, check, clone, counts, expand, mcpJsonPath, type Def, type TypeDef } from "./support.js";
 
@@ -402,6 +405,7 @@ await robustness();
 await schemaDifferential();
 await mcp();
 await ai();
+await adapters(handlers() as core.ExecutorHandlers);
 await differential();
 console.log(`differential vs JSON Schema (ajv): ${schema.cases} argument objects`);
 console.log(`${counts.passed} passed, ${counts.failed} failed`);

@@ -169,14 +169,29 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   /** Runs the handler against its timeout and the caller's signal; on
    * either, answers at once and aborts the handler's signal. */
   function settle(call: Call, def: AnyToolDef, handler: Handler, args: unknown): Promise<Settled> {
-    const controller = new AbortController();
+    // The handler's signal is made when it first asks for it: an
+    // AbortController costs more than the rest of a call's bookkeeping.
+    let controller: AbortController | undefined;
+    let ended: "timeout" | "cancelled" | undefined;
+    const ctx: HandlerContext = {
+      callId: call.callId,
+      context: call.context,
+      get signal(): AbortSignal {
+        controller ??= new AbortController();
+        if (ended !== undefined) controller.abort(ended);
+        return controller.signal;
+      },
+    };
     return new Promise<Settled>((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const onAbort = (): void => done({ kind: "cancelled" });
       const done = (settled: Settled): void => {
         if (timer !== undefined) clearTimeout(timer);
         call.signal?.removeEventListener("abort", onAbort);
-        if (settled.kind === "timeout" || settled.kind === "cancelled") controller.abort(settled.kind);
+        if (settled.kind === "timeout" || settled.kind === "cancelled") {
+          ended = settled.kind;
+          controller?.abort(ended);
+        }
         resolve(settled);
       };
       const ms = timeoutOf(def);
@@ -184,7 +199,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
       call.signal?.addEventListener("abort", onAbort, { once: true });
       let pending: Promise<unknown>;
       try {
-        pending = Promise.resolve(handler(args, { callId: call.callId, context: call.context, signal: controller.signal }));
+        pending = Promise.resolve(handler(args, ctx));
       } catch (thrown) {
         pending = Promise.reject(thrown);
       }

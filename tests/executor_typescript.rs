@@ -1,10 +1,11 @@
 //! The shared executor case table against the TypeScript runtime: every
-//! `tests/cases/executor/<case>/input.tool` is generated to TypeScript,
-//! type-checked with `tsc --strict` beside the runner
-//! `tests/executor/run.ts`, and run with Node on the case's `case.json`
-//! (scripted handlers, a virtual clock). What the runner prints is compared
-//! with the case's `expect`, key by key (each key whole, JSON equality, key
-//! order ignored); a mismatch prints a line diff per key.
+//! tool set `tests/cases/executor/<set>/input.tool` is generated to
+//! TypeScript and type-checked with `tsc --strict` beside the runner
+//! `tests/executor/run.ts`, which Node runs on each of the set's cases
+//! (`<case>.json`: scripted handlers, a virtual clock; see the README
+//! there). What the runner prints is compared with the case's `expect`, key
+//! by key (each key whole, JSON equality, key order ignored); a mismatch
+//! prints a line diff per key.
 
 #[path = "common/node.rs"]
 mod node;
@@ -39,26 +40,31 @@ fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `(name, directory)` of every case, by name.
-fn cases() -> Vec<(String, PathBuf)> {
-    let root = manifest_dir().join("tests/cases/executor");
-    let mut out: Vec<(String, PathBuf)> = fs::read_dir(&root)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|dir| dir.join("input.tool").is_file() && dir.join("case.json").is_file())
-        .map(|dir| {
-            let name = dir
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-            (name, dir)
-        })
-        .collect();
+/// The entries of `dir` that `keep`, sorted.
+fn entries(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    out.retain(|p| keep(p));
     out.sort();
     out
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// Every tool set (a directory with an `input.tool`) and its cases.
+fn sets() -> Vec<(PathBuf, Vec<PathBuf>)> {
+    let root = manifest_dir().join("tests/cases/executor");
+    entries(&root, |dir| dir.join("input.tool").is_file())
+        .into_iter()
+        .map(|dir| {
+            let cases = entries(&dir, |p| p.extension().is_some_and(|e| e == "json"));
+            (dir, cases)
+        })
+        .collect()
 }
 
 fn write(path: &Path, contents: &str) {
@@ -100,8 +106,9 @@ fn project(case: &Path, dir: &Path) {
 
 #[test]
 fn typescript_executor_follows_the_case_table() {
-    let cases = cases();
-    assert!(!cases.is_empty(), "no case under tests/cases/executor");
+    let sets = sets();
+    let count: usize = sets.iter().map(|(_, cases)| cases.len()).sum();
+    assert!(count > 0, "no case under tests/cases/executor");
     let Some(node_dir) = node::node_packages() else {
         return;
     };
@@ -113,55 +120,60 @@ fn typescript_executor_follows_the_case_table() {
         "{\"name\":\"toolc-executor-cases\",\"private\":true,\"type\":\"module\"}\n",
     );
     write(&root.join("tsconfig.json"), TSCONFIG);
-    for (name, dir) in &cases {
-        project(dir, &root.join(name));
+    for (dir, _) in &sets {
+        project(dir, &root.join(file_name(dir)));
     }
     if let Err(e) = node::run(&node_dir, &root, "tsc", &["-p", "."]) {
         panic!("{e}");
     }
     let mut failures = Vec::new();
-    for (name, dir) in &cases {
-        let case_json = dir.join("case.json");
-        let case: Value =
-            serde_json::from_str(&fs::read_to_string(&case_json).unwrap_or_else(|e| panic!("{e}")))
-                .unwrap_or_else(|e| panic!("{}: {e}", case_json.display()));
-        let runner = format!("dist/{name}/run.js");
-        let case_arg = case_json.to_string_lossy().into_owned();
-        let out = match node::run(&node_dir, &root, "node", &[&runner, &case_arg]) {
-            Ok(out) => out,
-            Err(e) => {
-                failures.push(format!("{name}: the runner failed\n{e}"));
-                continue;
-            }
-        };
-        let observed: Value = match out
-            .lines()
-            .rev()
-            .find(|l| l.starts_with('{'))
-            .map(serde_json::from_str)
-        {
-            Some(Ok(v)) => v,
-            _ => {
-                failures.push(format!("{name}: the runner printed no JSON:\n{out}"));
-                continue;
-            }
-        };
-        let Some(expect) = case["expect"].as_object() else {
-            failures.push(format!("{name}: case.json has no `expect` object"));
-            continue;
-        };
-        for (key, expected) in expect {
-            let got = &observed[key.as_str()];
-            if got != expected {
-                failures.push(format!(
-                    "{name}: `{key}` differs (- expected, + observed)\n{}",
-                    line_diff(&pretty(expected), &pretty(got))
-                ));
+    for (dir, cases) in &sets {
+        let set = file_name(dir);
+        for case_json in cases {
+            let name = format!("{set}/{}", file_name(case_json));
+            if let Err(e) = run_case(&node_dir, &root, &set, case_json) {
+                failures.push(format!("{name}: {e}"));
             }
         }
-        eprintln!("{name}: compared {}", expect.len());
     }
+    eprintln!(
+        "executor cases: {} of {count} as expected",
+        count - failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Runs one case with the runner of its set; the differences from its
+/// `expect`, if any.
+fn run_case(node_dir: &Path, root: &Path, set: &str, case_json: &Path) -> Result<(), String> {
+    let text = fs::read_to_string(case_json).map_err(|e| e.to_string())?;
+    let case: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let expect = case["expect"]
+        .as_object()
+        .ok_or("the case has no `expect` object")?;
+    let runner = format!("dist/{set}/run.js");
+    let case_arg = case_json.to_string_lossy().into_owned();
+    let out = node::run(node_dir, root, "node", &[&runner, &case_arg])
+        .map_err(|e| format!("the runner failed\n{e}"))?;
+    let observed: Value = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .and_then(|l| serde_json::from_str(l).ok())
+        .ok_or_else(|| format!("the runner printed no JSON:\n{out}"))?;
+    let diffs: Vec<String> = expect
+        .iter()
+        .filter(|(key, expected)| observed[key.as_str()] != **expected)
+        .map(|(key, expected)| {
+            let diff = line_diff(&pretty(expected), &pretty(&observed[key.as_str()]));
+            format!("`{key}` differs (- expected, + observed)\n{diff}")
+        })
+        .collect();
+    if diffs.is_empty() {
+        Ok(())
+    } else {
+        Err(diffs.join("\n"))
+    }
 }
 
 /// `value` as indented JSON with keys sorted, so that two values differ in

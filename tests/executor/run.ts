@@ -1,12 +1,15 @@
 // The TypeScript runner of the shared executor case table
-// (tests/cases/executor/<case>/{input.tool, case.json}). tests/executor_ts.rs
-// generates the case's package (imported here as `./pkg.js`), compiles this
-// file beside it and runs `node run.js case.json`; this prints what the
-// executor did, as one JSON object:
+// (tests/cases/executor/<set>/{input.tool, <case>.json}, described in the
+// README there). tests/executor_typescript.rs generates the set's package
+// (imported here as `./pkg.js`), compiles this file beside it and runs
+// `node run.js <case>.json`; this prints what the executor did, as one JSON
+// object:
 //   {results, log, events, summary, audit, tools, approvals, ran, signalled}
 // and the test compares it with the case's `expect`. Handlers are scripted
-// by the case, the clock is virtual (only a call's `at` moves it), and
-// `cancelAfterMs` cancels a call through the signal in its context.
+// by the case, the clock is virtual (only a call's `at` and a step's
+// `advanceMs` move it), and `cancelAfterMs` cancels a call through the
+// signal in its context. `signalled` (how often a hanging handler saw its
+// signal) is for debugging a case; the shared format does not compare it.
 
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,6 +23,7 @@ interface Step {
   readonly error?: { readonly code: string; readonly message?: string };
   readonly throw?: string;
   readonly sleepMs?: number;
+  readonly advanceMs?: number;
   readonly hang?: boolean;
 }
 
@@ -48,13 +52,14 @@ interface Case {
   readonly calls: Array<Call | { readonly parallel: Call[] }>;
 }
 
-const spec = JSON.parse(readFileSync(process.argv[2] ?? "case.json", "utf8")) as Case;
+const spec = JSON.parse(readFileSync(process.argv[2] ?? "", "utf8")) as Case;
 const given = spec.options ?? {};
 
 let clock = 0;
 const events: pkg.ExecutorEvent[] = [];
 const audit: pkg.AuditRecord[] = [];
 const approvals: pkg.CallRequest[] = [];
+/** Starts per handler; a handler that never started is not listed. */
 const ran: Record<string, number> = {};
 const signalled: Record<string, number> = {};
 
@@ -80,12 +85,12 @@ function snapshotter(values: Json[]): () => Json {
 
 function scripted(tool: string, steps: Step[]): (args: unknown, ctx: pkg.HandlerContext) => Promise<unknown> {
   let runs = 0;
-  ran[tool] = 0;
   const def = pkg.getTool(tool);
   return async (_args, ctx) => {
     ran[tool] = (ran[tool] ?? 0) + 1;
     const step = nth(steps, runs++) ?? {};
     if (step.sleepMs !== undefined) await sleep(step.sleepMs);
+    if (step.advanceMs !== undefined) clock += step.advanceMs;
     if (step.hang === true) {
       await new Promise<void>((resolve) => {
         ctx.signal.addEventListener("abort", () => {

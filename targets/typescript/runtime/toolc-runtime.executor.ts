@@ -229,7 +229,8 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     const entry: LogEntry = {
       callId: call.callId,
       tool: call.name,
-      args: redact(outcome.def, outcome.args ?? null),
+      // A tool the filters hide keeps its secrets hidden too.
+      args: redact(outcome.def ?? byName.get(call.name), outcome.args ?? null),
       ok,
       ...payload,
       timestamp: start,

@@ -93,6 +93,7 @@ mod interfaces;
 mod literal;
 mod names;
 mod render;
+mod reserved;
 mod runtime;
 mod types;
 mod view;

@@ -95,7 +95,8 @@ pub fn files() -> Vec<OutputFile> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::targets::typescript::names::{Namer, RUNTIME_TYPES, RUNTIME_VALUES, camel};
+    use crate::targets::typescript::names::{Namer, camel};
+    use crate::targets::typescript::reserved::{RUNTIME_TYPES, RUNTIME_VALUES};
 
     /// Every runtime file is listed, and they import only each other, save
     /// the two adapter parts, which import their SDK; no package module.

@@ -154,3 +154,16 @@ test("durations and timestamps come from the clock", async () => {
   assert.equal(result.durationMs, 7.5);
   assert.equal(executor.log()[0]?.timestamp, 1000);
 });
+
+test("arguments that throw when read still get a result", async () => {
+  const executor = createExecutorIn(TOOLS, { echo: () => ({ n: 1 }) });
+  const hostile = {
+    get n(): number {
+      throw new Error("no reading");
+    },
+  };
+  const result = await executor.call("echo", hostile);
+  // Redacting them for the received event reads them first.
+  assert.deepEqual(result.error, { code: "internal", message: "no reading", retryable: false });
+  assert.deepEqual(executor.log()[0]?.args, null);
+});

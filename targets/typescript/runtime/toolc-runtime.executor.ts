@@ -271,15 +271,21 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
       const callId = typeof rest["callId"] === "string" ? rest["callId"] : `call-${calls}`;
       const call: Call = { name: String(name), callId, context: rest, signal: signal instanceof AbortSignal ? signal : undefined };
       const def = byName.get(call.name);
-      emit({ type: "received", callId, tool: call.name, args: redact(def, args ?? null) });
       let outcome: Outcome;
       try {
+        emit({ type: "received", callId, tool: call.name, args: redact(def, args ?? null) });
         outcome = await pipeline(call, def, args);
       } catch (thrown) {
-        // Only a fault of the executor's own hooks gets here.
+        // Only arguments that throw when read (a getter) or a fault of
+        // the executor's own hooks get here.
         outcome = { args, error: gates.resultError(toToolError(thrown, {})), decision: "internal", step: 0, isDuplicate: false };
       }
-      return finish(call, outcome, start);
+      try {
+        return finish(call, outcome, start);
+      } catch (thrown) {
+        // The same, met while recording: recorded without the arguments.
+        return finish(call, { ...outcome, args: null, error: gates.resultError(toToolError(thrown, {})), decision: "internal" }, start);
+      }
     },
     partial(callId: string, tool: string, args: unknown): void {
       emit({ type: "partial", callId, tool, args: redact(byName.get(tool), args) });

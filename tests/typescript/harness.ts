@@ -330,8 +330,10 @@ async function ai(): Promise<void> {
     });
   }
   for (const def of core.ALL_TOOLS as readonly Def[]) {
-    await check(`ai: ${def.name}: approval follows @confirm`, () => {
-      assert.equal(tools[def.name]?.needsApproval === true, def.metadata.confirm);
+    await check(`ai: ${def.name}: the SDK's approval flow only when asked for, then following @confirm`, () => {
+      assert.equal(tools[def.name]?.needsApproval, undefined);
+      const marked = aiTools(executor(), { needsApproval: true }) as Record<string, { needsApproval?: unknown }>;
+      assert.equal(marked[def.name]?.needsApproval === true, def.metadata.confirm);
     });
   }
   for (const def of core.ALL_TOOLS as readonly Def[]) {

@@ -15,6 +15,11 @@ export interface AiToolsOptions {
   /** Passed with every call (a `principal` for the audit, say); the adapter
    * adds the SDK's tool call id as `callId` and its abort signal. */
   readonly context?: CallerContext;
+  /** Marks the `@confirm` tools `needsApproval`, for apps that ask through
+   * the SDK's approval flow. The executor's `approve` still decides (give it
+   * `() => true` when the SDK's flow is the human's say); without this
+   * option it alone asks, so nobody is asked twice. */
+  readonly needsApproval?: boolean;
 }
 
 /** The shape the AI SDK sends a tool's output in when no `toModelOutput` is given. */
@@ -42,7 +47,7 @@ export function aiToolsOf(executor: Executor, options: AiToolsOptions = {}): Rec
       ...(def.title === undefined ? {} : { title: def.title }),
       inputSchema: jsonSchema<unknown>(def.inputSchema as JSONSchema7),
       ...(def.examples.length === 0 ? {} : { inputExamples: def.examples.map((e) => ({ input: e.args as unknown })) }),
-      ...(def.metadata.confirm ? { needsApproval: true } : {}),
+      ...(def.metadata.confirm && options.needsApproval === true ? { needsApproval: true } : {}),
       onInputStart: ({ toolCallId }: ToolExecutionOptions) => {
         streamed.set(toolCallId, "");
       },

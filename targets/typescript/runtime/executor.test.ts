@@ -167,3 +167,12 @@ test("arguments that throw when read still get a result", async () => {
   assert.deepEqual(result.error, { code: "internal", message: "no reading", retryable: false });
   assert.deepEqual(executor.log()[0]?.args, null);
 });
+
+test("a tool without a handler gets past the gates and fails at the run step", async () => {
+  const audit: string[] = [];
+  const executor = createExecutorIn(TOOLS, {}, { audit: (r) => audit.push(r.decision), stepBudget: { max: 1 } });
+  const result = await executor.call("echo", {});
+  assert.deepEqual(result.error, { code: "not_implemented", message: 'tool "echo" has no handler', retryable: false });
+  assert.equal(result.step, 1);
+  assert.deepEqual(audit, ["not_implemented"]);
+});

@@ -32,6 +32,7 @@ use toolc::targets::{GenOptions, OutputFile, Target};
 const HARNESS: &[(&str, &str)] = &[
     ("harness.ts", include_str!("typescript/harness.ts")),
     ("support.ts", include_str!("typescript/support.ts")),
+    ("adapters.ts", include_str!("typescript/adapters.ts")),
     (
         "differential.ts",
         include_str!("typescript/differential.ts"),

@@ -3,9 +3,13 @@
 // - its examples validate, and generic mutations of them fail at the right path;
 // - the case's expectations file (argument objects with verdicts, paths and
 //   validated values) holds;
-// - the MCP adapter, driven in-process through the SDK's client, lists exactly
-//   the emitted MCP JSON and answers calls (results, isError, unknown tools);
-// - the AI SDK adapter's schemas and validators agree with the core module;
+// - the MCP adapter over an executor, driven in-process through the SDK's
+//   client, lists exactly the emitted MCP JSON and answers calls (results,
+//   isError, unknown tools);
+// - the AI SDK adapter over an executor: its schemas are the core module's,
+//   and bad arguments are the executor's structured errors;
+// - what the adapters add (adapters.ts): progress notifications, partial
+//   events, the step-budget warning;
 // - a differential against ajv (an independent JSON Schema 2020-12 validator,
 //   formats on) over each tool's emitted inputSchema, on argument objects
 //   derived from the examples by one-place mutations;
@@ -22,8 +26,9 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
 import * as core from "./pkg.js";
-import { aiTools, type AiHandlers } from "./pkg.ai.js";
-import { mcpTools, registerTools, type McpHandlers } from "./pkg.mcp.js";
+import { aiTools } from "./pkg.ai.js";
+import { mcpTools, registerTools } from "./pkg.mcp.js";
+import { adapters } from "./adapters.js";
 import { differential, schema, schemaDifferential } from "./differential.js";
 import { cases, check, clone, counts, expand, mcpJsonPath, type Def, type TypeDef } from "./support.js";
 
@@ -224,13 +229,18 @@ function handlers(): Record<string, (args: unknown) => unknown> {
   return Object.fromEntries(out);
 }
 
+/** An executor of `handlers()` that lets every call through its gates. */
+function executor(): core.Executor {
+  return core.createExecutor(handlers() as core.ExecutorHandlers, { grants: ["*"], approve: () => true });
+}
+
 function firstExample(def: Def): unknown {
   return def.examples.length > 0 ? clone(def.examples[0].args) : undefined;
 }
 
 async function mcp(): Promise<void> {
   const server = new McpServer({ name: "harness", version: "0.0.0" }, { capabilities: { tools: {} } });
-  registerTools(server.server, handlers() as unknown as McpHandlers);
+  registerTools(server.server, executor());
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: "harness-client", version: "0.0.0" });
   await Promise.all([client.connect(clientTransport), server.connect(serverTransport)]);
@@ -300,7 +310,7 @@ async function mcp(): Promise<void> {
 
 async function ai(): Promise<void> {
   type Execute = (input: unknown, options: { toolCallId: string; messages: unknown[] }) => Promise<unknown>;
-  const tools = aiTools(handlers() as unknown as AiHandlers) as Record<string, { inputSchema: unknown; execute?: Execute; description?: string; needsApproval?: unknown }>;
+  const tools = aiTools(executor()) as Record<string, { inputSchema: unknown; execute?: Execute; description?: string; needsApproval?: unknown }>;
   for (const [i, c] of (cases.calls ?? []).entries()) {
     await check(`ai: call ${i} (${c.tool}) through execute`, async () => {
       const execute = tools[c.tool]?.execute;
@@ -320,25 +330,25 @@ async function ai(): Promise<void> {
     });
   }
   for (const def of core.ALL_TOOLS as readonly Def[]) {
-    await check(`ai: ${def.name}: approval follows @confirm`, () => {
-      assert.equal(tools[def.name]?.needsApproval === true, def.metadata.confirm);
+    await check(`ai: ${def.name}: the SDK's approval flow only when asked for, then following @confirm`, () => {
+      assert.equal(tools[def.name]?.needsApproval, undefined);
+      const marked = aiTools(executor(), { needsApproval: true }) as Record<string, { needsApproval?: unknown }>;
+      assert.equal(marked[def.name]?.needsApproval === true, def.metadata.confirm);
     });
   }
   for (const def of core.ALL_TOOLS as readonly Def[]) {
-    await check(`ai: ${def.name}: schema and validator match the core module`, async () => {
+    await check(`ai: ${def.name}: the schema is the core module's, the executor validates`, async () => {
       const t = tools[def.name];
-      assert.ok(t !== undefined);
+      assert.ok(t !== undefined && t.execute !== undefined);
       assert.equal(t.description, def.description);
       const schema = asSchema(t.inputSchema as Parameters<typeof asSchema>[0]);
       assert.deepEqual(await schema.jsonSchema, def.inputSchema);
-      const bad = await schema.validate?.({ [unknownKey]: 1 });
-      assert.equal(bad?.success, false);
-      const example = firstExample(def);
-      if (example !== undefined) {
-        const good = await schema.validate?.(example);
-        assert.equal(good?.success, true);
-        if (good?.success === true) assert.deepEqual(good.value, (core.validateArgs(def, example) as { value: unknown }).value);
-      }
+      await assert.rejects(t.execute({ [unknownKey]: 1 }, { toolCallId: "bad", messages: [] }), (e: unknown) => {
+        assert.ok(e instanceof core.ToolCallError);
+        assert.equal(e.error.code, "invalid_argument");
+        assert.equal(e.error.path, `/${unknownKey}`);
+        return true;
+      });
     });
   }
 }
@@ -397,6 +407,7 @@ await robustness();
 await schemaDifferential();
 await mcp();
 await ai();
+await adapters(handlers() as core.ExecutorHandlers);
 await differential();
 console.log(`differential vs JSON Schema (ajv): ${schema.cases} argument objects`);
 console.log(`${counts.passed} passed, ${counts.failed} failed`);

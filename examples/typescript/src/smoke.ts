@@ -1,5 +1,6 @@
 // Drives the MCP server in-process through the SDK's client against a fresh
-// temporary workspace: what an MCP host would see. The tests run it.
+// temporary workspace: what an MCP host would see, every call going through
+// the executor (grants, approval, the step budget). The tests run it.
 
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -9,13 +10,26 @@ import * as path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 
+import type { AuditRecord, CallRequest } from "../generated/filesystem.js";
 import { createMcpServer } from "../generated/filesystem.mcp.js";
-import { handlers } from "./handlers.js";
-import { Workspace } from "./workspace.js";
+import { workspaceExecutor } from "./agent.js";
+
+type Text = Array<{ type: string; text: string }>;
 
 const root = await mkdtemp(path.join(tmpdir(), "toolc-example-"));
 try {
-  const server = createMcpServer(handlers(new Workspace(root)));
+  const asked: CallRequest[] = [];
+  const audit: AuditRecord[] = [];
+  const executor = workspaceExecutor(root, {
+    // Writes are approved, moves are not.
+    approve: (request) => {
+      asked.push(request);
+      return request.tool !== "move_path";
+    },
+    audit: (record) => audit.push(record),
+    maxCalls: 10,
+  });
+  const server = createMcpServer(executor);
   const client = new Client({ name: "smoke", version: "0.0.0" });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([client.connect(a), server.connect(b)]);
@@ -24,12 +38,23 @@ try {
   const write = tools.find((t) => t.name === "write_file");
   assert.equal(write?.annotations?.destructiveHint, true);
   assert.equal(tools.find((t) => t.name === "read_file")?.annotations?.readOnlyHint, true);
+  // Deleting is not granted, so the deleting tools are not offered.
+  assert.equal(tools.some((t) => t.name === "delete_paths" || t.name === "remove_file"), false);
 
   const written = await client.callTool({ name: "write_file", arguments: { path: "notes/todo.md", content: "# To do\n" } });
   assert.equal(written.isError, true, "the parent does not exist yet");
   await client.callTool({ name: "create_directory", arguments: { path: "notes" } });
   const ok = await client.callTool({ name: "write_file", arguments: { path: "notes/todo.md", content: "# To do\n- ship\n" } });
   assert.deepEqual(ok.structuredContent, { path: "notes/todo.md", bytes_written: 15, replaced: false });
+  assert.deepEqual(asked.map((r) => r.tool), ["write_file", "write_file"]);
+
+  const moved = await client.callTool({ name: "move_path", arguments: { from: "notes", to: "archive" } });
+  assert.equal(moved.isError, true);
+  assert.match(JSON.stringify(moved.content), /confirmation_denied/);
+
+  const deleted = await client.callTool({ name: "delete_paths", arguments: { paths: ["notes"] } });
+  assert.equal(deleted.isError, true);
+  assert.match(JSON.stringify(deleted.content), /permission_denied/);
 
   const read = await client.callTool({ name: "read_file", arguments: { path: "notes/todo.md" } });
   assert.equal((read.structuredContent as { content: string }).content, "# To do\n- ship\n");
@@ -43,10 +68,31 @@ try {
   const outside = await client.callTool({ name: "read_file", arguments: { path: "../etc/passwd" } });
   assert.equal(outside.isError, true);
   assert.match(JSON.stringify(outside.content), /outside_workspace/);
+  // Seven of the ten calls are used: the model is told, in one more text block.
+  assert.equal((outside.content as Text)[1]?.text, "3 of 10 tool calls remain in the step budget; finish with as few calls as you can.");
 
   const invalid = await client.callTool({ name: "read_file", arguments: { path: "/etc/passwd" } });
   assert.equal(invalid.isError, true);
   assert.match(JSON.stringify(invalid.content), /invalid_argument/);
+
+  const summary = executor.summary();
+  assert.equal(summary.calls, 10);
+  assert.deepEqual(summary.tools["write_file"], { calls: 2, succeeded: 1, failed: { not_found: 1 }, meanMs: summary.tools["write_file"]?.meanMs, p95Ms: summary.tools["write_file"]?.p95Ms });
+  assert.deepEqual(
+    audit.map((r) => `${r.tool}: ${r.decision}`),
+    [
+      "write_file: allowed",
+      "create_directory: allowed",
+      "write_file: allowed",
+      "move_path: confirmation_denied",
+      "delete_paths: permission_denied",
+      "read_file: allowed",
+      "list_directory: allowed",
+      "search_files: allowed",
+      "read_file: allowed",
+      "read_file: invalid_argument",
+    ],
+  );
 
   await client.close();
   console.log("smoke: ok");

@@ -162,7 +162,7 @@ impl<'a> Descriptors<'a> {
     }
 
     /// The descriptor of `ty`; `nullable` adds `null` on top of its own.
-    fn ty(&mut self, e: &mut Emit<'_>, ty: &Ty, indent: usize, depth: usize, nullable: bool) {
+    pub fn ty(&mut self, e: &mut Emit<'_>, ty: &Ty, indent: usize, depth: usize, nullable: bool) {
         if depth > MAX_DEPTH {
             let obj = Self::open_kind(e, indent, "json", nullable);
             e.close(obj);

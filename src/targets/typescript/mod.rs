@@ -8,13 +8,15 @@
 //!   each tool's input (`<Tool>Input`), validated arguments (`<Tool>Args`)
 //!   and output (`<Tool>Output`), the `CORE_TOOLS` / `EXTENDED_TOOLS` /
 //!   `ALL_TOOLS` registries, `validateArgs` (the same accept/reject decisions
-//!   and error shape as the Rust dispatcher) and a typed `dispatch`.
-//! - `<package>.ai.ts`: the Vercel AI SDK adapter (`tool`, `jsonSchema`).
-//! - `<package>.mcp.ts`: the MCP TypeScript SDK adapter (low-level request
-//!   handlers, so `tools/list` serves the exact JSON).
+//!   and error shape as the Rust dispatcher), a typed `dispatch` and
+//!   `createExecutor`, the executor every call goes through.
+//! - `<package>.ai.ts`: the Vercel AI SDK adapter (`tool`, `jsonSchema`)
+//!   over an executor.
+//! - `<package>.mcp.ts`: the MCP TypeScript SDK adapter over an executor
+//!   (low-level request handlers, so `tools/list` serves the exact JSON).
 //! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
 //!   `runtime.rs`): the schema-layer types, the validator, the formats, the
-//!   error helpers, lookup and dispatch over a registry, and the adapters'
+//!   error helpers, lookup and dispatch over a registry, the executor, and the adapters'
 //!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`, which only
 //!   the adapters import), real TypeScript under
 //!   `targets/typescript/runtime/`; it imports no package module. The core
@@ -47,7 +49,7 @@
 //!   name, title?, description, tier, metadata: { mutates, risk, idempotent,
 //!   destructive, openWorld, confirm, timeoutMs?, rateLimit?, permissions,
 //!   deprecated?, errors, meta, names }, params: { id: ParamDef, ... },
-//!   mcp: <the mcp target's Tool JSON>, outputWrapped, examples });
+//!   output?: TypeDef, mcp: <the mcp target's Tool JSON>, outputWrapped, examples });
 //! export const CORE_TOOLS, EXTENDED_TOOLS, ALL_TOOLS;   // `as const` tuples
 //! export type ToolName, CoreToolName, ExtendedToolName;
 //! export interface ToolTypes { set_font: { input; args; output } }
@@ -58,14 +60,15 @@
 //! export type ToolHandlers<Ctx> = { [N in ToolName]: (args, ctx: Ctx) => Output | Promise<Output> };
 //! export function dispatch(handlers, name, args, ctx): Promise<DispatchResult>; // never throws
 //! export function toolError(tool, code, message?): ToolCallError; // a declared error
+//! export function createExecutor(handlers: Partial<ToolHandlers<HandlerContext>>,
+//!   options?: ExecutorOptions): Executor;        // call, partial, tools, log, summary
 //!
 //! // design.ai.ts
-//! export function aiTools(handlers): AiTools;   // { set_font: Tool<SetFontInput, SetFontOutput>, ... }
-//! export function aiCoreTools(handlers), aiExtendedTools(handlers);
+//! export function aiTools(executor, options?): AiTools; // what executor.tools() offers
 //!
 //! // design.mcp.ts
-//! export function registerTools(server: Server, handlers, tools?): void;
-//! export function createMcpServer(handlers, info?): McpServer;
+//! export function registerTools(server: Server, executor): void;
+//! export function createMcpServer(executor, info?): McpServer;
 //! export function mcpTools(tools?): Tool[];     // the tools/list entries
 //! export function callToolResult(def, result): CallToolResult;
 //! ```
@@ -90,6 +93,7 @@ mod interfaces;
 mod literal;
 mod names;
 mod render;
+mod reserved;
 mod runtime;
 mod types;
 mod view;

@@ -1,6 +1,6 @@
 //! The TypeScript runtime: the schema-layer types, the validator, the
-//! formats, the error helpers and the dispatch that every package module
-//! imports, and the adapters' shared parts. It is ordinary TypeScript
+//! formats, the error helpers, the dispatch and the executor that every
+//! package module imports, and the adapters' shared parts. It is ordinary TypeScript
 //! under `targets/typescript/runtime/` (type-checked and unit-tested
 //! there), embedded here and written once into each output directory: the entry module `toolc-runtime.ts`, which package modules
 //! import as `./toolc-runtime.js`, and its parts `toolc-runtime.<part>.ts`.
@@ -48,6 +48,34 @@ const SOURCES: &[(&str, &str)] = &[
         "toolc-runtime.formats.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.formats.ts"),
     ),
+    (
+        "toolc-runtime.depth.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.depth.ts"),
+    ),
+    (
+        "toolc-runtime.calls.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.calls.ts"),
+    ),
+    (
+        "toolc-runtime.executor.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.executor.ts"),
+    ),
+    (
+        "toolc-runtime.gates.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.gates.ts"),
+    ),
+    (
+        "toolc-runtime.coerce.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.coerce.ts"),
+    ),
+    (
+        "toolc-runtime.redact.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.redact.ts"),
+    ),
+    (
+        "toolc-runtime.summary.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.summary.ts"),
+    ),
 ];
 
 /// The runtime's files as the target writes them: each source behind the
@@ -67,7 +95,8 @@ pub fn files() -> Vec<OutputFile> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::targets::typescript::names::{Namer, RUNTIME_TYPES, RUNTIME_VALUES, camel};
+    use crate::targets::typescript::names::{Namer, camel};
+    use crate::targets::typescript::reserved::{RUNTIME_TYPES, RUNTIME_VALUES};
 
     /// Every runtime file is listed, and they import only each other, save
     /// the two adapter parts, which import their SDK; no package module.

@@ -287,6 +287,11 @@ fn write_spec(
     metadata(&mut e, tool, 1);
     e.plain_key(&mut obj, "params");
     descriptors.fields(&mut e, &tool.params, 1);
+    if let Some(output) = &tool.output {
+        // The executor checks a handler's value against it.
+        e.plain_key(&mut obj, "output");
+        descriptors.ty(&mut e, output, 1, 0, false);
+    }
     e.plain_key(&mut obj, "mcp");
     mcp_spec(&mut e, program, tool, mcp);
     e.plain_key(&mut obj, "outputWrapped");

@@ -1,75 +1,87 @@
 /**
  * The MCP TypeScript SDK adapter's shared part: `tools/list` and
- * `tools/call` handlers over tool definitions, and the MCP result of a
- * dispatch. Only a package's `.mcp.ts` module imports this (and so the
- * SDK).
+ * `tools/call` handlers over an executor, and the MCP result of a call.
+ * Only a package's `.mcp.ts` module imports this (and so the SDK).
  *
  * @module
  */
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type ServerNotification,
-  type ServerRequest,
-  type Tool,
-} from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 
-import type { DispatchResult } from "./toolc-runtime.dispatch.js";
+import type { Executor, ExecutorEvent, ToolResult } from "./toolc-runtime.calls.js";
 import type { AnyToolDef } from "./toolc-runtime.types.js";
-
-/** What a handler gets as context over MCP: the SDK's request extra. */
-export type McpContext = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
-/** A package module's `dispatch`, with the request extra as context. */
-export type McpDispatch<Handlers> = (handlers: Handlers, name: string, args: unknown, ctx: McpContext) => Promise<DispatchResult>;
 
 /** The `tools/list` entries of `tools`, exactly as emitted. */
 export function mcpToolsOf(tools: readonly AnyToolDef[]): Tool[] {
   return tools.map((def) => def.mcp as unknown as Tool);
 }
 
-/** Serves `tools` on `server`, running `handlers` through `dispatch`. */
-export function registerToolsOn<Handlers>(server: Server, tools: readonly AnyToolDef[], handlers: Handlers, dispatch: McpDispatch<Handlers>): void {
+/**
+ * Serves `executor`'s tools on `server`: `tools/list` lists what it offers
+ * now (`executor.tools()`), and every `tools/call` goes through its
+ * pipeline. A request with a `progressToken` gets the call's events as
+ * `notifications/progress` (the event as JSON in `message`); the client's
+ * cancellation cancels the call. An unknown tool is a JSON-RPC error (the
+ * executor still logs it); any other failure is an `isError` result.
+ */
+export function registerToolsOn(server: Server, executor: Executor): void {
   server.registerCapabilities({ tools: {} });
-  const byName = new Map<string, AnyToolDef>(tools.map((def) => [def.mcp.name, def]));
-  const listed = mcpToolsOf(tools);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolsOf(executor.tools()) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const def = byName.get(request.params.name);
-    if (def === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const name = request.params.name;
+    const callId = `mcp-${String(extra.requestId)}`;
+    const token = extra._meta?.progressToken;
+    let progress = 0;
+    const stop =
+      token === undefined
+        ? undefined
+        : executor.subscribe((event: ExecutorEvent) => {
+            if (event.callId !== callId) return;
+            progress += 1;
+            const notification = { method: "notifications/progress" as const, params: { progressToken: token, progress, message: JSON.stringify(event) } };
+            // A client gone away cannot be told; the call goes on.
+            extra.sendNotification(notification).catch(() => undefined);
+          });
+    const principal = extra.authInfo?.clientId;
+    let result: ToolResult;
+    try {
+      result = await executor.call(name, request.params.arguments ?? {}, { callId, signal: extra.signal, ...(principal === undefined ? {} : { principal }) });
+    } finally {
+      stop?.();
     }
-    const result = await dispatch(handlers, def.name, request.params.arguments ?? {}, extra);
+    if (result.error?.code === "unknown_tool") {
+      const hint = result.error.hint === undefined ? "" : ` ${result.error.hint}`;
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}.${hint}`);
+    }
+    const def = executor.tools().find((d) => d.mcp.name === name || d.name === name);
     return callToolResult(def, result);
   });
 }
 
 /**
- * The MCP result of a dispatch: structured content (wrapped as
- * `{ result }` where the output schema says so) plus its JSON as text, or
- * `isError` with the structured error as JSON text and in `_meta`.
+ * The MCP result of a call: structured content (wrapped as `{ result }`
+ * where the output schema says so) plus its JSON as text, or `isError`
+ * with the structured error as JSON text and in `_meta["toolc/error"]`; a
+ * step-budget warning comes as one more text block.
  */
-export function callToolResult(def: AnyToolDef, result: DispatchResult): CallToolResult {
-  if (!result.ok) {
+export function callToolResult(def: AnyToolDef | undefined, result: ToolResult): CallToolResult {
+  const warning = result.warning === undefined ? [] : [{ type: "text" as const, text: result.warning }];
+  if (result.error !== undefined) {
     const error = { ...result.error };
     return {
-      content: [{ type: "text", text: JSON.stringify({ error }) }],
+      content: [{ type: "text", text: JSON.stringify({ error }) }, ...warning],
       isError: true,
       _meta: { "toolc/error": error },
     };
   }
-  if (def.outputSchema === undefined) {
-    return result.value === undefined ? { content: [] } : { content: [{ type: "text", text: JSON.stringify(result.value) }] };
+  if (def?.outputSchema === undefined) {
+    const value = result.value;
+    return { content: [...(value === undefined || value === null ? [] : [{ type: "text" as const, text: JSON.stringify(value) }]), ...warning] };
   }
   const structured = (def.outputWrapped ? { result: result.value ?? null } : result.value) as Record<string, unknown>;
   return {
-    content: [{ type: "text", text: JSON.stringify(structured) }],
+    content: [{ type: "text", text: JSON.stringify(structured) }, ...warning],
     structuredContent: structured,
   };
 }

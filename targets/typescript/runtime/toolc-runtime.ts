@@ -31,7 +31,22 @@ export type {
   TypeTable,
   ValidationResult,
 } from "./toolc-runtime.types.js";
-export { validateParamsIn } from "./toolc-runtime.validate.js";
+export { validateParamsIn, validateValueIn } from "./toolc-runtime.validate.js";
+export { createExecutorIn } from "./toolc-runtime.executor.js";
+export type {
+  AuditRecord,
+  CallRequest,
+  CallerContext,
+  Executor,
+  ExecutorEvent,
+  ExecutorOptions,
+  HandlerContext,
+  LogEntry,
+  ResultError,
+  Summary,
+  ToolResult,
+  ToolSummary,
+} from "./toolc-runtime.calls.js";
 export { ToolCallError, declaredError, toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 export {
   dispatchIn,
@@ -50,6 +65,7 @@ export function defineToolIn<const Name extends string, Input, Args>(types: Type
   const def: ToolDef<Name, Input, Args> = {
     ...spec,
     inputSchema: spec.mcp.inputSchema,
+    types,
     validate: (args: unknown) => validateParamsIn(types, params, args) as ValidationResult<Args>,
   };
   if (spec.mcp.outputSchema !== undefined) {

@@ -141,6 +141,8 @@ export interface ToolSpec<Name extends string, Input> {
   readonly tier: Tier;
   readonly metadata: ToolMetadata;
   readonly params: Readonly<Record<string, ParamDef>>;
+  /** The declared output type; absent for a tool that returns nothing. */
+  readonly output?: TypeDef;
   readonly mcp: McpTool;
   /** True when the MCP `outputSchema` wraps the output as `{ result: value }`. */
   readonly outputWrapped: boolean;
@@ -151,6 +153,8 @@ export interface ToolSpec<Name extends string, Input> {
 export interface ToolDef<Name extends string = string, Input = unknown, Args = unknown> extends ToolSpec<Name, Input> {
   readonly inputSchema: JsonObject;
   readonly outputSchema?: JsonObject;
+  /** The named types its descriptors refer to. */
+  readonly types: TypeTable;
   /** Validates a model's arguments: same decisions as the generated Rust dispatcher. */
   readonly validate: (args: unknown) => ValidationResult<Args>;
 }

@@ -8,6 +8,7 @@
  */
 
 import type { ParamDef, ToolError, TypeDef, TypeTable, ValidationResult } from "./toolc-runtime.types.js";
+import { MAX_DEPTH, tooDeepAt } from "./toolc-runtime.depth.js";
 import { FORMATS, FORMAT_HINTS } from "./toolc-runtime.formats.js";
 import {
   canonicalKey,
@@ -32,11 +33,22 @@ export function validateParamsIn(
   params: Readonly<Record<string, ParamDef>>,
   args: unknown,
 ): ValidationResult<Record<string, unknown>> {
+  // A call without arguments (`null`, or nothing at all) has an empty argument object.
+  const given = args ?? {};
+  return validated(given, () => checkerOf(types, true).checkFields(params, given, "", undefined), "the arguments") as ValidationResult<Record<string, unknown>>;
+}
+
+/** Validates a value (a handler's output) against `type`, with the
+ * decisions made for arguments save one: defaults are not applied. */
+export function validateValueIn(types: TypeTable, type: TypeDef, value: unknown): ValidationResult<unknown> {
+  return validated(value, () => checkerOf(types, false).checkValue(type, value, ""), "the value");
+}
+
+function validated(value: unknown, check: () => unknown, what: string): ValidationResult<unknown> {
   try {
-    // A call without arguments (`null`, or nothing at all) has an empty argument object.
-    const given = args ?? {};
-    checkDepth(given, "", 1);
-    return { ok: true, value: checkerOf(types).checkFields(params, given, "", undefined) };
+    const deep = tooDeepAt(value, "", 1);
+    if (deep !== undefined) fail(deep, "value nested too deeply", `Arguments may nest arrays and objects at most ${MAX_DEPTH} levels deep.`);
+    return { ok: true, value: check() };
   } catch (e) {
     if (e instanceof Invalid) {
       const error: ToolError =
@@ -46,7 +58,7 @@ export function validateParamsIn(
       return { ok: false, error };
     }
     // Anything else (a getter that throws, say): still a structured error.
-    return { ok: false, error: { code: "invalid_argument", message: "the arguments could not be validated", path: "", retryable: false } };
+    return { ok: false, error: { code: "invalid_argument", message: `${what} could not be validated`, path: "", retryable: false } };
   }
 }
 
@@ -62,64 +74,15 @@ function fail(path: string, message: string, hint?: string): never {
   throw new Invalid(path, message, hint);
 }
 
-/** Arguments may nest arrays and objects this many levels deep, the argument
- * object being level 1. Deeper input is rejected before anything else is
- * checked, as the Rust dispatcher does, so validation never recurses deeper
- * (nor loops on an object that contains itself). */
-const MAX_DEPTH = 128;
+/** One checker per type table and use (with or without defaults), made on its first use. */
+const checkers = [new WeakMap<TypeTable, Checker>(), new WeakMap<TypeTable, Checker>()] as const;
 
-/** Whether `value`, at nesting level `level`, holds an array or object
- * nested deeper than `MAX_DEPTH`; it stops at the first one found. */
-function tooDeep(value: unknown, level: number): boolean {
-  const isArray = Array.isArray(value);
-  if (!isArray && !isObject(value)) return false;
-  if (level > MAX_DEPTH) return true;
-  if (isArray) return value.some((item: unknown) => tooDeep(item, level + 1));
-  for (const key of Object.keys(value)) {
-    if (tooDeep(value[key], level + 1)) return true;
-  }
-  return false;
-}
-
-/** Fails at the first array or object nested deeper than `MAX_DEPTH`,
- * `value` being at nesting level `level`: down the first item of an array
- * that leads to one and, of an object, the first key in code point order
- * that does, as the Rust dispatcher reports it whatever order its map
- * keeps. Keys are sorted only once the value is known to be too deep, and
- * never more than `MAX_DEPTH` times. */
-function checkDepth(value: unknown, path: string, level: number): void {
-  if (!tooDeep(value, level)) return;
-  let at = path;
-  let current = value;
-  for (let l = level; l <= MAX_DEPTH; l++) {
-    if (Array.isArray(current)) {
-      const i = current.findIndex((item: unknown) => tooDeep(item, l + 1));
-      if (i < 0) break;
-      at = pointer(at, i);
-      current = current[i];
-    } else if (isObject(current)) {
-      const object = current;
-      const key = Object.keys(object)
-        .sort(compareCodePoints)
-        .find((k) => tooDeep(object[k], l + 1));
-      if (key === undefined) break;
-      at = pointer(at, key);
-      current = object[key];
-    } else {
-      break;
-    }
-  }
-  fail(at, "value nested too deeply", `Arguments may nest arrays and objects at most ${MAX_DEPTH} levels deep.`);
-}
-
-/** One checker per type table, made on its first use. */
-const checkers = new WeakMap<TypeTable, Checker>();
-
-function checkerOf(types: TypeTable): Checker {
-  let checker = checkers.get(types);
+function checkerOf(types: TypeTable, defaults: boolean): Checker {
+  const made = checkers[defaults ? 1 : 0];
+  let checker = made.get(types);
   if (checker === undefined) {
-    checker = new Checker(types);
-    checkers.set(types, checker);
+    checker = new Checker(types, defaults);
+    made.set(types, checker);
   }
   return checker;
 }
@@ -132,7 +95,10 @@ class Checker {
    * which is cut there. */
   private readonly maxSteps: number;
 
-  constructor(private readonly types: TypeTable) {
+  constructor(
+    private readonly types: TypeTable,
+    private readonly defaults: boolean,
+  ) {
     this.maxSteps = Object.keys(types).length;
   }
 
@@ -261,7 +227,7 @@ class Checker {
       // that may be absent and cannot be null, null means absent.
       if (raw === null && !field.required && !this.acceptsNull(field.type)) raw = undefined;
       if (raw === undefined) {
-        if (field.default === undefined) {
+        if (field.default === undefined || !this.defaults) {
           if (field.required) fail(at, `missing required field \`${name}\``);
           continue;
         }

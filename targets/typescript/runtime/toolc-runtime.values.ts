@@ -151,10 +151,23 @@ function decimal(x: number): [bigint, number] {
 /** A string equal for exactly the JSON-equal values: numbers by value
  * (`1` and `1.0` are one number here), object keys in any order. */
 export function canonicalKey(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalKey).join(",")}]`;
+  // Loops and string appends rather than map/filter/join: the executor
+  // keys every call by its arguments, and this was most of its overhead.
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? "" : ",") + canonicalKey(value[i]);
+    return out + "]";
+  }
   if (isObject(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalKey(value[k])}`).join(",")}}`;
+    const keys = Object.keys(value);
+    if (keys.length > 1) keys.sort();
+    let out = "{";
+    for (const key of keys) {
+      const item = value[key];
+      if (item === undefined) continue;
+      out += (out.length === 1 ? "" : ",") + JSON.stringify(key) + ":" + canonicalKey(item);
+    }
+    return out + "}";
   }
   // Strings, numbers (-0 prints as 0), booleans and null.
   return JSON.stringify(value) ?? "undefined";

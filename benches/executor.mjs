@@ -1,0 +1,83 @@
+// The per-call overhead of the TypeScript executor: `executor.call` against
+// what a caller does without it (the generated validator, then the handler),
+// on the six-parameter tool of `benches/executor.tool` with a no-op handler.
+//
+//   cargo build --release
+//   node benches/executor.mjs [CALLS] [ROUNDS]      (default 100000 calls, 5 rounds)
+//
+// It generates the package into `target/bench-executor/` with
+// `target/release/toolc`, compiles it with the `tsc` of `target/test-node/`
+// (which the TypeScript tests install; `TSC=/path/to/tsc` overrides it), and
+// times each variant in turns, keeping each one's best round. Timings are
+// printed, never asserted.
+
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const calls = Number(process.argv[2] ?? 100_000);
+const rounds = Number(process.argv[3] ?? 5);
+const out = join(root, "target", "bench-executor");
+const tsc = process.env.TSC ?? join(root, "target", "test-node", "node_modules", ".bin", "tsc");
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+execFileSync(join(root, "target", "release", "toolc"), ["build", join(root, "benches", "executor.tool"), "--target", "typescript", "--out", out], { stdio: "inherit" });
+writeFileSync(join(out, "package.json"), '{"private":true,"type":"module"}\n');
+writeFileSync(
+  join(out, "tsconfig.json"),
+  JSON.stringify({
+    compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [], lib: ["ES2022", "DOM"], outDir: "dist" },
+    files: ["bench.ts"],
+  }),
+);
+execFileSync(tsc, ["-p", out], { stdio: "inherit" });
+
+const pkg = await import(pathToFileURL(join(out, "dist", "bench.js")).href);
+
+const args = { id: "12:34", name: "Header", position: 3, order: "desc", tags: ["a", "b"], bounds: { x: 0, y: 0, width: 10, height: 20 } };
+const outcome = { id: "12:34", changed: 1 };
+const handler = () => outcome;
+const def = pkg.updateRecord;
+
+/** What a caller does without the executor: validate, then run the handler. */
+async function direct() {
+  for (let i = 0; i < calls; i++) {
+    const checked = def.validate(args);
+    if (checked.ok) await handler(checked.value);
+  }
+}
+
+/** A fresh executor per round, so the log and the duplicate set start empty. */
+function through(options) {
+  return async () => {
+    const executor = pkg.createExecutor({ update_record: handler }, options);
+    for (let i = 0; i < calls; i++) await executor.call("update_record", args);
+  };
+}
+
+const variants = [
+  ["validate + handler", direct],
+  ["executor.call (grants only)", through({ grants: ["records:write"] })],
+  ["executor.call (+ coerce, budget, onEvent, audit)", through({ grants: ["*"], coerce: true, stepBudget: { max: calls + 1 }, onEvent: () => {}, audit: () => {} })],
+];
+
+const best = new Map(variants.map(([name]) => [name, Infinity]));
+for (let round = 0; round < rounds; round++) {
+  for (const [name, run] of variants) {
+    const start = process.hrtime.bigint();
+    await run();
+    const ns = Number(process.hrtime.bigint() - start) / calls;
+    best.set(name, Math.min(best.get(name), ns));
+  }
+}
+
+const base = best.get("validate + handler");
+console.log(`node ${process.version}, ${calls} calls per round, best of ${rounds} rounds`);
+for (const [name] of variants) {
+  const ns = best.get(name);
+  const extra = name === "validate + handler" ? "" : `  (+${((ns - base) / 1000).toFixed(2)} µs, ${(ns / base).toFixed(1)}x)`;
+  console.log(`${name.padEnd(50)} ${(ns / 1000).toFixed(2).padStart(7)} µs/call${extra}`);
+}

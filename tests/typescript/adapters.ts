@@ -1,0 +1,93 @@
+// What the adapters add over an executor, for one generated package: over
+// MCP, a call's events as progress notifications and a step-budget warning
+// as a text block; over the AI SDK, streamed argument deltas as partial
+// events and the warning beside the output the model sees. Run by
+// harness.ts with handlers that fail with each tool's first declared error
+// (or an internal one): a failed call carries the warning too.
+
+import assert from "node:assert/strict";
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+import * as core from "./pkg.js";
+import { aiTools } from "./pkg.ai.js";
+import { registerTools } from "./pkg.mcp.js";
+import { check, clone, type Def } from "./support.js";
+
+const WARNING = "0 of 1 tool calls remain in the step budget; finish with as few calls as you can.";
+
+type AiTool = {
+  execute?: (input: unknown, options: { toolCallId: string; messages: unknown[] }) => Promise<unknown>;
+  onInputStart?: (options: { toolCallId: string; messages: unknown[] }) => unknown;
+  onInputDelta?: (options: { inputTextDelta: string; toolCallId: string; messages: unknown[] }) => unknown;
+  toModelOutput?: (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
+};
+
+/** A tool with an example, and the executor (one step of budget) for it. */
+function setup(handlers: core.ExecutorHandlers): { def: Def; args: Record<string, unknown>; executor: core.Executor } | undefined {
+  const def = (core.ALL_TOOLS as readonly Def[]).find((d) => d.examples.length > 0);
+  if (def === undefined) return undefined;
+  const args = clone(def.examples[0]?.args) as Record<string, unknown>;
+  const executor = core.createExecutor(handlers, { grants: ["*"], approve: () => true, stepBudget: { max: 1, warnAt: 5 } });
+  return { def, args, executor };
+}
+
+export async function adapters(handlers: core.ExecutorHandlers): Promise<void> {
+  const mcp = setup(handlers);
+  if (mcp !== undefined) {
+    await check(`adapters: mcp: ${mcp.def.name}: events as progress, the warning as a text block`, async () => {
+      const server = new McpServer({ name: "adapters", version: "0.0.0" }, { capabilities: { tools: {} } });
+      registerTools(server.server, mcp.executor);
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      const client = new Client({ name: "adapters-client", version: "0.0.0" });
+      await Promise.all([client.connect(a), server.connect(b)]);
+      try {
+        const progress: Array<{ progress: number; message?: string }> = [];
+        const result = await client.callTool({ name: mcp.def.mcp.name, arguments: mcp.args }, undefined, { onprogress: (p) => progress.push(p) });
+        const content = result.content as Array<{ type: string; text: string }>;
+        assert.equal(content.at(-1)?.text, WARNING, JSON.stringify(content));
+        // Notifications may trail the response by a tick.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const types = progress.map((p) => (JSON.parse(p.message ?? "{}") as { type?: string }).type);
+        assert.deepEqual(types, ["received", "running", result.isError === true ? "failed" : "succeeded"]);
+        assert.deepEqual(progress.map((p) => p.progress), [1, 2, 3]);
+        const again = await client.callTool({ name: mcp.def.mcp.name, arguments: mcp.args });
+        assert.equal(again.isError, true);
+        assert.equal(((again._meta ?? {})["toolc/error"] as { code?: string } | undefined)?.code, "step_budget_exhausted");
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    });
+  }
+  const ai = setup(handlers);
+  if (ai !== undefined) {
+    await check(`adapters: ai: ${ai.def.name}: streamed deltas are partial events, the warning reaches the model`, async () => {
+      const partials: unknown[] = [];
+      ai.executor.subscribe((e) => {
+        if (e.type === "partial") partials.push(e.args);
+      });
+      const tool = (aiTools(ai.executor) as unknown as Record<string, AiTool>)[ai.def.name];
+      assert.ok(tool?.execute !== undefined && tool.onInputStart !== undefined && tool.onInputDelta !== undefined);
+      const options = { toolCallId: "t1", messages: [] };
+      const text = JSON.stringify(ai.args);
+      await tool.onInputStart(options);
+      await tool.onInputDelta({ ...options, inputTextDelta: text.slice(0, Math.ceil(text.length / 2)) });
+      await tool.onInputDelta({ ...options, inputTextDelta: text.slice(Math.ceil(text.length / 2)) });
+      // Keys only: a secret's value is redacted in events; and the SDK's
+      // partial parser drops `__proto__` keys (the arguments of the call
+      // itself keep them).
+      const keys = (o: object) => Object.keys(o).filter((k) => k !== "__proto__");
+      assert.deepEqual(keys(partials.at(-1) as object), keys(ai.args));
+      try {
+        const output = await tool.execute(ai.args, options);
+        assert.deepEqual(await tool.toModelOutput?.({ toolCallId: "t1", input: ai.args, output }), { type: "json", value: { result: output ?? null, warning: WARNING } });
+      } catch (e) {
+        assert.ok(e instanceof core.ToolCallError, String(e));
+        assert.ok(e.message.endsWith(WARNING), e.message);
+      }
+    });
+  }
+}

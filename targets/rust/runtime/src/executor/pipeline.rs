@@ -1,0 +1,283 @@
+//! One call through the pipeline, steps 1 to 9 of the contract.
+
+use serde_json::Value;
+
+use super::Executor;
+use super::canon::canonical;
+use super::coerce::coerce_args;
+use super::gates;
+use super::record::{AuditRecord, CallRequest, Event, LogEntry, Millis, ToolResult, json_len};
+use super::redact::redact_args;
+use super::run::{Ended, race};
+use crate::context::lock;
+use crate::validate::{check_args, check_output};
+use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
+
+/// What the steps learn about a call, for its result and records.
+struct Call {
+    call_id: String,
+    tool: Option<&'static ToolDescriptor>,
+    /// The arguments as logged: redacted, validated when validation passed.
+    args: Value,
+    duplicate: bool,
+    step: u64,
+    warning: Option<String>,
+    /// Whether the handler ran (the audit's `allowed`).
+    ran: bool,
+    noop: Option<bool>,
+}
+
+impl Executor {
+    /// Runs one call. `context` is the caller's context object (its
+    /// `callId` and `principal` are read when they are strings). Never
+    /// fails: a refusal or a failure is the result's `error`.
+    pub async fn call(&self, name: &str, args: Value, context: Value) -> ToolResult {
+        self.call_with_cancel(name, args, context, CancelToken::new())
+            .await
+    }
+
+    /// [`Executor::call`], ended with `cancelled` when `cancel` is
+    /// cancelled before the handler settles.
+    pub async fn call_with_cancel(
+        &self,
+        name: &str,
+        args: Value,
+        context: Value,
+        cancel: CancelToken,
+    ) -> ToolResult {
+        let start = self.now();
+        let count = {
+            let mut state = lock(&self.state);
+            state.calls += 1;
+            state.calls
+        };
+        let call_id = match context.get("callId") {
+            Some(Value::String(id)) => id.clone(),
+            _ => format!("call-{count}"),
+        };
+        let mut call = Call {
+            call_id,
+            tool: None,
+            args: Value::Null,
+            duplicate: false,
+            step: 0,
+            warning: None,
+            ran: false,
+            noop: None,
+        };
+        let outcome = self.steps(&mut call, name, args, &context, &cancel).await;
+        self.finish(call, name, &context, start, outcome)
+    }
+
+    async fn steps(
+        &self,
+        call: &mut Call,
+        name: &str,
+        mut args: Value,
+        context: &Value,
+        cancel: &CancelToken,
+    ) -> Result<Value, ToolError> {
+        let options = &self.options;
+        // 1. lookup
+        let tool = match gates::lookup(options, self.toolset.tools(), name) {
+            Ok(tool) => tool,
+            Err(e) => {
+                call.args = args;
+                self.received(call, name);
+                return Err(e);
+            }
+        };
+        call.tool = Some(tool);
+        call.args = redact_args(tool.args, tool.defs, &args);
+        self.received(call, tool.name);
+        // 2. coercion, validation, duplicates
+        if options.coerce {
+            coerce_args(tool.args, tool.defs, &mut args);
+        }
+        check_args(tool.args, tool.defs, &mut args)?;
+        call.args = redact_args(tool.args, tool.defs, &args);
+        let key = format!("{}\0{}", tool.name, canonical(&args));
+        call.duplicate = !lock(&self.state).seen.insert(key);
+        // 3. permissions and risk
+        gates::permit(options, tool)?;
+        // 4. confirmation
+        if tool.confirm {
+            let request = CallRequest {
+                tool: tool.name.to_string(),
+                args: call.args.clone(),
+                context: context.clone(),
+            };
+            let approved = match &options.approve {
+                Some(approve) => approve(request).await,
+                None => false,
+            };
+            if !approved {
+                return Err(gates::not_approved(tool));
+            }
+        }
+        // 5. rate limit, 6. step budget
+        if let Some(limit) = tool.rate_limit {
+            let now = self.now();
+            lock(&self.state).windows.admit(tool.name, limit, now)?;
+        }
+        let step = lock(&self.state).steps.take(options.step_budget)?;
+        call.step = step.step;
+        call.warning = step.warning;
+        // 7. run
+        if cancel.is_cancelled() {
+            return Err(gates::cancelled(tool));
+        }
+        let snapshot = options.snapshot.as_ref().filter(|_| tool.mutates);
+        let request = || CallRequest {
+            tool: tool.name.to_string(),
+            args: args.clone(),
+            context: context.clone(),
+        };
+        let before = match snapshot {
+            Some(take) => Some(take(request()).await),
+            None => None,
+        };
+        self.emit(&Event::Running {
+            call_id: call.call_id.clone(),
+            tool: tool.name.to_string(),
+        });
+        call.ran = true;
+        let ctx = CallContext {
+            call_id: call.call_id.clone(),
+            context: context.clone(),
+            cancel: CancelToken::new(),
+        };
+        let signal = ctx.cancel.clone();
+        let timeout = tool
+            .timeout_ms
+            .map_or(options.default_timeout, std::time::Duration::from_millis);
+        let handler = self.toolset.invoke(tool.name, args.clone(), ctx);
+        let settled = match race(handler, timeout, cancel).await {
+            Ended::Settled(outcome) => outcome,
+            Ended::TimedOut => {
+                signal.cancel();
+                return Err(gates::timed_out(tool, timeout.as_millis()));
+            }
+            Ended::Cancelled => {
+                signal.cancel();
+                return Err(gates::cancelled(tool));
+            }
+        };
+        if let (Some(take), Some(before)) = (snapshot, before) {
+            let after = take(request()).await;
+            call.noop = settled
+                .is_ok()
+                .then(|| canonical(&before) == canonical(&after));
+        }
+        // 8. output
+        let mut value = settled.map_err(|e| gates::declared(tool, e))?;
+        match tool.output {
+            Some(ty) => check_output(ty, tool.defs, &mut value).map_err(gates::invalid_output)?,
+            None => value = Value::Null,
+        }
+        Ok(value)
+    }
+
+    fn received(&self, call: &Call, tool: &str) {
+        self.emit(&Event::Received {
+            call_id: call.call_id.clone(),
+            tool: tool.to_string(),
+            args: call.args.clone(),
+        });
+    }
+
+    /// 9. the log entry, the last event, the audit record and the result.
+    fn finish(
+        &self,
+        mut call: Call,
+        name: &str,
+        context: &Value,
+        start: f64,
+        outcome: Result<Value, ToolError>,
+    ) -> ToolResult {
+        let duration = self.now() - start;
+        let ok = outcome.is_ok();
+        let (value, error) = match outcome {
+            Ok(value) => (Some(value), None),
+            Err(error) => (None, Some(error)),
+        };
+        let bytes = match (&value, &error) {
+            (Some(value), _) => json_len(value),
+            (_, error) => json_len(error),
+        };
+        if !ok {
+            call.noop = None;
+        }
+        let tool = call.tool.map_or(name, |t| t.name).to_string();
+        {
+            let mut state = lock(&self.state);
+            let state = &mut *state;
+            state.totals.calls += 1;
+            state.totals.duplicates += u64::from(call.duplicate);
+            state.totals.noop_mutations += u64::from(call.noop == Some(true));
+            state.totals.result_bytes += bytes;
+            if let Some(d) = call.tool {
+                let index = self.toolset.tools().iter().position(|t| std::ptr::eq(t, d));
+                if let Some(stats) = index.and_then(|i| state.stats.get_mut(i)) {
+                    stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
+                }
+            }
+            state.log.push(LogEntry {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
+                args: std::mem::take(&mut call.args),
+                ok,
+                value: value.clone(),
+                error: error.clone(),
+                timestamp: Millis(start),
+                duration_ms: Millis(duration),
+                mutates: call.tool.is_some_and(|t| t.mutates),
+                is_duplicate: call.duplicate,
+                noop: call.noop,
+                result_bytes: bytes,
+            });
+        }
+        self.emit(&match &error {
+            None => Event::Succeeded {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
+                duration_ms: Millis(duration),
+            },
+            Some(error) => Event::Failed {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
+                error: error.clone(),
+                duration_ms: Millis(duration),
+            },
+        });
+        if let Some(audit) = &self.options.audit {
+            let decision = match &error {
+                Some(e) if !call.ran => e.code.clone(),
+                _ => "allowed".to_string(),
+            };
+            audit(&AuditRecord {
+                call_id: call.call_id,
+                tool,
+                principal: context
+                    .get("principal")
+                    .and_then(Value::as_str)
+                    .map(str::to_string),
+                decision,
+                ok,
+                timestamp: Millis(start),
+            });
+        }
+        ToolResult {
+            tool: name.to_string(),
+            ok,
+            value,
+            error,
+            warning: call.warning,
+            duration_ms: Millis(duration),
+            result_bytes: bytes,
+            token_estimate: bytes.div_ceil(4),
+            step: call.step,
+            is_duplicate: call.duplicate,
+        }
+    }
+}

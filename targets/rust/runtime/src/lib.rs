@@ -20,7 +20,8 @@
 //! features of the same names. Its default feature `executor` adds the
 //! [`Executor`], the pipeline every call of an agent host goes through
 //! (gates, timeouts, the call log); without it, the crate holds what the
-//! generated code alone needs.
+//! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
+//! an MCP server over an executor.
 
 #![deny(missing_docs)]
 
@@ -31,6 +32,8 @@ mod error;
 #[cfg(feature = "executor")]
 pub mod executor;
 pub mod formats;
+#[cfg(feature = "rmcp")]
+pub mod mcp;
 mod toolset;
 pub mod validate;
 

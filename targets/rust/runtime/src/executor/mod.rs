@@ -36,6 +36,7 @@ use crate::context::lock;
 use crate::{ToolDescriptor, Toolset};
 
 pub use options::{BoxFuture, Risk, Tier};
+pub use pipeline::Listener;
 pub use record::{AuditRecord, CallRequest, Event, LogEntry, Millis, ToolResult};
 pub use redact::REDACTED;
 pub use summary::{Ordered, Summary, ToolSummary};

@@ -13,8 +13,13 @@ use crate::context::lock;
 use crate::validate::{check_args, check_output};
 use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
 
+/// A listener for the events of one call.
+pub type Listener<'a> = &'a (dyn Fn(&Event) + Send + Sync);
+
 /// What the steps learn about a call, for its result and records.
-struct Call {
+struct Call<'a> {
+    /// The caller's own listener, beside the executor's.
+    listener: Option<Listener<'a>>,
     call_id: String,
     tool: Option<&'static ToolDescriptor>,
     /// The arguments as logged: redacted, validated when validation passed.
@@ -45,6 +50,31 @@ impl Executor {
         context: Value,
         cancel: CancelToken,
     ) -> ToolResult {
+        self.run(name, args, context, cancel, None).await
+    }
+
+    /// [`Executor::call_with_cancel`], with `on_event` receiving the events
+    /// of this call too (an adapter turns them into its protocol's progress
+    /// notifications).
+    pub async fn call_with(
+        &self,
+        name: &str,
+        args: Value,
+        context: Value,
+        cancel: CancelToken,
+        on_event: Listener<'_>,
+    ) -> ToolResult {
+        self.run(name, args, context, cancel, Some(on_event)).await
+    }
+
+    async fn run(
+        &self,
+        name: &str,
+        args: Value,
+        context: Value,
+        cancel: CancelToken,
+        listener: Option<Listener<'_>>,
+    ) -> ToolResult {
         let start = self.now();
         let count = {
             let mut state = lock(&self.state);
@@ -56,6 +86,7 @@ impl Executor {
             _ => format!("call-{count}"),
         };
         let mut call = Call {
+            listener,
             call_id,
             tool: None,
             args: Value::Null,
@@ -71,7 +102,7 @@ impl Executor {
 
     async fn steps(
         &self,
-        call: &mut Call,
+        call: &mut Call<'_>,
         name: &str,
         mut args: Value,
         context: &Value,
@@ -137,10 +168,13 @@ impl Executor {
             Some(take) => Some(take(request()).await),
             None => None,
         };
-        self.emit(&Event::Running {
-            call_id: call.call_id.clone(),
-            tool: tool.name.to_string(),
-        });
+        self.emit_for(
+            call,
+            &Event::Running {
+                call_id: call.call_id.clone(),
+                tool: tool.name.to_string(),
+            },
+        );
         call.ran = true;
         let ctx = CallContext {
             call_id: call.call_id.clone(),
@@ -178,18 +212,26 @@ impl Executor {
         Ok(value)
     }
 
-    fn received(&self, call: &Call, tool: &str) {
-        self.emit(&Event::Received {
+    fn received(&self, call: &Call<'_>, tool: &str) {
+        let event = Event::Received {
             call_id: call.call_id.clone(),
             tool: tool.to_string(),
             args: call.args.clone(),
-        });
+        };
+        self.emit_for(call, &event);
+    }
+
+    fn emit_for(&self, call: &Call<'_>, event: &Event) {
+        self.emit(event);
+        if let Some(listener) = call.listener {
+            listener(event);
+        }
     }
 
     /// 9. the log entry, the last event, the audit record and the result.
     fn finish(
         &self,
-        mut call: Call,
+        mut call: Call<'_>,
         name: &str,
         context: &Value,
         start: f64,
@@ -237,7 +279,7 @@ impl Executor {
                 result_bytes: bytes,
             });
         }
-        self.emit(&match &error {
+        let last = match &error {
             None => Event::Succeeded {
                 call_id: call.call_id.clone(),
                 tool: tool.clone(),
@@ -249,7 +291,8 @@ impl Executor {
                 error: error.clone(),
                 duration_ms: Millis(duration),
             },
-        });
+        };
+        self.emit_for(&call, &last);
         if let Some(audit) = &self.options.audit {
             let decision = match &error {
                 Some(e) if !call.ran => e.code.clone(),

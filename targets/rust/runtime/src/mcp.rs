@@ -21,7 +21,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value, json};
 
-use crate::executor::{Event, Executor, ToolResult};
+use crate::executor::{Event, Executor, Listener, ToolResult};
 use crate::{CancelToken, ToolDescriptor};
 
 /// An rmcp `ServerHandler` running every call through an executor.
@@ -198,38 +198,37 @@ impl ServerHandler for McpServer {
         // forwarding.
         let (send, mut receive) = tokio::sync::mpsc::unbounded_channel::<Event>();
         let listener = move |event: &Event| {
-            if progress.is_some() {
-                let _ = send.send(event.clone());
-            }
+            let _ = send.send(event.clone());
         };
         let token = CancelToken::new();
+        let asked = progress.is_some();
         let call = async {
             let listener = listener;
-            let run = self.executor.call_with(
-                &request.name,
-                args,
-                Value::Object(caller),
-                token.clone(),
-                &listener,
-            );
+            let (name, context_json) = (&request.name, Value::Object(caller));
+            let run = async {
+                // Without a progress token no event is wanted, and the
+                // executor builds none.
+                if asked {
+                    let on_event: Listener<'_> = &listener;
+                    (self.executor)
+                        .call_with(name, args, context_json, token.clone(), on_event)
+                        .await
+                } else {
+                    (self.executor)
+                        .call_with_cancel(name, args, context_json, token.clone())
+                        .await
+                }
+            };
             cancel_on(run, context.ct.cancelled(), &token).await
         };
-        let progress_token = context.meta.get_progress_token();
         let peer = context.peer.clone();
         let forward = async move {
             let mut n = 0.0;
             while let Some(event) = receive.recv().await {
-                let (Some(token), Ok(Value::Object(event))) =
-                    (&progress_token, serde_json::to_value(&event))
-                else {
-                    continue;
-                };
+                let Some(token) = &progress else { continue };
                 n += 1.0;
-                let kind = event
-                    .get("type")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default();
-                let param = ProgressNotificationParam::new(token.clone(), n).with_message(kind);
+                let param =
+                    ProgressNotificationParam::new(token.clone(), n).with_message(event.kind());
                 // A client gone away is no reason to fail the call.
                 let _ = peer.notify_progress(param).await;
             }

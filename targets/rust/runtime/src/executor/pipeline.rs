@@ -159,22 +159,22 @@ impl Executor {
             return Err(gates::cancelled(tool));
         }
         let snapshot = options.snapshot.as_ref().filter(|_| tool.mutates);
-        let request = || CallRequest {
+        let request = |args: &Value| CallRequest {
             tool: tool.name.to_string(),
             args: args.clone(),
             context: context.clone(),
         };
         let before = match snapshot {
-            Some(take) => Some(take(request()).await),
+            Some(take) => Some(take(request(&args)).await),
             None => None,
         };
-        self.emit_for(
-            call,
-            &Event::Running {
+        if self.listened(call) {
+            let event = Event::Running {
                 call_id: call.call_id.clone(),
                 tool: tool.name.to_string(),
-            },
-        );
+            };
+            self.emit_for(call, &event);
+        }
         call.ran = true;
         let ctx = CallContext {
             call_id: call.call_id.clone(),
@@ -185,7 +185,10 @@ impl Executor {
         let timeout = tool
             .timeout_ms
             .map_or(options.default_timeout, std::time::Duration::from_millis);
-        let handler = self.toolset.invoke(tool.name, args.clone(), ctx);
+        // The arguments go to the handler; a copy stays only for the
+        // snapshot taken after it.
+        let kept = snapshot.map(|_| args.clone());
+        let handler = self.toolset.invoke(tool.name, args, ctx);
         let settled = match race(handler, timeout, cancel).await {
             Ended::Settled(outcome) => outcome,
             Ended::TimedOut => {
@@ -198,7 +201,7 @@ impl Executor {
             }
         };
         if let (Some(take), Some(before)) = (snapshot, before) {
-            let after = take(request()).await;
+            let after = take(request(kept.as_ref().unwrap_or(&Value::Null))).await;
             call.noop = settled
                 .is_ok()
                 .then(|| canonical(&before) == canonical(&after));
@@ -213,12 +216,20 @@ impl Executor {
     }
 
     fn received(&self, call: &Call<'_>, tool: &str) {
+        if !self.listened(call) {
+            return;
+        }
         let event = Event::Received {
             call_id: call.call_id.clone(),
             tool: tool.to_string(),
             args: call.args.clone(),
         };
         self.emit_for(call, &event);
+    }
+
+    /// Whether anyone takes events: without a listener none is built.
+    fn listened(&self, call: &Call<'_>) -> bool {
+        self.options.on_event.is_some() || call.listener.is_some()
     }
 
     fn emit_for(&self, call: &Call<'_>, event: &Event) {
@@ -279,7 +290,7 @@ impl Executor {
                 result_bytes: bytes,
             });
         }
-        let last = match &error {
+        let last = (self.listened(&call)).then(|| match &error {
             None => Event::Succeeded {
                 call_id: call.call_id.clone(),
                 tool: tool.clone(),
@@ -291,8 +302,10 @@ impl Executor {
                 error: error.clone(),
                 duration_ms: Millis(duration),
             },
-        };
-        self.emit_for(&call, &last);
+        });
+        if let Some(last) = &last {
+            self.emit_for(&call, last);
+        }
         if let Some(audit) = &self.options.audit {
             let decision = match &error {
                 Some(e) if !call.ran => e.code.clone(),

@@ -144,6 +144,19 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event's `type`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Received { .. } => "received",
+            Event::Partial { .. } => "partial",
+            Event::Running { .. } => "running",
+            Event::Succeeded { .. } => "succeeded",
+            Event::Failed { .. } => "failed",
+        }
+    }
+}
+
 /// One record for the audit sink: who called what, and what was decided.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -218,6 +231,7 @@ mod tests {
             text(&event),
             r#"{"type":"running","callId":"call-1","tool":"ping"}"#
         );
+        assert_eq!(event.kind(), "running");
     }
 
     #[test]

@@ -333,3 +333,20 @@ async fn futures_join<A: std::future::Future, B: std::future::Future>(
     })
     .await
 }
+
+#[test]
+fn a_call_listener_hears_its_own_call_only() {
+    let executor = Executor::new(Accounts);
+    let heard = Mutex::new(Vec::new());
+    let listener = |e: &Event| {
+        heard
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(e.kind())
+    };
+    run(executor.call("login", json!({"user": "a"}), json!({})));
+    let token = CancelToken::new();
+    run(executor.call_with("login", json!({"user": "b"}), json!({}), token, &listener));
+    let heard = heard.into_inner().unwrap_or_else(|e| e.into_inner());
+    assert_eq!(heard, ["received", "running", "succeeded"]);
+}

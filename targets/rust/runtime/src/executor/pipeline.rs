@@ -120,7 +120,7 @@ impl Executor {
         };
         call.tool = Some(tool);
         call.args = redact_args(tool.args, tool.defs, &args);
-        self.received(call, tool.name);
+        self.received(call, name);
         // 2. coercion, validation, duplicates
         if options.coerce {
             coerce_args(tool.args, tool.defs, &mut args);
@@ -134,7 +134,7 @@ impl Executor {
         // 4. confirmation
         if tool.confirm {
             let request = CallRequest {
-                tool: tool.name.to_string(),
+                tool: name.to_string(),
                 args: call.args.clone(),
                 context: context.clone(),
             };
@@ -160,7 +160,7 @@ impl Executor {
         }
         let snapshot = options.snapshot.as_ref().filter(|_| tool.mutates);
         let request = |args: &Value| CallRequest {
-            tool: tool.name.to_string(),
+            tool: name.to_string(),
             args: args.clone(),
             context: context.clone(),
         };
@@ -171,7 +171,7 @@ impl Executor {
         if self.listened(call) {
             let event = Event::Running {
                 call_id: call.call_id.clone(),
-                tool: tool.name.to_string(),
+                tool: name.to_string(),
             };
             self.emit_for(call, &event);
         }
@@ -200,11 +200,11 @@ impl Executor {
                 return Err(gates::cancelled(tool));
             }
         };
-        if let (Some(take), Some(before)) = (snapshot, before) {
+        // The after-snapshot only when the handler returned: a failed call
+        // is no no-op to report.
+        if let (Some(take), Some(before), true) = (snapshot, before, settled.is_ok()) {
             let after = take(request(kept.as_ref().unwrap_or(&Value::Null))).await;
-            call.noop = settled
-                .is_ok()
-                .then(|| canonical(&before) == canonical(&after));
+            call.noop = Some(canonical(&before) == canonical(&after));
         }
         // 8. output
         let mut value = settled.map_err(|e| gates::declared(tool, e))?;
@@ -261,7 +261,8 @@ impl Executor {
         if !ok {
             call.noop = None;
         }
-        let tool = call.tool.map_or(name, |t| t.name).to_string();
+        // Records name the tool as called, as the result does.
+        let tool = name.to_string();
         {
             let mut state = lock(&self.state);
             let state = &mut *state;

@@ -178,7 +178,7 @@ pub struct AuditRecord {
 /// What the approval callback and the snapshot hook are given.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CallRequest {
-    /// The tool's wire name.
+    /// The tool's name as called.
     pub tool: String,
     /// The validated arguments (`@secret` values redacted for approval).
     pub args: Value,

@@ -234,7 +234,16 @@ fn gates_refuse_in_order() {
     let executor = executor.max_risk(Risk::Critical);
     assert_eq!(call(&executor).code, "confirmation_denied");
     assert_eq!(executor.tools().len(), 3);
-    let executor = executor.approve(|request| async move { request.args["user"] == "a" });
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let requests = asked.clone();
+    let executor = executor.approve(move |request| {
+        let yes = request.args["user"] == "a";
+        requests
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(request.tool);
+        async move { yes }
+    });
     let error = call(&executor);
     assert_eq!(
         error.message,

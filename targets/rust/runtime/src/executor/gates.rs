@@ -38,7 +38,11 @@ pub(crate) fn lookup(
     let mut error = ToolError::unknown_tool(name, shown().map(|t| t.name));
     let wanted: Vec<char> = name.chars().collect();
     let most = (wanted.len() / 3).max(1);
+    // The distance is at least the difference in length: names too long or
+    // too short are skipped unmeasured, so a huge name costs no more than
+    // reading it.
     let mut near: Vec<(usize, &str)> = shown()
+        .filter(|t| t.name.chars().count().abs_diff(wanted.len()) <= most)
         .map(|t| (distance(&wanted, t.name), t.name))
         .filter(|(d, _)| *d <= most)
         .collect();

@@ -44,6 +44,10 @@ pub use summary::{Ordered, Summary, ToolSummary};
 /// Runs calls to one toolset under the options set with the builder
 /// methods. `Send + Sync`: share it behind an `Arc` between tasks. It
 /// needs a tokio runtime with the time driver enabled.
+///
+/// It keeps what a session needs: a log entry per call and the arguments
+/// of every call seen (for `isDuplicate`). Make one executor per session
+/// (an agent's conversation, an MCP connection), not one per process.
 pub struct Executor {
     toolset: Box<dyn Toolset>,
     options: options::Options,

@@ -359,3 +359,45 @@ fn a_call_listener_hears_its_own_call_only() {
     let heard = heard.into_inner().unwrap_or_else(|e| e.into_inner());
     assert_eq!(heard, ["received", "running", "succeeded"]);
 }
+
+#[test]
+fn partial_arguments_are_reported_redacted() {
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let seen = events.clone();
+    let executor = Executor::new(Accounts).on_event(move |e| {
+        seen.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(json_of(e))
+    });
+    executor.partial("c1", "login", &json!({"user": "an", "token": "s"}));
+    executor.partial("c2", "nope", &json!({"token": "s"}));
+    let events = events.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    assert_eq!(
+        events,
+        [
+            json!({"type": "partial", "callId": "c1", "tool": "login", "args": {"user": "an", "token": "[redacted]"}}),
+            json!({"type": "partial", "callId": "c2", "tool": "nope", "args": {"token": "s"}}),
+        ]
+    );
+}
+
+#[test]
+fn the_rate_limit_holds_across_threads() {
+    let executor = Arc::new(Executor::new(Accounts).clock(|| 0.0));
+    let threads: Vec<_> = (0..8)
+        .map(|_| {
+            let executor = executor.clone();
+            std::thread::spawn(move || {
+                run(executor.call("logout", json!({"user": "a"}), json!({}))).ok
+            })
+        })
+        .collect();
+    let passed = threads
+        .into_iter()
+        .map(|t| t.join().unwrap_or(false))
+        .filter(|ok| *ok)
+        .count();
+    // One call per second: of eight at the same instant, one passes.
+    assert_eq!(passed, 1);
+    assert_eq!(executor.summary().calls, 8);
+}

@@ -18,7 +18,7 @@
 //!
 //! Its features `float_roundtrip` and `preserve_order` turn on serde_json's
 //! features of the same names. Its default feature `executor` adds the
-//! [`Executor`], the pipeline every call of an agent host goes through
+//! `Executor`, the pipeline every call of an agent host goes through
 //! (gates, timeouts, the call log); without it, the crate holds what the
 //! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
 //! an MCP server over an executor.

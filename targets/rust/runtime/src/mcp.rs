@@ -278,6 +278,55 @@ mod tests {
             .unwrap_or_default()
     }
 
+    static FLAG: crate::validate::Ty = crate::validate::Ty {
+        kind: crate::validate::Kind::Bool,
+        nullable: false,
+    };
+
+    /// A descriptor with the given output, wrapped or not.
+    const fn tool(
+        output: Option<&'static crate::validate::Ty>,
+        wrap_output: bool,
+    ) -> ToolDescriptor {
+        ToolDescriptor {
+            name: "t",
+            names: &["t"],
+            title: None,
+            description: None,
+            tier: "core",
+            mutates: false,
+            destructive: false,
+            confirm: false,
+            risk: "low",
+            timeout_ms: None,
+            permissions: &[],
+            idempotent: true,
+            open_world: false,
+            rate_limit: None,
+            meta: &[],
+            errors: &[],
+            args: &[],
+            defs: &[],
+            output,
+            wrap_output,
+            mcp_json: crate::McpJson::new(r#"{"name":"t","inputSchema":{"type":"object"}}"#),
+        }
+    }
+
+    static WRAPPED: ToolDescriptor = tool(Some(&FLAG), true);
+    static NO_OUTPUT: ToolDescriptor = tool(None, false);
+
+    #[test]
+    fn outputs_are_wrapped_as_the_descriptor_says() {
+        let wrapped = mcp_result(result(Some(json!(true)), None), Some(&WRAPPED));
+        assert_eq!(wrapped.structured_content, Some(json!({"result": true})));
+        assert_eq!(text(&wrapped.content[0]), r#"{"result":true}"#);
+        let none = mcp_result(result(Some(Value::Null), None), Some(&NO_OUTPUT));
+        assert_eq!(none.structured_content, None);
+        assert_eq!(text(&none.content[0]), "null");
+        assert!(mcp_tool(&WRAPPED).is_ok());
+    }
+
     #[test]
     fn results_become_structured_content_errors_become_meta() {
         let ok = mcp_result(result(Some(json!({"n": 1})), Some("1 of 3 remain")), None);

@@ -13,7 +13,9 @@ COMMAND starts the server. Checks:
   3. wrongly typed and out-of-range arguments give `isError: true` with the
      structured error naming the argument in `path`;
   4. a declared error comes back with its code, hint and retryable flag;
-  5. an unknown tool is rejected with a JSON-RPC error.
+  5. an unknown tool is rejected with a JSON-RPC error;
+  6. a call with a progress callback gets the executor's events as progress
+     notifications (`received`, `running`, `succeeded`), in order.
 Prints one line per check and a closing `N passed, N failed` line; exits 1
 when anything failed.
 """
@@ -155,6 +157,31 @@ async def run(expected_path, command):
                 checks.check(False, "unknown tool is a JSON-RPC error", repr(result))
             except MCPError as e:
                 checks.check(True, f"unknown tool is a JSON-RPC error ({e.error.code})")
+
+            # The executor's events, as progress notifications.
+            seen = []
+
+            async def on_progress(progress, total, message):
+                seen.append((progress, message))
+
+            result = await session.call_tool("list_jobs", {}, progress_callback=on_progress)
+            checks.check(result.is_error is not True, "list_jobs with a progress callback", repr(result)[:500])
+            # Notifications precede the response on the wire; give the
+            # client's receive loop a moment to hand them over.
+            for _ in range(50):
+                if len(seen) >= 3:
+                    break
+                await asyncio.sleep(0.02)
+            checks.check(
+                [m for _, m in seen] == ["received", "running", "succeeded"],
+                "events arrive as progress notifications",
+                repr(seen),
+            )
+            checks.check(
+                [p for p, _ in seen] == sorted(p for p, _ in seen),
+                "progress increases",
+                repr(seen),
+            )
 
     print(f"{checks.passed} passed, {len(checks.failures)} failed")
     return 1 if checks.failures else 0

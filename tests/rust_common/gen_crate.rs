@@ -26,7 +26,7 @@ pub fn runtime_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("targets/rust/runtime")
 }
 
-fn write_if_changed(path: &Path, contents: &str) {
+pub fn write_if_changed(path: &Path, contents: &str) {
     if std::fs::read_to_string(path).ok().as_deref() != Some(contents) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, contents).unwrap();

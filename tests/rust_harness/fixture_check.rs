@@ -1,6 +1,6 @@
-//! Implements the fixture package's trait and drives `dispatch` with a
-//! no-op waker (the futures here never wait), checking outputs, output
-//! wrapping, declared errors and descriptors. Copied into the generated
+//! Implements the fixture package's trait and drives `dispatch` and the
+//! generated `Toolset` with a no-op waker (the futures here never wait),
+//! checking outputs, output wrapping, declared errors and descriptors. Copied into the generated
 //! crate as a binary by `tests/rust_compile.rs`.
 
 use std::future::Future;
@@ -8,28 +8,29 @@ use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
 use toolc_runtime::serde_json::{self, json, Value};
+use toolc_runtime::{CallContext, Toolset};
 use toolc_gen::fixture::{self, FixtureTools, Node, PingArgs, ResetArgs, SetFontArgs};
 
 struct Tools;
 
 impl FixtureTools for Tools {
-    async fn set_font(&self, args: SetFontArgs) -> Result<Node, fixture::ToolError> {
+    async fn set_font(&self, args: SetFontArgs, ctx: CallContext) -> Result<Node, fixture::ToolError> {
         if args.id == "9:9" {
             return Err(fixture::SetFontErrors::node_not_found());
         }
         Ok(Node {
             id: args.id,
-            r#type: format!("{:?}/{}/{:?}", args.align, args.weight, args.mode),
+            r#type: format!("{:?}/{}/{:?}{}", args.align, args.weight, args.mode, ctx.call_id),
             parent: None,
             children: Vec::new(),
         })
     }
 
-    async fn ping(&self, _args: PingArgs) -> Result<bool, fixture::ToolError> {
+    async fn ping(&self, _args: PingArgs, _ctx: CallContext) -> Result<bool, fixture::ToolError> {
         Ok(true)
     }
 
-    async fn reset(&self, _args: ResetArgs) -> Result<(), fixture::ToolError> {
+    async fn reset(&self, _args: ResetArgs, _ctx: CallContext) -> Result<(), fixture::ToolError> {
         Ok(())
     }
 }
@@ -93,5 +94,22 @@ fn main() {
     assert_eq!(d.input_schema()["type"], "object");
     assert_eq!(d.annotations().unwrap()["readOnlyHint"], false);
     assert!(fixture::tool("reset").unwrap().output_schema().is_none());
+    assert!(d.output.is_some() && !d.wrap_output);
+    assert!(fixture::tool("ping").unwrap().wrap_output);
+
+    // The toolset takes validated arguments and gives outputs unwrapped, the
+    // call's context reaching the handler.
+    let toolset = fixture::FixtureToolset(Tools);
+    assert_eq!(toolset.tools().len(), 3);
+    let invoke = |name: &str, args: Value| {
+        block_on(assert_send(toolset.invoke(name, args, CallContext::new("c1", Value::Null))))
+    };
+    let args = json!({"id": "1:2", "font": "Inter", "parent": null, "weight": 400,
+                      "align": "left", "mode": "replace"});
+    assert_eq!(invoke("set_font", args).unwrap()["type"], "Left/400/Replacec1");
+    assert_eq!(invoke("ping", json!({})).unwrap(), json!(true));
+    assert_eq!(invoke("reset", json!({})).unwrap(), Value::Null);
+    assert_eq!(invoke("nope", json!({})).unwrap_err().code, "unknown_tool");
+    assert_eq!(invoke("set_font", json!({})).unwrap_err().code, "internal");
     println!("fixture checks passed");
 }

@@ -3,8 +3,9 @@
 //! The tools, their schemas and the argument validation all come from
 //! `examples/ci.tool`, compiled by toolc in `build.rs`; this crate only
 //! implements the generated `CiTools` trait over a directory of fixtures (a
-//! repository snapshot, the pull request's diff and CI logs) and hands the
-//! generated descriptors and dispatcher to `rmcp`.
+//! repository snapshot, the pull request's diff and CI logs) and serves it
+//! through the runtime's executor and its rmcp server, so every call passes
+//! the executor's gates and is logged.
 //!
 //! Run it from the repository root with
 //! `cargo run --manifest-path examples/mcp-server/Cargo.toml`; an optional
@@ -13,7 +14,6 @@
 mod diff;
 mod logs;
 mod repo;
-mod server;
 #[cfg(test)]
 mod tests;
 mod time;
@@ -30,12 +30,24 @@ pub mod ci {
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use rmcp::ServiceExt;
+use toolc_runtime::Executor;
+use toolc_runtime::mcp::McpServer;
 
 /// The fixtures shipped with this crate, found through the manifest
 /// directory known at build time.
 const DEFAULT_FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures");
+
+/// The executor the server runs calls through. Every tool of `ci.tool` only
+/// reads, and needs `ci:read` (jobs and logs) or `repo:read` (the change and
+/// the code): both are granted, and nothing else.
+pub fn executor(workspace: workspace::Workspace) -> Executor {
+    Executor::new(ci::CiToolset(workspace))
+        .grant("ci:read")
+        .grant("repo:read")
+}
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -51,7 +63,13 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let server = server::CiServer::new(workspace);
+    let server = McpServer::new(Arc::new(executor(workspace)))
+        .info(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
+        .instructions(
+            "Read-only tools for analysing a failed CI run: start with list_jobs, then \
+             find_error_blocks or summarize_test_failures on a failed job, then get_diff, \
+             read_file and search_code to connect the failure to the change.",
+        );
     let service = match server.serve(rmcp::transport::stdio()).await {
         Ok(service) => service,
         Err(e) => {

@@ -163,3 +163,24 @@ async fn invalid_arguments_name_the_argument() {
         assert!(path.contains(field), "{tool} {args}: path {path:?}");
     }
 }
+
+#[tokio::test]
+async fn the_executor_offers_every_tool_and_gates_the_rest() {
+    let executor = crate::executor(workspace());
+    assert_eq!(executor.tools().len(), ci::TOOLS.len());
+    let result = executor
+        .call("get_job_status", json!({"job_id": 999}), json!({}))
+        .await;
+    assert_eq!(
+        result.error.map(|e| e.code).as_deref(),
+        Some("job_not_found")
+    );
+    // Without the grants, the same tools are refused.
+    let bare = toolc_runtime::Executor::new(ci::CiToolset(workspace()));
+    assert!(bare.tools().is_empty());
+    let result = bare.call("list_jobs", json!({}), json!({})).await;
+    assert_eq!(
+        result.error.map(|e| e.code).as_deref(),
+        Some("permission_denied")
+    );
+}

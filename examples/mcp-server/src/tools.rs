@@ -5,6 +5,8 @@
 
 use std::fs;
 
+use toolc_runtime::CallContext;
+
 use crate::ci::{self, ToolError};
 use crate::logs::{self, Runner};
 use crate::repo;
@@ -72,7 +74,11 @@ impl Workspace {
 }
 
 impl ci::CiTools for Workspace {
-    async fn list_jobs(&self, args: ci::ListJobsArgs) -> Result<ci::JobList, ToolError> {
+    async fn list_jobs(
+        &self,
+        args: ci::ListJobsArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::JobList, ToolError> {
         let jobs = self
             .jobs
             .iter()
@@ -85,14 +91,22 @@ impl ci::CiTools for Workspace {
         })
     }
 
-    async fn get_job_status(&self, args: ci::GetJobStatusArgs) -> Result<ci::Job, ToolError> {
+    async fn get_job_status(
+        &self,
+        args: ci::GetJobStatusArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::Job, ToolError> {
         let job = self
             .job(args.job_id)
             .ok_or_else(ci::GetJobStatusErrors::job_not_found)?;
         self.job_summary(job)
     }
 
-    async fn read_log(&self, args: ci::ReadLogArgs) -> Result<ci::LogSlice, ToolError> {
+    async fn read_log(
+        &self,
+        args: ci::ReadLogArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::LogSlice, ToolError> {
         let lines = self.job_log(
             args.job_id,
             ci::ReadLogErrors::job_not_found,
@@ -119,6 +133,7 @@ impl ci::CiTools for Workspace {
     async fn find_error_blocks(
         &self,
         args: ci::FindErrorBlocksArgs,
+        _ctx: CallContext,
     ) -> Result<ci::ErrorBlocks, ToolError> {
         let lines = self.job_log(
             args.job_id,
@@ -154,6 +169,7 @@ impl ci::CiTools for Workspace {
     async fn summarize_test_failures(
         &self,
         args: ci::SummarizeTestFailuresArgs,
+        _ctx: CallContext,
     ) -> Result<ci::TestSummary, ToolError> {
         let lines = self.job_log(
             args.job_id,
@@ -190,6 +206,7 @@ impl ci::CiTools for Workspace {
     async fn list_changed_files(
         &self,
         args: ci::ListChangedFilesArgs,
+        _ctx: CallContext,
     ) -> Result<ci::ChangedFiles, ToolError> {
         // A prefix that leaves the repository simply matches nothing.
         let prefix = match &args.path_prefix {
@@ -220,7 +237,11 @@ impl ci::CiTools for Workspace {
         })
     }
 
-    async fn get_diff(&self, args: ci::GetDiffArgs) -> Result<ci::Diff, ToolError> {
+    async fn get_diff(
+        &self,
+        args: ci::GetDiffArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::Diff, ToolError> {
         let wanted = match &args.path {
             Some(p) => Some(
                 self.normalize(p)
@@ -265,7 +286,11 @@ impl ci::CiTools for Workspace {
         })
     }
 
-    async fn read_file(&self, args: ci::ReadFileArgs) -> Result<ci::FileSlice, ToolError> {
+    async fn read_file(
+        &self,
+        args: ci::ReadFileArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::FileSlice, ToolError> {
         let rel = self.repo_path(&args.path, ci::ReadFileErrors::outside_workspace)?;
         let path = self.resolve(&rel);
         if rel.is_empty() || !path.is_file() {
@@ -290,7 +315,11 @@ impl ci::CiTools for Workspace {
         })
     }
 
-    async fn search_code(&self, args: ci::SearchCodeArgs) -> Result<ci::SearchResults, ToolError> {
+    async fn search_code(
+        &self,
+        args: ci::SearchCodeArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::SearchResults, ToolError> {
         let pattern = match args.mode {
             ci::MatchMode::Literal => regex::escape(&args.query),
             ci::MatchMode::Regex => args.query.clone(),
@@ -333,7 +362,11 @@ impl ci::CiTools for Workspace {
         Ok(ci::SearchResults { matches, truncated })
     }
 
-    async fn list_files(&self, args: ci::ListFilesArgs) -> Result<ci::FileList, ToolError> {
+    async fn list_files(
+        &self,
+        args: ci::ListFilesArgs,
+        _ctx: CallContext,
+    ) -> Result<ci::FileList, ToolError> {
         let dir = self.repo_path(&args.under, ci::ListFilesErrors::outside_workspace)?;
         if !self.resolve(&dir).is_dir() {
             return Err(ci::ListFilesErrors::file_not_found());

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use minijinja::Value;
 use minijinja::value::{Object, ObjectRepr};
 
-use super::view::{DocLines, FileView, StructView, ToolView};
+use super::view::{DocLines, FileView, StructView};
 
 /// The pre-rendered fragments, the `code` variable of the template.
 #[derive(Debug, Default)]
@@ -38,6 +38,8 @@ pub struct Code {
     pub parse_arms: String,
     /// The arms of `invoke()`'s match on the call.
     pub invoke_arms: String,
+    /// The arms of the `Toolset` impl's match on the tool name.
+    pub toolset_arms: String,
     /// The entries of `TOOLS`.
     pub descriptors: String,
     /// The pattern functions of `toolc_tables`, each followed by a blank line.
@@ -49,7 +51,7 @@ pub struct Code {
 }
 
 impl Code {
-    fn parts_mut(&mut self) -> [&mut String; 14] {
+    fn parts_mut(&mut self) -> [&mut String; 15] {
         [
             &mut self.aliases,
             &mut self.enums,
@@ -61,6 +63,7 @@ impl Code {
             &mut self.descriptor_arms,
             &mut self.parse_arms,
             &mut self.invoke_arms,
+            &mut self.toolset_arms,
             &mut self.descriptors,
             &mut self.patterns,
             &mut self.defs,
@@ -82,6 +85,7 @@ impl Code {
             ("descriptor_arms", self.descriptor_arms),
             ("parse_arms", self.parse_arms),
             ("invoke_arms", self.invoke_arms),
+            ("toolset_arms", self.toolset_arms),
             ("descriptors", self.descriptors),
             ("patterns", self.patterns),
             ("defs", self.defs),
@@ -132,13 +136,14 @@ pub fn code(view: &FileView) -> Code {
         descriptor_arms: String::with_capacity(tools * 64),
         parse_arms: String::with_capacity(tools * 400),
         invoke_arms: String::with_capacity(tools * 200),
+        toolset_arms: String::with_capacity(tools * 300),
         descriptors: String::with_capacity(descriptors.sum()),
         tables: String::with_capacity(tables.sum()),
         ..Code::default()
     };
     types(&mut code, view);
     for (index, t) in view.tools.iter().enumerate() {
-        tool(&mut code, t, index);
+        super::tool_code::tool(&mut code, t, index);
     }
     let out = &mut code.patterns;
     for p in &view.patterns {
@@ -163,7 +168,7 @@ pub fn code(view: &FileView) -> Code {
 }
 
 /// `///` lines at `indent`.
-fn docs(out: &mut String, indent: &str, doc: &DocLines) {
+pub(super) fn docs(out: &mut String, indent: &str, doc: &DocLines) {
     for line in doc.lines() {
         out.push_str(indent);
         out.push_str("///");
@@ -232,7 +237,7 @@ fn types(code: &mut Code, view: &FileView) {
 
 /// Appends the pieces in order (the per-tool text is hot enough that going
 /// through `fmt` for every piece shows).
-fn push_all(out: &mut String, pieces: &[&str]) {
+pub(super) fn push_all(out: &mut String, pieces: &[&str]) {
     for piece in pieces {
         out.push_str(piece);
     }
@@ -255,132 +260,4 @@ fn struct_item(out: &mut String, s: &StructView) {
         push_all(out, &["    pub ", f.name.as_str(), ": ", &f.ty, ",\n"]);
     }
     out.push_str("}\n");
-}
-
-fn tool(code: &mut Code, t: &ToolView, index: usize) {
-    if !t.errors.is_empty() {
-        let out = &mut code.errors;
-        let _ = write!(
-            out,
-            "\n/// Constructors for the errors `{}` declares.\npub struct {};\n\nimpl {} {{\n",
-            t.method, t.errors_struct, t.errors_struct
-        );
-        for e in &t.errors {
-            docs(out, "    ", &e.doc);
-            let _ = write!(
-                out,
-                "    pub fn {}() -> ::toolc_runtime::ToolError {{\n        ::toolc_runtime::ToolError {{\n            code: {}.to_string(),\n            message: {}.to_string(),\n            path: None,\n            hint: {},\n            retryable: {},\n        }}\n    }}\n",
-                e.method, e.code, e.message, e.hint, e.retryable
-            );
-        }
-        out.push_str("}\n");
-    }
-
-    let out = &mut code.trait_methods;
-    if index > 0 {
-        out.push('\n');
-    }
-    docs(out, "    ", &t.doc);
-    push_all(
-        out,
-        &[
-            "    fn ",
-            t.method.as_str(),
-            "(\n        &self,\n        args: ",
-            t.args.as_str(),
-            ",\n    ) -> impl std::future::Future<Output = Result<",
-            &t.output,
-            ", ::toolc_runtime::ToolError>> + Send;\n",
-        ],
-    );
-
-    push_all(
-        &mut code.call_variants,
-        &["    ", t.variant.as_str(), "(", t.args.as_str(), "),\n"],
-    );
-    push_all(
-        &mut code.descriptor_arms,
-        &["            Self::", t.variant.as_str(), "(_) => &TOOLS["],
-    );
-    let _ = writeln!(code.descriptor_arms, "{index}],");
-    push_all(
-        &mut code.parse_arms,
-        &[
-            "            ",
-            &t.names,
-            " => {\n                ::toolc_runtime::parse_args(&toolc_tables::",
-            t.table.as_str(),
-            ", &toolc_tables::DEFS, args)\n                    .map(Self::",
-            t.variant.as_str(),
-            ")\n            }\n",
-        ],
-    );
-
-    let out = &mut code.invoke_arms;
-    push_all(
-        out,
-        &["            Self::", t.variant.as_str(), "(args) => {\n"],
-    );
-    if t.has_output {
-        push_all(
-            out,
-            &[
-                "                let output = tools.",
-                t.method.as_str(),
-                "(args).await?;\n                ::toolc_runtime::output_json(&output, ",
-                bool_str(t.wrap),
-                ")\n",
-            ],
-        );
-    } else {
-        push_all(
-            out,
-            &[
-                "                tools.",
-                t.method.as_str(),
-                "(args).await?;\n                Ok(::toolc_runtime::serde_json::Value::Null)\n",
-            ],
-        );
-    }
-    out.push_str("            }\n");
-
-    let d = &t.descriptor;
-    push_all(
-        &mut code.descriptors,
-        &[
-            "    ::toolc_runtime::ToolDescriptor {\n        name: ",
-            &d.name,
-            ",\n        title: ",
-            &d.title,
-            ",\n        description: ",
-            &d.description,
-            ",\n        tier: ",
-            &d.tier,
-            ",\n        mutates: ",
-            bool_str(d.mutates),
-            ",\n        destructive: ",
-            bool_str(d.destructive),
-            ",\n        confirm: ",
-            bool_str(d.confirm),
-            ",\n        risk: ",
-            &d.risk,
-            ",\n        timeout_ms: ",
-            &d.timeout_ms,
-            ",\n        permissions: ",
-            &d.permissions,
-            ",\n        mcp_json: ::toolc_runtime::McpJson::new(",
-            &d.mcp,
-            "),\n    },\n",
-        ],
-    );
-
-    push_all(
-        &mut code.tables,
-        &["\n    pub static ", t.table.as_str(), ": [Field; "],
-    );
-    let _ = writeln!(code.tables, "{}] = {};", t.table_len, t.table_expr);
-}
-
-fn bool_str(b: bool) -> &'static str {
-    if b { "true" } else { "false" }
 }

@@ -91,14 +91,16 @@
 //! // ---- the trait ---------------------------------------------------------
 //! /// `<Package>Tools` in UpperCamelCase: one method per tool, snake_case.
 //! pub trait DesignTools {
-//!     fn set_font(&self, args: SetFontArgs)
+//!     fn set_font(&self, args: SetFontArgs, ctx: CallContext)
 //!         -> impl std::future::Future<Output = Result<NodeSummary, ToolError>> + Send;
-//!     fn ping(&self, args: PingArgs)
+//!     fn ping(&self, args: PingArgs, ctx: CallContext)
 //!         -> impl std::future::Future<Output = Result<bool, ToolError>> + Send;
 //! }
 //! // A tool without `-> T` returns `Result<(), ToolError>`. Implement methods
-//! // as `async fn set_font(&self, args: SetFontArgs) -> Result<NodeSummary, ToolError>`
-//! // (the body must be Send).
+//! // as `async fn set_font(&self, args: SetFontArgs, ctx: CallContext) -> ..`
+//! // (the body must be Send). `ctx` is the runtime's `CallContext { call_id,
+//! // context, cancel }`: the call's id, the caller's context, a cancellation
+//! // token.
 //!
 //! // ---- dispatch ----------------------------------------------------------
 //! /// A parsed, validated call: `<Package>Call`, one variant per tool.
@@ -120,19 +122,27 @@
 //!     /// Runs the call; returns the output as JSON: objects as they are,
 //!     /// anything else wrapped as `{"result": value}` (the MCP outputSchema
 //!     /// wrapping), `null` for a tool without output.
-//!     pub async fn invoke(self, tools: &(impl DesignTools + Sync))
+//!     pub async fn invoke(self, tools: &(impl DesignTools + Sync), ctx: CallContext)
 //!         -> Result<serde_json::Value, ToolError>;
 //! }
-//! /// `DesignCall::parse(name, args)?.invoke(tools).await`.
+//! /// `DesignCall::parse(name, args)?.invoke(tools, CallContext::default()).await`.
 //! pub async fn dispatch(tools: &(impl DesignTools + Sync), name: &str, args: serde_json::Value)
 //!     -> Result<serde_json::Value, ToolError>;
+//! /// `<Package>Toolset`: the trait behind the runtime's object-safe
+//! /// `Toolset` (`tools()`, `invoke(name, validated args, ctx)` giving the
+//! /// output unwrapped), which `toolc_runtime::Executor::new` takes.
+//! pub struct DesignToolset<T>(pub T);
+//! impl<T: DesignTools + Send + Sync> Toolset for DesignToolset<T> { .. }
 //!
 //! // ---- from the runtime -------------------------------------------------
-//! /// `ToolError { code, message, path, hint, retryable }` and
-//! /// `ToolDescriptor { name, title, description, tier, mutates, destructive,
-//! /// confirm, risk, timeout_ms, permissions, mcp_json }` (with `mcp()`,
-//! /// `input_schema()`, `output_schema()`, `annotations()`), so that
-//! /// `design::ToolError` names the runtime's type.
+//! /// `ToolError { code, message, path, hint, suggestions, retryable }` and
+//! /// `ToolDescriptor { name, names, title, description, tier, mutates,
+//! /// destructive, confirm, risk, timeout_ms, permissions, idempotent,
+//! /// open_world, rate_limit, meta, errors, args, defs, output, wrap_output,
+//! /// mcp_json }` (with `mcp()`, `input_schema()`, `output_schema()`,
+//! /// `annotations()`), so that `design::ToolError` names the runtime's type.
+//! /// `args`, `defs` and `output` are the validation tables an executor
+//! /// checks arguments and outputs with.
 //! pub use ::toolc_runtime::{ToolDescriptor, ToolError};
 //!
 //! // ---- descriptors -------------------------------------------------------
@@ -156,25 +166,24 @@
 //!
 //! # Extension point
 //!
-//! `dispatch` is deliberately thin: `parse` then `invoke`. An execution
-//! pipeline (hooks, permission gate, timeouts, step budget, call log) sits
-//! between the two: it gets the typed call, its `descriptor()` (tier, risk,
-//! permissions, timeout, confirm) and can refuse, wrap `invoke` in a timeout,
-//! or log, without touching generated code.
+//! `dispatch` is deliberately thin: `parse` then `invoke`. The execution
+//! pipeline (gates, timeouts, step budget, call log) is the runtime's
+//! `Executor`, over the generated `<Package>Toolset`: it reads everything it
+//! enforces from the descriptors, so generated code holds no policy.
 
 mod fragments;
 mod ident;
 mod render;
 mod tables;
 mod text;
+mod tool_code;
 mod tool_items;
 mod types;
+mod used;
 mod view;
 
-use std::collections::BTreeSet;
-
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
-use crate::ir::{Package, Program, Tool, Ty, TyKind, TypeDefKind, TypeKey};
+use crate::ir::{Package, Program, Tool, TyKind, TypeDefKind};
 
 use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::schema::Node;
@@ -238,6 +247,7 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
     let mut namer = Namer::with_reserved(RESERVED);
     let trait_name = namer.claim(Ident::camel(&format!("{}_tools", package.name)));
     let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
+    let toolset_name = namer.claim(Ident::camel(&format!("{}_toolset", package.name)));
     // Tool-derived names first: they are the API every consumer uses.
     let mut tool_names = Vec::new();
     let mut methods = Namer::default();
@@ -254,8 +264,17 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
             owner,
         ));
     }
+    // Output tables after every argument table, so a tool's name always
+    // keeps its own static.
+    let output_tables: Vec<Option<Ident>> = package
+        .tools
+        .values()
+        .map(|t| {
+            (t.output.as_ref()).map(|_| statics.claim(Ident::upper(&format!("{}_output", t.name))))
+        })
+        .collect();
     let mut typer = Typer::new(program, namer);
-    let keys = used_types(program, package);
+    let keys = used::used_types(program, package);
     for key in &keys {
         typer.named(key);
     }
@@ -321,8 +340,13 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
     }
     let mut tables = Tables::new(program);
     let mut tools = Vec::new();
-    for (index, (tool, (method, args, errors_struct, variant, table, owner))) in
-        package.tools.values().zip(tool_names).enumerate()
+    for (index, ((tool, (method, args, errors_struct, variant, table, owner)), output_table)) in
+        package
+            .tools
+            .values()
+            .zip(tool_names)
+            .zip(output_tables)
+            .enumerate()
     {
         let fields = typer.fields(owner.bare(), tool.params.values());
         structs.push(StructView {
@@ -344,6 +368,18 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
             }
         };
         let mcp = mcp_literal(program, tool, mcp, memo.tree(index));
+        // Argument tables first, so output types take the later `DEFS`.
+        let table_expr = tables.fields(tool.params.values());
+        let output_expr = tool
+            .output
+            .as_ref()
+            .map(|ty| tables.ty(ty))
+            .unwrap_or_default();
+        let output_ref = match &output_table {
+            Some(name) => format!("Some(&toolc_tables::{name})"),
+            None => "None".into(),
+        };
+        let descriptor = descriptor(tool, mcp, (table.clone(), output_ref, wrap));
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),
@@ -358,8 +394,10 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
             errors: error_views(tool),
             table,
             table_len: tool.params.len(),
-            table_expr: tables.fields(tool.params.values()),
-            descriptor: descriptor(tool, mcp),
+            table_expr,
+            output_table,
+            output_expr,
+            descriptor,
         });
     }
     let mut unions = tagged;
@@ -375,6 +413,7 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
         doc: doc_lines(package.doc.as_deref()),
         trait_name,
         call_name,
+        toolset_name,
         aliases,
         enums: std::mem::take(&mut typer.enums),
         structs,
@@ -382,67 +421,5 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
         tools,
         patterns: tables.patterns(),
         defs: tables.defs.clone(),
-    }
-}
-
-/// Named types the package declares, then those its tools reach, each once,
-/// in first-seen order.
-fn used_types(program: &Program, package: &Package) -> Vec<TypeKey> {
-    let mut seen = BTreeSet::new();
-    let mut out = Vec::new();
-    for key in &package.types {
-        visit_key(program, key, &mut seen, &mut out);
-    }
-    for tool in package.tools.values() {
-        for field in tool.params.values() {
-            visit_ty(program, &field.ty, &mut seen, &mut out);
-        }
-        if let Some(ty) = &tool.output {
-            visit_ty(program, ty, &mut seen, &mut out);
-        }
-    }
-    out
-}
-
-fn visit_key(
-    program: &Program,
-    key: &TypeKey,
-    seen: &mut BTreeSet<TypeKey>,
-    out: &mut Vec<TypeKey>,
-) {
-    if !seen.insert(key.clone()) {
-        return;
-    }
-    let Some(def) = program.type_def(key) else {
-        return;
-    };
-    out.push(key.clone());
-    match &def.kind {
-        TypeDefKind::Alias { target } => visit_ty(program, target, seen, out),
-        TypeDefKind::Enum { .. } => {}
-        TypeDefKind::Struct { fields } => {
-            for f in fields.values() {
-                visit_ty(program, &f.ty, seen, out);
-            }
-        }
-        TypeDefKind::Union { variants, .. } => {
-            for v in variants.values() {
-                visit_key(program, &v.ty, seen, out);
-            }
-        }
-    }
-}
-
-fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut Vec<TypeKey>) {
-    match &ty.kind {
-        TyKind::Array { items } => visit_ty(program, items, seen, out),
-        TyKind::Map { values } => visit_ty(program, values, seen, out),
-        TyKind::Union { members } => {
-            for m in members {
-                visit_ty(program, m, seen, out);
-            }
-        }
-        TyKind::Named { key } => visit_key(program, key, seen, out),
-        _ => {}
     }
 }

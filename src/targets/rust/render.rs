@@ -88,6 +88,7 @@ fn context_of(view: FileView) -> (Value, usize) {
         doc => view.doc,
         trait_name => view.trait_name,
         call_name => view.call_name,
+        toolset_name => view.toolset_name,
         tool_count => view.tools.len(),
         def_count => view.defs.len(),
         code => code,

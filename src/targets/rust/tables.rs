@@ -52,6 +52,13 @@ impl<'a> Tables<'a> {
         out
     }
 
+    /// The `Ty { .. }` expression of `ty` (an output type).
+    pub fn ty(&mut self, ty: &Ty) -> String {
+        let mut out = String::with_capacity(64);
+        self.write_ty(&mut out, ty, 0);
+        out
+    }
+
     fn write_fields<'f>(&mut self, out: &mut String, fields: impl Iterator<Item = &'f Field>) {
         out.push('[');
         for (i, f) in fields.enumerate() {
@@ -72,10 +79,15 @@ impl<'a> Tables<'a> {
                     let json = serde_json::to_string(&d.value).unwrap_or_else(|_| "null".into());
                     out.push_str("Some(");
                     write_lit(out, &json);
-                    out.push_str(") }");
+                    out.push(')');
                 }
-                None => out.push_str("None }"),
+                None => out.push_str("None"),
             }
+            out.push_str(if f.secret {
+                ", secret: true }"
+            } else {
+                ", secret: false }"
+            });
         }
         out.push(']');
     }

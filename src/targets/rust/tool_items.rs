@@ -1,6 +1,8 @@
 //! The per-tool parts of the view model that come from the tool alone and
 //! its MCP JSON: descriptor, declared errors, accepted names.
 
+use std::fmt::Write as _;
+
 use crate::ir::{Program, Tool};
 use crate::schema::Node;
 
@@ -43,18 +45,47 @@ pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
         .collect()
 }
 
-/// `mcp` is the literal of the tool's MCP JSON.
-pub fn descriptor(tool: &Tool, mcp: String) -> DescriptorView {
-    let mut permissions = String::from("&[");
-    for (i, p) in tool.permissions.iter().enumerate() {
-        if i > 0 {
-            permissions.push_str(", ");
+/// `mcp` is the literal of the tool's MCP JSON; `tables` names the
+/// argument table's static, the output type's reference and whether the
+/// output is wrapped.
+pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> DescriptorView {
+    let (table, output, wrap_output) = tables;
+    let mut names = vec![tool.name.as_str()];
+    for name in tool.target_names.values() {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
         }
-        write_lit(&mut permissions, p);
     }
-    permissions.push(']');
+    let mut meta = String::from("&[");
+    for (i, (key, value)) in tool.meta.iter().enumerate() {
+        if i > 0 {
+            meta.push_str(", ");
+        }
+        meta.push('(');
+        write_lit(&mut meta, key);
+        meta.push_str(", ");
+        write_lit(&mut meta, &serde_json::to_string(value).unwrap_or_default());
+        meta.push(')');
+    }
+    meta.push(']');
+    let mut errors = String::from("&[");
+    for (i, e) in tool.errors.values().enumerate() {
+        if i > 0 {
+            errors.push_str(", ");
+        }
+        let _ = write!(
+            errors,
+            "::toolc_runtime::ErrorDecl {{ code: {}, message: {}, hint: {}, retryable: {} }}",
+            lit(&e.code),
+            lit(&e.message),
+            opt_lit(e.help.as_deref()),
+            e.retryable
+        );
+    }
+    errors.push(']');
     DescriptorView {
         name: lit(tool.name_for("mcp")),
+        names: str_slice(&names),
         title: opt_lit(tool.title.as_deref()),
         description: opt_lit(tool.doc.as_deref()),
         tier: lit(tool.tier.as_str()),
@@ -66,9 +97,36 @@ pub fn descriptor(tool: &Tool, mcp: String) -> DescriptorView {
             Some(ms) => format!("Some({ms})"),
             None => "None".into(),
         },
-        permissions,
+        permissions: str_slice(&tool.permissions),
+        idempotent: tool.idempotent,
+        open_world: tool.open_world,
+        rate_limit: match &tool.rate_limit {
+            Some(r) => format!(
+                "Some(::toolc_runtime::RateLimit {{ count: {}, per_ms: {} }})",
+                r.count, r.per_ms
+            ),
+            None => "None".into(),
+        },
+        meta,
+        errors,
+        table,
+        output,
+        wrap_output,
         mcp,
     }
+}
+
+/// `&["a", "b"]`.
+fn str_slice(items: &[impl AsRef<str>]) -> String {
+    let mut out = String::from("&[");
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_lit(&mut out, item.as_ref());
+    }
+    out.push(']');
+    out
 }
 
 pub fn match_names(tool: &Tool) -> String {

@@ -13,6 +13,8 @@ pub struct FileView {
     pub doc: DocLines,
     pub trait_name: Ident,
     pub call_name: Ident,
+    /// The `Toolset` wrapper over an implementation of the trait.
+    pub toolset_name: Ident,
     pub aliases: Vec<AliasView>,
     pub enums: Vec<EnumView>,
     pub structs: Vec<StructView>,
@@ -95,6 +97,10 @@ pub struct ToolView {
     pub table: Ident,
     pub table_len: usize,
     pub table_expr: String,
+    /// Name of the static holding the output type, and its expression (a
+    /// tool with an output).
+    pub output_table: Option<Ident>,
+    pub output_expr: String,
     pub descriptor: DescriptorView,
 }
 
@@ -112,6 +118,8 @@ pub struct ErrorView {
 #[derive(Debug, Serialize)]
 pub struct DescriptorView {
     pub name: String,
+    /// Every name a call may use, as a slice literal.
+    pub names: String,
     pub title: String,
     pub description: String,
     pub tier: String,
@@ -121,6 +129,19 @@ pub struct DescriptorView {
     pub risk: String,
     pub timeout_ms: String,
     pub permissions: String,
+    pub idempotent: bool,
+    pub open_world: bool,
+    /// `Some(::toolc_runtime::RateLimit { .. })` or `None`.
+    pub rate_limit: String,
+    /// The `@meta` entries as a slice literal of (key, JSON text) pairs.
+    pub meta: String,
+    /// The declared errors as a slice literal of `ErrorDecl`s.
+    pub errors: String,
+    /// The argument table's static.
+    pub table: Ident,
+    /// `Some(&toolc_tables::X_OUTPUT)` or `None`.
+    pub output: String,
+    pub wrap_output: bool,
     /// The MCP `Tool` JSON as a string literal.
     pub mcp: String,
 }

@@ -5,11 +5,17 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-/// What a host needs to list and govern a tool.
+use crate::validate::{Field, Ty};
+
+/// What a host needs to list and govern a tool, and what an executor needs
+/// to check a call to it.
 #[derive(Debug)]
 pub struct ToolDescriptor {
     /// The wire (MCP) name.
     pub name: &'static str,
+    /// Every name a call may use: the tool's name and its per-target names
+    /// (`@name`), the wire name among them.
+    pub names: &'static [&'static str],
     /// The display title.
     pub title: Option<&'static str>,
     /// The tool's doc text.
@@ -28,8 +34,50 @@ pub struct ToolDescriptor {
     pub timeout_ms: Option<u64>,
     /// The permissions a caller must have been granted.
     pub permissions: &'static [&'static str],
+    /// Whether repeating a call changes nothing more.
+    pub idempotent: bool,
+    /// Whether the tool reaches outside systems.
+    pub open_world: bool,
+    /// `@rate_limit(N/period)`: at most `count` calls per `per_ms`
+    /// milliseconds.
+    pub rate_limit: Option<RateLimit>,
+    /// The `@meta` entries: each key with its value as JSON text.
+    pub meta: &'static [(&'static str, &'static str)],
+    /// The errors the tool declares.
+    pub errors: &'static [ErrorDecl],
+    /// The argument table.
+    pub args: &'static [Field],
+    /// The package's named types, which `args` and `output` refer to.
+    pub defs: &'static [Ty],
+    /// The output type, for a tool with an output.
+    pub output: Option<&'static Ty>,
+    /// Whether the MCP `structuredContent` wraps the output as
+    /// `{"result": output}` (an output that is not an object).
+    pub wrap_output: bool,
     /// The MCP `Tool` object.
     pub mcp_json: McpJson,
+}
+
+/// A rate limit: at most `count` calls per `per_ms` milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimit {
+    /// Calls allowed in one period.
+    pub count: u64,
+    /// The period, in milliseconds.
+    pub per_ms: u64,
+}
+
+/// An error a tool declares: its code, message, help and retryability.
+#[derive(Debug)]
+pub struct ErrorDecl {
+    /// The error code.
+    pub code: &'static str,
+    /// The declared message.
+    pub message: &'static str,
+    /// The declared help, the error's hint.
+    pub hint: Option<&'static str>,
+    /// Whether a call failing with it may succeed if tried again.
+    pub retryable: bool,
 }
 
 impl ToolDescriptor {
@@ -52,6 +100,18 @@ impl ToolDescriptor {
     /// The MCP `annotations`.
     pub fn annotations(&self) -> Option<&Value> {
         self.mcp().get("annotations")
+    }
+
+    /// The value of the `@meta` entry `key`, parsed (`None` when the tool
+    /// has no such entry).
+    pub fn meta_value(&self, key: &str) -> Option<Value> {
+        let (_, text) = self.meta.iter().find(|(k, _)| *k == key)?;
+        serde_json::from_str(text).ok()
+    }
+
+    /// The declared error with this code.
+    pub fn error(&self, code: &str) -> Option<&'static ErrorDecl> {
+        self.errors.iter().find(|e| e.code == code)
     }
 }
 
@@ -93,6 +153,7 @@ mod tests {
 
     static PING: ToolDescriptor = ToolDescriptor {
         name: "ping",
+        names: &["ping"],
         title: None,
         description: Some("Answers."),
         tier: "core",
@@ -102,6 +163,20 @@ mod tests {
         risk: "low",
         timeout_ms: None,
         permissions: &[],
+        idempotent: true,
+        open_world: false,
+        rate_limit: None,
+        meta: &[("area", "\"net\"")],
+        errors: &[ErrorDecl {
+            code: "down",
+            message: "The peer is down.",
+            hint: None,
+            retryable: true,
+        }],
+        args: &[],
+        defs: &[],
+        output: None,
+        wrap_output: false,
         mcp_json: McpJson::new(
             r#"{"name":"ping","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}"#,
         ),
@@ -116,6 +191,14 @@ mod tests {
             Some(&serde_json::json!({"readOnlyHint": true}))
         );
         assert_eq!(PING.mcp()["name"], "ping");
+    }
+
+    #[test]
+    fn meta_values_and_declared_errors_are_found_by_key() {
+        assert_eq!(PING.meta_value("area"), Some(serde_json::json!("net")));
+        assert_eq!(PING.meta_value("owner"), None);
+        assert_eq!(PING.error("down").map(|e| e.retryable), Some(true));
+        assert!(PING.error("up").is_none());
     }
 
     #[test]

@@ -17,6 +17,11 @@ pub struct ToolError {
     /// What to do about it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// Names the caller may have meant (an `unknown_tool` error's near
+    /// misses). A boxed slice, not a `Vec`: it keeps the error under the
+    /// size at which clippy asks every `Result` holding it to box it.
+    #[serde(default, skip_serializing_if = "none_suggested")]
+    pub suggestions: Box<[String]>,
     /// Whether the same call may succeed if tried again.
     pub retryable: bool,
 }
@@ -29,6 +34,7 @@ impl ToolError {
             message: message.into(),
             path: None,
             hint: None,
+            suggestions: Box::default(),
             retryable: false,
         }
     }
@@ -82,9 +88,15 @@ impl From<Invalid> for ToolError {
             message: e.message,
             path: Some(e.path),
             hint: e.hint,
+            suggestions: Box::default(),
             retryable: false,
         }
     }
+}
+
+#[allow(clippy::borrowed_box)] // serde passes a reference to the field
+fn none_suggested(suggestions: &Box<[String]>) -> bool {
+    suggestions.is_empty()
 }
 
 impl std::fmt::Display for ToolError {

@@ -17,14 +17,24 @@
 //! ```
 //!
 //! Its features `float_roundtrip` and `preserve_order` turn on serde_json's
-//! features of the same names.
+//! features of the same names. Its default feature `executor` adds the
+//! `Executor`, the pipeline every call of an agent host goes through
+//! (gates, timeouts, the call log); without it, the crate holds what the
+//! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
+//! an MCP server over an executor.
 
 #![deny(missing_docs)]
 
 mod call;
+mod context;
 mod descriptor;
 mod error;
+#[cfg(feature = "executor")]
+pub mod executor;
 pub mod formats;
+#[cfg(feature = "rmcp")]
+pub mod mcp;
+mod toolset;
 pub mod validate;
 
 pub use regex;
@@ -32,5 +42,9 @@ pub use serde;
 pub use serde_json;
 
 pub use call::{output_json, parse_args, present};
-pub use descriptor::{McpJson, ToolDescriptor};
+pub use context::{CallContext, CancelToken, Cancelled};
+pub use descriptor::{ErrorDecl, McpJson, RateLimit, ToolDescriptor};
 pub use error::ToolError;
+#[cfg(feature = "executor")]
+pub use executor::{Executor, Risk, Tier, ToolResult};
+pub use toolset::{ToolFuture, Toolset, decode_args};

@@ -79,7 +79,18 @@ pub fn check_args(
         dismantle(std::mem::take(value));
         return Err(e);
     }
-    check_object(fields, None, defs, value)
+    check_object(fields, None, defs, value, true)
+}
+
+/// Checks a tool's output against its declared type `ty`, as arguments are
+/// checked (unknown fields rejected, integral floats normalised) except
+/// that defaults are not filled in: an output is what the tool returned.
+pub fn check_output(ty: &Ty, defs: &'static [Ty], value: &mut Value) -> Result<(), Invalid> {
+    if let Some(e) = too_deep(value, 1) {
+        dismantle(std::mem::take(value));
+        return Err(e);
+    }
+    check(ty, defs, value, 0, false)
 }
 
 /// The error for the first array or object nested deeper than
@@ -132,7 +143,7 @@ pub fn dismantle(value: Value) {
 /// enters each at most once, so more steps than there are definitions
 /// means an alias cycle through a union (`type T = T | string`), which
 /// is cut there. JSON nesting is bounded by `check_args`.
-fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check {
+fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bool) -> Check {
     if value.is_null() && (ty.nullable || matches!(ty.kind, Kind::Any)) {
         return Ok(());
     }
@@ -189,7 +200,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check
             };
             check_count(count, list.len(), ("item", "items"))?;
             for (i, item) in list.iter_mut().enumerate() {
-                check(items, defs, item, 0).map_err(|e| e.under(&i.to_string()))?;
+                check(items, defs, item, 0, fill).map_err(|e| e.under(&i.to_string()))?;
             }
             if *unique {
                 check_unique(list)?;
@@ -218,7 +229,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check
                         str_text(key),
                         p.source
                     ))),
-                    None => check(values, defs, item, 0),
+                    None => check(values, defs, item, 0, fill),
                 };
                 if let Err(e) = result {
                     failed = Some((key, e));
@@ -233,7 +244,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check
             let mut errors = Vec::new();
             for member in members.iter() {
                 let mut attempt = value.clone();
-                match check(member, defs, &mut attempt, steps) {
+                match check(member, defs, &mut attempt, steps, fill) {
                     Ok(()) => {
                         *value = attempt;
                         return Ok(());
@@ -253,7 +264,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check
             }
             Err(expected(&describe(ty, defs), value))
         }
-        Kind::Object(fields) => check_object(fields, None, defs, value),
+        Kind::Object(fields) => check_object(fields, None, defs, value, fill),
         Kind::Tagged(tag, variants) => {
             let Value::Object(map) = value else {
                 return Err(expected("an object", value));
@@ -280,7 +291,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check
                 return Err(Invalid::new(message).with_hint(hint).under(tag));
             };
             match defs.get(*def).map(|t| &t.kind) {
-                Some(Kind::Object(fields)) => check_object(fields, Some(tag), defs, value),
+                Some(Kind::Object(fields)) => check_object(fields, Some(tag), defs, value, fill),
                 _ => Err(Invalid::new("internal: bad union table".to_string())),
             }
         }
@@ -292,18 +303,21 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize) -> Check
                 if value.is_null() && def.nullable {
                     return Ok(());
                 }
-                check(def, defs, value, steps + 1)
+                check(def, defs, value, steps + 1, fill)
             }
             None => Err(Invalid::new("internal: bad type table".to_string())),
         },
     }
 }
 
+/// `fill`: whether absent fields get their defaults (arguments do,
+/// outputs do not).
 fn check_object(
     fields: &'static [Field],
     tag: Option<&str>,
     defs: &'static [Ty],
     value: &mut Value,
+    fill: bool,
 ) -> Check {
     let Value::Object(map) = value else {
         return Err(expected("an object", value));
@@ -341,7 +355,7 @@ fn check_object(
             map.remove(field.name);
         }
         if !map.contains_key(field.name) {
-            if let Some(text) = field.default {
+            if let Some(text) = field.default.filter(|_| fill) {
                 let parsed: Value = serde_json::from_str(text).map_err(|_| {
                     Invalid::new("internal: bad default".to_string()).under(field.name)
                 })?;
@@ -354,7 +368,7 @@ fn check_object(
             }
         }
         if let Some(item) = map.get_mut(field.name) {
-            check(&field.ty, defs, item, 0).map_err(|e| e.under(field.name))?;
+            check(&field.ty, defs, item, 0, fill).map_err(|e| e.under(field.name))?;
         }
     }
     Ok(())

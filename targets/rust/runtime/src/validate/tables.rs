@@ -117,4 +117,7 @@ pub struct Field {
     pub required: bool,
     /// The default as JSON text.
     pub default: Option<&'static str>,
+    /// Whether the value is `@secret`: logs, events and approval requests
+    /// show `"[redacted]"` in its place.
+    pub secret: bool,
 }

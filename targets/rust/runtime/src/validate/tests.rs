@@ -20,6 +20,7 @@ static SET_FONT: [Field; 6] = [
         },
         required: true,
         default: None,
+        secret: false,
     },
     Field {
         name: "font",
@@ -34,6 +35,7 @@ static SET_FONT: [Field; 6] = [
         },
         required: true,
         default: None,
+        secret: false,
     },
     Field {
         name: "weight",
@@ -43,6 +45,7 @@ static SET_FONT: [Field; 6] = [
         },
         required: false,
         default: Some("400"),
+        secret: false,
     },
     Field {
         name: "opacity",
@@ -62,6 +65,7 @@ static SET_FONT: [Field; 6] = [
         },
         required: false,
         default: None,
+        secret: false,
     },
     Field {
         name: "tags",
@@ -86,6 +90,7 @@ static SET_FONT: [Field; 6] = [
         },
         required: false,
         default: None,
+        secret: false,
     },
     Field {
         name: "align",
@@ -95,6 +100,7 @@ static SET_FONT: [Field; 6] = [
         },
         required: false,
         default: Some("\"left\""),
+        secret: false,
     },
 ];
 
@@ -258,6 +264,7 @@ fn union_members_that_fit_the_kind_report_their_own_error() {
         },
         required: true,
         default: None,
+        secret: false,
     }];
     let message = |args: Value| {
         let mut args = args;

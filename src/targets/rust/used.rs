@@ -1,0 +1,68 @@
+//! Which named types a package's module defines: those it declares, then
+//! those its tools reach.
+
+use std::collections::BTreeSet;
+
+use crate::ir::{Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
+
+/// Named types the package declares, then those its tools reach, each once,
+/// in first-seen order.
+pub fn used_types(program: &Program, package: &Package) -> Vec<TypeKey> {
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for key in &package.types {
+        visit_key(program, key, &mut seen, &mut out);
+    }
+    for tool in package.tools.values() {
+        for field in tool.params.values() {
+            visit_ty(program, &field.ty, &mut seen, &mut out);
+        }
+        if let Some(ty) = &tool.output {
+            visit_ty(program, ty, &mut seen, &mut out);
+        }
+    }
+    out
+}
+
+fn visit_key(
+    program: &Program,
+    key: &TypeKey,
+    seen: &mut BTreeSet<TypeKey>,
+    out: &mut Vec<TypeKey>,
+) {
+    if !seen.insert(key.clone()) {
+        return;
+    }
+    let Some(def) = program.type_def(key) else {
+        return;
+    };
+    out.push(key.clone());
+    match &def.kind {
+        TypeDefKind::Alias { target } => visit_ty(program, target, seen, out),
+        TypeDefKind::Enum { .. } => {}
+        TypeDefKind::Struct { fields } => {
+            for f in fields.values() {
+                visit_ty(program, &f.ty, seen, out);
+            }
+        }
+        TypeDefKind::Union { variants, .. } => {
+            for v in variants.values() {
+                visit_key(program, &v.ty, seen, out);
+            }
+        }
+    }
+}
+
+fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut Vec<TypeKey>) {
+    match &ty.kind {
+        TyKind::Array { items } => visit_ty(program, items, seen, out),
+        TyKind::Map { values } => visit_ty(program, values, seen, out),
+        TyKind::Union { members } => {
+            for m in members {
+                visit_ty(program, m, seen, out);
+            }
+        }
+        TyKind::Named { key } => visit_key(program, key, seen, out),
+        _ => {}
+    }
+}

@@ -1,0 +1,147 @@
+//! What a handler gets beside its arguments: the call's id, the caller's
+//! context and a cancellation token.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+
+use serde_json::Value;
+
+/// The context of one call, passed to the handler by value.
+#[derive(Debug, Clone, Default)]
+pub struct CallContext {
+    /// The call's id (the caller's `callId`, else `call-N`).
+    pub call_id: String,
+    /// The caller's context object, as given (`null` when none).
+    pub context: Value,
+    /// Cancelled when the call times out or its caller cancels it; the
+    /// executor then answers at once and drops the handler's future.
+    pub cancel: CancelToken,
+}
+
+impl CallContext {
+    /// A context with this id and caller context, and a fresh token.
+    pub fn new(call_id: impl Into<String>, context: Value) -> Self {
+        CallContext {
+            call_id: call_id.into(),
+            context,
+            cancel: CancelToken::new(),
+        }
+    }
+}
+
+/// A cancellation flag shared by its clones: `cancel()` on any clone is
+/// seen by all, and wakes every task awaiting `cancelled()`. Built on std
+/// alone, so it is there with or without the `executor` feature.
+#[derive(Debug, Clone, Default)]
+pub struct CancelToken {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    cancelled: AtomicBool,
+    wakers: Mutex<Vec<Waker>>,
+}
+
+impl CancelToken {
+    /// A token not yet cancelled.
+    pub fn new() -> Self {
+        CancelToken::default()
+    }
+
+    /// Cancels the token and wakes whoever awaits it. Idempotent.
+    pub fn cancel(&self) {
+        self.inner.cancelled.store(true, Ordering::SeqCst);
+        let wakers = std::mem::take(&mut *lock(&self.inner.wakers));
+        for waker in wakers {
+            waker.wake();
+        }
+    }
+
+    /// Whether the token was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.inner.cancelled.load(Ordering::SeqCst)
+    }
+
+    /// Completes when the token is cancelled.
+    pub fn cancelled(&self) -> Cancelled<'_> {
+        Cancelled { token: self }
+    }
+}
+
+/// The future of [`CancelToken::cancelled`].
+#[derive(Debug)]
+pub struct Cancelled<'a> {
+    token: &'a CancelToken,
+}
+
+impl Future for Cancelled<'_> {
+    type Output = ();
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.token.is_cancelled() {
+            return Poll::Ready(());
+        }
+        let mut wakers = lock(&self.token.inner.wakers);
+        // Checked again under the lock: `cancel` sets the flag before it
+        // takes the wakers, so a cancel in between is not missed.
+        if self.token.is_cancelled() {
+            return Poll::Ready(());
+        }
+        if !wakers.iter().any(|w| w.will_wake(cx.waker())) {
+            wakers.push(cx.waker().clone());
+        }
+        Poll::Pending
+    }
+}
+
+/// Locks `mutex`, recovering the data of a poisoned lock: the guarded
+/// state is only ever left consistent, so a panic elsewhere need not
+/// spread.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::task::Wake;
+
+    struct Count(std::sync::atomic::AtomicUsize);
+
+    impl Wake for Count {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn cancelling_wakes_the_waiter_and_is_seen_by_clones() {
+        let token = CancelToken::new();
+        let clone = token.clone();
+        let count = Arc::new(Count(Default::default()));
+        let waker = Waker::from(count.clone());
+        let mut cx = Context::from_waker(&waker);
+        let mut wait = std::pin::pin!(clone.cancelled());
+        assert!(wait.as_mut().poll(&mut cx).is_pending());
+        // Polled twice with the same waker, it is kept once.
+        assert!(wait.as_mut().poll(&mut cx).is_pending());
+        assert!(!clone.is_cancelled());
+        token.cancel();
+        assert_eq!(count.0.load(Ordering::SeqCst), 1);
+        assert!(clone.is_cancelled());
+        assert!(wait.as_mut().poll(&mut cx).is_ready());
+        token.cancel();
+        assert_eq!(count.0.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_new_context_has_a_live_token() {
+        let ctx = CallContext::new("call-1", serde_json::json!({"principal": "ana"}));
+        assert_eq!(ctx.call_id, "call-1");
+        assert!(!ctx.cancel.is_cancelled());
+    }
+}

@@ -1,0 +1,232 @@
+//! Opt-in coercion before validation: `"true"`/`"false"` where the type is
+//! boolean, numeric strings where it is a number, through objects, arrays,
+//! maps, named types and tagged unions, never inside plain unions (which
+//! member a string was meant for is not known).
+
+use serde_json::{Map, Number, Value};
+
+use crate::validate::{Field, Kind, Ty};
+
+/// Deeper than this the walk stops: validation rejects such input anyway.
+const MAX_DEPTH: usize = 256;
+
+/// Coerces an argument object in place.
+pub(crate) fn coerce_args(fields: &'static [Field], defs: &'static [Ty], args: &mut Value) {
+    if let Value::Object(map) = args {
+        object(fields, defs, map, 0);
+    }
+}
+
+fn object(
+    fields: &'static [Field],
+    defs: &'static [Ty],
+    map: &mut Map<String, Value>,
+    depth: usize,
+) {
+    for field in fields {
+        if let Some(value) = map.get_mut(field.name) {
+            walk(&field.ty, defs, value, depth + 1);
+        }
+    }
+}
+
+fn walk(ty: &Ty, defs: &'static [Ty], value: &mut Value, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match (&ty.kind, &mut *value) {
+        (Kind::Bool, Value::String(s)) => match s.as_str() {
+            "true" => *value = Value::Bool(true),
+            "false" => *value = Value::Bool(false),
+            _ => {}
+        },
+        (Kind::Int(_), Value::String(s)) => {
+            if let Some(n) = number(s, true) {
+                *value = Value::Number(n);
+            }
+        }
+        (Kind::Num(_), Value::String(s)) => {
+            if let Some(n) = number(s, false) {
+                *value = Value::Number(n);
+            }
+        }
+        (Kind::Array(items, ..), Value::Array(list)) => {
+            for item in list {
+                walk(items, defs, item, depth + 1);
+            }
+        }
+        (Kind::Map(values, ..), Value::Object(map)) => {
+            for item in map.values_mut() {
+                walk(values, defs, item, depth + 1);
+            }
+        }
+        (Kind::Object(fields), Value::Object(map)) => object(fields, defs, map, depth),
+        (Kind::Tagged(tag, variants), Value::Object(map)) => {
+            let def = match map.get(*tag) {
+                Some(Value::String(s)) => variants.iter().find(|(t, _)| t == s),
+                _ => None,
+            };
+            if let Some(Kind::Object(fields)) = def.and_then(|(_, i)| defs.get(*i)).map(|t| &t.kind)
+            {
+                object(fields, defs, map, depth);
+            }
+        }
+        (Kind::Def(index), _) => {
+            if let Some(def) = defs.get(*index) {
+                walk(def, defs, value, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The number a string spells in the JSON number grammar exactly: an
+/// integer when integral and within 2^53, else a float; `None` for other
+/// strings, for a non-integral one where an integer is wanted, and for one
+/// too large for a double.
+fn number(s: &str, integer: bool) -> Option<Number> {
+    if !json_number(s) {
+        return None;
+    }
+    let x: f64 = s.parse().ok()?;
+    if x.fract() == 0.0 && x.abs() <= 9007199254740992.0 {
+        return Some(Number::from(x as i64));
+    }
+    if integer && x.fract() != 0.0 {
+        return None;
+    }
+    Number::from_f64(x)
+}
+
+/// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+fn json_number(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - start
+    };
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::{CountRule, NumRule};
+    use serde_json::json;
+
+    const NO_RULE: NumRule = NumRule {
+        min: None,
+        max: None,
+        multiple_of: None,
+    };
+    static INT: Ty = Ty {
+        kind: Kind::Int(NO_RULE),
+        nullable: false,
+    };
+    static FIELDS: [Field; 4] = [
+        Field {
+            name: "flag",
+            ty: Ty {
+                kind: Kind::Bool,
+                nullable: false,
+            },
+            required: true,
+            default: None,
+            secret: false,
+        },
+        Field {
+            name: "n",
+            ty: Ty {
+                kind: Kind::Num(NO_RULE),
+                nullable: false,
+            },
+            required: true,
+            default: None,
+            secret: false,
+        },
+        Field {
+            name: "ids",
+            ty: Ty {
+                kind: Kind::Array(
+                    &INT,
+                    CountRule {
+                        min: None,
+                        max: None,
+                    },
+                    false,
+                ),
+                nullable: false,
+            },
+            required: true,
+            default: None,
+            secret: false,
+        },
+        Field {
+            name: "either",
+            ty: Ty {
+                kind: Kind::AnyOf(&[Ty {
+                    kind: Kind::Bool,
+                    nullable: false,
+                }]),
+                nullable: false,
+            },
+            required: false,
+            default: None,
+            secret: false,
+        },
+    ];
+
+    #[test]
+    fn strings_become_what_the_schema_wants() {
+        let mut args =
+            json!({"flag": "true", "n": "1e3", "ids": ["7", "1.5", " 2", "-0"], "either": "false"});
+        coerce_args(&FIELDS, &[], &mut args);
+        assert_eq!(
+            args,
+            json!({"flag": true, "n": 1000, "ids": [7, "1.5", " 2", 0], "either": "false"})
+        );
+        let mut args = json!({"flag": "TRUE", "n": "2.5", "ids": "1"});
+        coerce_args(&FIELDS, &[], &mut args);
+        assert_eq!(args, json!({"flag": "TRUE", "n": 2.5, "ids": "1"}));
+    }
+
+    #[test]
+    fn only_the_json_number_grammar_is_read() {
+        for good in ["0", "-0", "12", "1.25", "1e3", "1E+3", "-2.5e-1"] {
+            assert!(json_number(good), "{good}");
+        }
+        for bad in [
+            "", "-", "01", "1.", ".5", "0x10", "1e", "+1", " 1", "1 ", "NaN", "Infinity",
+        ] {
+            assert!(!json_number(bad), "{bad}");
+        }
+        assert_eq!(number("1e400", false), None);
+        assert_eq!(number("1e20", true), Number::from_f64(1e20));
+    }
+}

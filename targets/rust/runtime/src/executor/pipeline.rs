@@ -1,0 +1,340 @@
+//! One call through the pipeline, steps 1 to 9 of the contract.
+
+use serde_json::Value;
+
+use super::Executor;
+use super::canon::canonical;
+use super::coerce::coerce_args;
+use super::gates;
+use super::record::{AuditRecord, CallRequest, Event, LogEntry, Millis, ToolResult, json_len};
+use super::redact::redact_args;
+use super::run::{Ended, race};
+use crate::context::lock;
+use crate::validate::{check_args, check_output};
+use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
+
+/// A listener for the events of one call.
+pub type Listener<'a> = &'a (dyn Fn(&Event) + Send + Sync);
+
+/// What the steps learn about a call, for its result and records.
+struct Call<'a> {
+    /// The caller's own listener, beside the executor's.
+    listener: Option<Listener<'a>>,
+    call_id: String,
+    tool: Option<&'static ToolDescriptor>,
+    /// The arguments as logged: redacted, validated when validation passed.
+    args: Value,
+    duplicate: bool,
+    step: u64,
+    warning: Option<String>,
+    /// Whether the handler ran (the audit's `allowed`).
+    ran: bool,
+    noop: Option<bool>,
+}
+
+impl Executor {
+    /// Runs one call. `context` is the caller's context object (its
+    /// `callId` and `principal` are read when they are strings). Never
+    /// fails: a refusal or a failure is the result's `error`.
+    pub async fn call(&self, name: &str, args: Value, context: Value) -> ToolResult {
+        self.call_with_cancel(name, args, context, CancelToken::new())
+            .await
+    }
+
+    /// [`Executor::call`], ended with `cancelled` when `cancel` is
+    /// cancelled before the handler settles.
+    pub async fn call_with_cancel(
+        &self,
+        name: &str,
+        args: Value,
+        context: Value,
+        cancel: CancelToken,
+    ) -> ToolResult {
+        self.run(name, args, context, cancel, None).await
+    }
+
+    /// [`Executor::call_with_cancel`], with `on_event` receiving the events
+    /// of this call too (an adapter turns them into its protocol's progress
+    /// notifications).
+    pub async fn call_with(
+        &self,
+        name: &str,
+        args: Value,
+        context: Value,
+        cancel: CancelToken,
+        on_event: Listener<'_>,
+    ) -> ToolResult {
+        self.run(name, args, context, cancel, Some(on_event)).await
+    }
+
+    async fn run(
+        &self,
+        name: &str,
+        args: Value,
+        context: Value,
+        cancel: CancelToken,
+        listener: Option<Listener<'_>>,
+    ) -> ToolResult {
+        let start = self.now();
+        let count = {
+            let mut state = lock(&self.state);
+            state.calls += 1;
+            state.calls
+        };
+        let call_id = match context.get("callId") {
+            Some(Value::String(id)) => id.clone(),
+            _ => format!("call-{count}"),
+        };
+        let mut call = Call {
+            listener,
+            call_id,
+            tool: None,
+            args: Value::Null,
+            duplicate: false,
+            step: 0,
+            warning: None,
+            ran: false,
+            noop: None,
+        };
+        let outcome = self.steps(&mut call, name, args, &context, &cancel).await;
+        self.finish(call, name, &context, start, outcome)
+    }
+
+    async fn steps(
+        &self,
+        call: &mut Call<'_>,
+        name: &str,
+        mut args: Value,
+        context: &Value,
+        cancel: &CancelToken,
+    ) -> Result<Value, ToolError> {
+        let options = &self.options;
+        // 1. lookup
+        let tool = match gates::lookup(options, self.toolset.tools(), name) {
+            Ok(tool) => tool,
+            Err(e) => {
+                call.args = args;
+                self.received(call, name);
+                return Err(e);
+            }
+        };
+        call.tool = Some(tool);
+        call.args = redact_args(tool.args, tool.defs, &args);
+        self.received(call, name);
+        // 2. coercion, validation, duplicates
+        if options.coerce {
+            coerce_args(tool.args, tool.defs, &mut args);
+        }
+        check_args(tool.args, tool.defs, &mut args)?;
+        call.args = redact_args(tool.args, tool.defs, &args);
+        let key = format!("{}\0{}", tool.name, canonical(&args));
+        call.duplicate = !lock(&self.state).seen.insert(key);
+        // 3. permissions and risk
+        gates::permit(options, tool)?;
+        // 4. confirmation
+        if tool.confirm {
+            let request = CallRequest {
+                tool: name.to_string(),
+                args: call.args.clone(),
+                context: context.clone(),
+            };
+            let approved = match &options.approve {
+                Some(approve) => approve(request).await,
+                None => false,
+            };
+            if !approved {
+                return Err(gates::not_approved(tool));
+            }
+        }
+        // 5. rate limit, 6. step budget
+        if let Some(limit) = tool.rate_limit {
+            let now = self.now();
+            lock(&self.state).windows.admit(tool.name, limit, now)?;
+        }
+        let step = lock(&self.state).steps.take(options.step_budget)?;
+        call.step = step.step;
+        call.warning = step.warning;
+        // 7. run
+        if cancel.is_cancelled() {
+            return Err(gates::cancelled(tool));
+        }
+        let snapshot = options.snapshot.as_ref().filter(|_| tool.mutates);
+        let request = |args: &Value| CallRequest {
+            tool: name.to_string(),
+            args: args.clone(),
+            context: context.clone(),
+        };
+        let before = match snapshot {
+            Some(take) => Some(take(request(&args)).await),
+            None => None,
+        };
+        if self.listened(call) {
+            let event = Event::Running {
+                call_id: call.call_id.clone(),
+                tool: name.to_string(),
+            };
+            self.emit_for(call, &event);
+        }
+        call.ran = true;
+        let ctx = CallContext {
+            call_id: call.call_id.clone(),
+            context: context.clone(),
+            cancel: CancelToken::new(),
+        };
+        let signal = ctx.cancel.clone();
+        let timeout = tool
+            .timeout_ms
+            .map_or(options.default_timeout, std::time::Duration::from_millis);
+        // The arguments go to the handler; a copy stays only for the
+        // snapshot taken after it.
+        let kept = snapshot.map(|_| args.clone());
+        let handler = self.toolset.invoke(tool.name, args, ctx);
+        let settled = match race(handler, timeout, cancel).await {
+            Ended::Settled(outcome) => outcome,
+            Ended::TimedOut => {
+                signal.cancel();
+                return Err(gates::timed_out(tool, timeout.as_millis()));
+            }
+            Ended::Cancelled => {
+                signal.cancel();
+                return Err(gates::cancelled(tool));
+            }
+        };
+        // The after-snapshot only when the handler returned: a failed call
+        // is no no-op to report.
+        if let (Some(take), Some(before), true) = (snapshot, before, settled.is_ok()) {
+            let after = take(request(kept.as_ref().unwrap_or(&Value::Null))).await;
+            call.noop = Some(canonical(&before) == canonical(&after));
+        }
+        // 8. output
+        let mut value = settled.map_err(|e| gates::declared(tool, e))?;
+        match tool.output {
+            Some(ty) => check_output(ty, tool.defs, &mut value).map_err(gates::invalid_output)?,
+            None => value = Value::Null,
+        }
+        Ok(value)
+    }
+
+    fn received(&self, call: &Call<'_>, tool: &str) {
+        if !self.listened(call) {
+            return;
+        }
+        let event = Event::Received {
+            call_id: call.call_id.clone(),
+            tool: tool.to_string(),
+            args: call.args.clone(),
+        };
+        self.emit_for(call, &event);
+    }
+
+    /// Whether anyone takes events: without a listener none is built.
+    fn listened(&self, call: &Call<'_>) -> bool {
+        self.options.on_event.is_some() || call.listener.is_some()
+    }
+
+    fn emit_for(&self, call: &Call<'_>, event: &Event) {
+        self.emit(event);
+        if let Some(listener) = call.listener {
+            listener(event);
+        }
+    }
+
+    /// 9. the log entry, the last event, the audit record and the result.
+    fn finish(
+        &self,
+        mut call: Call<'_>,
+        name: &str,
+        context: &Value,
+        start: f64,
+        outcome: Result<Value, ToolError>,
+    ) -> ToolResult {
+        let duration = self.now() - start;
+        let ok = outcome.is_ok();
+        let (value, error) = match outcome {
+            Ok(value) => (Some(value), None),
+            Err(error) => (None, Some(error)),
+        };
+        let bytes = match (&value, &error) {
+            (Some(value), _) => json_len(value),
+            (_, error) => json_len(error),
+        };
+        if !ok {
+            call.noop = None;
+        }
+        // Records name the tool as called, as the result does.
+        let tool = name.to_string();
+        {
+            let mut state = lock(&self.state);
+            let state = &mut *state;
+            state.totals.calls += 1;
+            state.totals.duplicates += u64::from(call.duplicate);
+            state.totals.noop_mutations += u64::from(call.noop == Some(true));
+            state.totals.result_bytes += bytes;
+            if let Some(d) = call.tool {
+                let index = self.toolset.tools().iter().position(|t| std::ptr::eq(t, d));
+                if let Some(stats) = index.and_then(|i| state.stats.get_mut(i)) {
+                    stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
+                }
+            }
+            state.log.push(LogEntry {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
+                args: std::mem::take(&mut call.args),
+                ok,
+                value: value.clone(),
+                error: error.clone(),
+                timestamp: Millis(start),
+                duration_ms: Millis(duration),
+                mutates: call.tool.is_some_and(|t| t.mutates),
+                is_duplicate: call.duplicate,
+                noop: call.noop,
+                result_bytes: bytes,
+            });
+        }
+        let last = (self.listened(&call)).then(|| match &error {
+            None => Event::Succeeded {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
+                duration_ms: Millis(duration),
+            },
+            Some(error) => Event::Failed {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
+                error: error.clone(),
+                duration_ms: Millis(duration),
+            },
+        });
+        if let Some(last) = &last {
+            self.emit_for(&call, last);
+        }
+        if let Some(audit) = &self.options.audit {
+            let decision = match &error {
+                Some(e) if !call.ran => e.code.clone(),
+                _ => "allowed".to_string(),
+            };
+            audit(&AuditRecord {
+                call_id: call.call_id,
+                tool,
+                principal: context
+                    .get("principal")
+                    .and_then(Value::as_str)
+                    .map(str::to_string),
+                decision,
+                ok,
+                timestamp: Millis(start),
+            });
+        }
+        ToolResult {
+            tool: name.to_string(),
+            ok,
+            value,
+            error,
+            warning: call.warning,
+            duration_ms: Millis(duration),
+            result_bytes: bytes,
+            token_estimate: bytes.div_ceil(4),
+            step: call.step,
+            is_duplicate: call.duplicate,
+        }
+    }
+}

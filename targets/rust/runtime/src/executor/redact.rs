@@ -1,0 +1,148 @@
+//! `@secret` values become `"[redacted]"` wherever a call's arguments are
+//! shown (events, log, audit, approval requests). The walk follows the
+//! type through objects, arrays, maps, named types and tagged unions, and
+//! skips where the value does not have the expected shape.
+
+use serde_json::{Map, Value};
+
+use crate::validate::{Field, Kind, Ty};
+
+/// What a secret value is shown as.
+pub const REDACTED: &str = "[redacted]";
+
+/// Deeper than this the walk stops; validated arguments never get there.
+const MAX_DEPTH: usize = 256;
+
+/// `args` with every `@secret` value replaced.
+pub(crate) fn redact_args(fields: &'static [Field], defs: &'static [Ty], args: &Value) -> Value {
+    let mut shown = args.clone();
+    if let Value::Object(map) = &mut shown {
+        object(fields, defs, map, 0);
+    }
+    shown
+}
+
+fn object(
+    fields: &'static [Field],
+    defs: &'static [Ty],
+    map: &mut Map<String, Value>,
+    depth: usize,
+) {
+    for field in fields {
+        if let Some(value) = map.get_mut(field.name) {
+            if field.secret {
+                *value = Value::from(REDACTED);
+            } else {
+                walk(&field.ty, defs, value, depth + 1);
+            }
+        }
+    }
+}
+
+fn walk(ty: &Ty, defs: &'static [Ty], value: &mut Value, depth: usize) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match (&ty.kind, &mut *value) {
+        (Kind::Array(items, ..), Value::Array(list)) => {
+            for item in list {
+                walk(items, defs, item, depth + 1);
+            }
+        }
+        (Kind::Map(values, ..), Value::Object(map)) => {
+            for item in map.values_mut() {
+                walk(values, defs, item, depth + 1);
+            }
+        }
+        (Kind::Object(fields), Value::Object(map)) => object(fields, defs, map, depth),
+        (Kind::Tagged(tag, variants), Value::Object(map)) => {
+            let def = match map.get(*tag) {
+                Some(Value::String(s)) => variants.iter().find(|(t, _)| t == s),
+                _ => None,
+            };
+            if let Some(Kind::Object(fields)) = def.and_then(|(_, i)| defs.get(*i)).map(|t| &t.kind)
+            {
+                object(fields, defs, map, depth);
+            }
+        }
+        (Kind::Def(index), _) => {
+            if let Some(def) = defs.get(*index) {
+                walk(def, defs, value, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::StrRule;
+    use serde_json::json;
+
+    const TEXT: Ty = Ty {
+        kind: Kind::Str(StrRule {
+            min: None,
+            max: None,
+            pattern: None,
+            format: None,
+        }),
+        nullable: false,
+    };
+    static LOGIN: [Field; 2] = [
+        Field {
+            name: "user",
+            ty: TEXT,
+            required: true,
+            default: None,
+            secret: false,
+        },
+        Field {
+            name: "password",
+            ty: TEXT,
+            required: true,
+            default: None,
+            secret: true,
+        },
+    ];
+    static DEFS: [Ty; 1] = [Ty {
+        kind: Kind::Object(&LOGIN),
+        nullable: false,
+    }];
+    static LOGINS: Ty = Ty {
+        kind: Kind::Def(0),
+        nullable: false,
+    };
+    static ARGS: [Field; 1] = [Field {
+        name: "logins",
+        ty: Ty {
+            kind: Kind::Map(
+                &LOGINS,
+                crate::validate::CountRule {
+                    min: None,
+                    max: None,
+                },
+                None,
+            ),
+            nullable: false,
+        },
+        required: true,
+        default: None,
+        secret: false,
+    }];
+
+    #[test]
+    fn secrets_are_hidden_at_any_depth() {
+        let args = json!({"logins": {"a": {"user": "ana", "password": "pw"}, "b": 3}});
+        assert_eq!(
+            redact_args(&ARGS, &DEFS, &args),
+            json!({"logins": {"a": {"user": "ana", "password": REDACTED}, "b": 3}})
+        );
+        // A value of the wrong shape is shown as it is.
+        assert_eq!(redact_args(&ARGS, &DEFS, &json!([1])), json!([1]));
+        assert_eq!(
+            redact_args(&LOGIN, &DEFS, &json!({"password": {"x": 1}})),
+            json!({"password": REDACTED})
+        );
+    }
+}

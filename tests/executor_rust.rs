@@ -1,0 +1,190 @@
+//! The shared executor cases (`tests/cases/executor/`, see its README) run
+//! against the Rust executor: every tool set is generated into one crate
+//! under `target/`, whose binary (`tests/executor/run_rust.rs`) runs each
+//! case's calls over scripted handlers; what it observed must equal the
+//! case's `expect`, key by key.
+
+mod rust_common;
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+use rust_common::gen_crate::{self, write_if_changed};
+
+const CRATE: &str = "toolc-exec";
+
+/// One folder of cases: its name, its `input.tool` and its cases by name.
+type ToolSet = (String, PathBuf, Vec<(String, Value)>);
+
+/// Every folder of cases, sorted, its cases sorted by name.
+fn tool_sets() -> Vec<ToolSet> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/executor");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("input.tool").is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|dir| {
+            let mut cases: Vec<(String, Value)> = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .map(|p| {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    let case = serde_json::from_str(&text)
+                        .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                    (p.file_stem().unwrap().to_string_lossy().into_owned(), case)
+                })
+                .collect();
+            cases.sort_by(|a, b| a.0.cmp(&b.0));
+            let name = dir.file_name().unwrap().to_string_lossy().replace('-', "_");
+            (name, dir.join("input.tool"), cases)
+        })
+        .collect()
+}
+
+/// Writes the runner crate: each tool set as a module of the library, the
+/// runner as the binary, and `modules.rs` mapping names to `TOOLS`.
+fn write_crate(sets: &[(String, String)]) -> PathBuf {
+    let dir = gen_crate::root().join(CRATE);
+    let manifest = format!(
+        r#"[package]
+name = "{CRATE}"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+toolc-runtime = {{ path = {runtime:?} }}
+tokio = {{ version = "1", default-features = false, features = ["rt", "time"] }}
+
+[workspace]
+"#,
+        runtime = gen_crate::runtime_dir().display().to_string()
+    );
+    write_if_changed(&dir.join("Cargo.toml"), &manifest);
+    let lock = dir.join("Cargo.lock");
+    if !lock.exists() {
+        // toolc's own versions (the runtime's tokio among them).
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"),
+            &lock,
+        )
+        .unwrap();
+    }
+    let mut lib = String::from("#![deny(warnings)]\n\n");
+    let mut arms = String::new();
+    for (module, code) in sets {
+        write_if_changed(&dir.join(format!("src/gen/{module}.rs")), code);
+        writeln!(
+            lib,
+            "pub mod {module} {{\n    include!(\"gen/{module}.rs\");\n}}\n"
+        )
+        .unwrap();
+        writeln!(
+            arms,
+            "        {module:?} => Some(&toolc_exec::{module}::TOOLS),"
+        )
+        .unwrap();
+    }
+    write_if_changed(&dir.join("src/lib.rs"), &lib);
+    let modules = format!(
+        "//! The generated `TOOLS` of each tool set.\n\n\
+         use toolc_runtime::ToolDescriptor;\n\n\
+         pub fn tools(module: &str) -> Option<&'static [ToolDescriptor]> {{\n    \
+         match module {{\n{arms}        _ => None,\n    }}\n}}\n"
+    );
+    write_if_changed(&dir.join("src/modules.rs"), &modules);
+    let runner = include_str!("executor/run_rust.rs");
+    write_if_changed(
+        &dir.join("src/main.rs"),
+        &format!("#![deny(warnings)]\n{runner}"),
+    );
+    dir
+}
+
+/// Where `observed` differs from `expected`: the first differing item of
+/// a list, else the whole value.
+fn diff(expected: &Value, observed: &Value) -> String {
+    let pretty = |v: &Value| serde_json::to_string_pretty(v).unwrap();
+    if let (Value::Array(e), Value::Array(o)) = (expected, observed) {
+        if let Some(i) = (0..e.len().max(o.len())).find(|&i| e.get(i) != o.get(i)) {
+            let none = Value::String("(nothing)".into());
+            return format!(
+                "item {i} of {} expected, {} observed:\n  expected: {}\n  observed: {}",
+                e.len(),
+                o.len(),
+                pretty(e.get(i).unwrap_or(&none)),
+                pretty(o.get(i).unwrap_or(&none))
+            );
+        }
+    }
+    format!(
+        "  expected: {}\n  observed: {}",
+        pretty(expected),
+        pretty(observed)
+    )
+}
+
+#[test]
+fn the_rust_executor_meets_every_case() {
+    let sets = tool_sets();
+    let mut code = Vec::new();
+    let mut requests = String::new();
+    let mut names = Vec::new();
+    for (module, input, cases) in &sets {
+        let program = rust_common::load(input);
+        let generated = rust_common::generate(&program);
+        assert_eq!(
+            generated.len(),
+            1,
+            "{}: one package per tool set",
+            input.display()
+        );
+        code.push((module.clone(), generated[0].1.clone()));
+        for (name, case) in cases {
+            requests.push_str(&json!({"module": module, "case": case}).to_string());
+            requests.push('\n');
+            names.push((format!("{module}/{name}"), case["expect"].clone()));
+        }
+    }
+    let dir = write_crate(&code);
+    gen_crate::cargo(&dir, &["build", "--quiet"]);
+    gen_crate::cargo(&dir, &["clippy", "--quiet", "--", "-D", "warnings"]);
+    let mut child = Command::new(gen_crate::target_dir().join("debug").join(CRATE))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the runner starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()).unwrap());
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success(), "the runner failed");
+    let observed: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(observed.len(), names.len(), "one answer per case");
+    let mut failures = String::new();
+    for ((name, expect), observed) in names.iter().zip(&observed) {
+        for (key, expected) in expect.as_object().into_iter().flatten() {
+            if &observed[key] != expected {
+                let _ = writeln!(
+                    failures,
+                    "case {name}, `{key}`: {}\n",
+                    diff(expected, &observed[key])
+                );
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+    assert!(!names.is_empty(), "no executor cases found");
+}

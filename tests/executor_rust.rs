@@ -2,7 +2,8 @@
 //! against the Rust executor: every tool set is generated into one crate
 //! under `target/`, whose binary (`tests/executor/run_rust.rs`) runs each
 //! case's calls over scripted handlers; what it observed must equal the
-//! case's `expect`, key by key.
+//! case's `expect`, key by key. Every example tool set runs under the
+//! executor too: each tool example passes the gates and reaches its handler.
 
 mod rust_common;
 
@@ -132,12 +133,59 @@ fn diff(expected: &Value, observed: &Value) -> String {
     )
 }
 
+/// For every package of `examples/`: its module name, its code, and a case
+/// that calls every tool with each of its examples through an executor that
+/// grants and approves everything, each handler failing with the tool's
+/// first declared error (or an undeclared one), with what each call must
+/// end with.
+fn example_cases() -> Vec<(String, String, Value, Vec<(String, String)>)> {
+    let program = rust_common::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"));
+    let generated = rust_common::generate(&program);
+    let mut out = Vec::new();
+    for package in program.packages.values() {
+        let code = generated
+            .iter()
+            .find(|(name, _)| *name == package.name)
+            .map(|(_, code)| code.clone())
+            .unwrap_or_else(|| panic!("no code for {}", package.name));
+        let mut handlers = serde_json::Map::new();
+        let mut calls = Vec::new();
+        let mut expected = Vec::new();
+        for tool in package.tools.values() {
+            let code = tool.errors.keys().next().cloned();
+            let step = match &code {
+                Some(code) => json!({"error": {"code": code}}),
+                None => json!({"throw": "no handler in this test"}),
+            };
+            handlers.insert(tool.name.clone(), json!([step]));
+            for example in &tool.examples {
+                calls.push(json!({"tool": tool.name, "args": example.to_json()}));
+                let code = code.clone().unwrap_or_else(|| "internal".into());
+                expected.push((tool.name.clone(), code));
+            }
+        }
+        let case = json!({
+            "options": {"grants": ["*"], "approve": [true]},
+            "handlers": handlers,
+            "calls": calls,
+        });
+        out.push((format!("example_{}", package.name), code, case, expected));
+    }
+    out
+}
+
 #[test]
 fn the_rust_executor_meets_every_case() {
     let sets = tool_sets();
     let mut code = Vec::new();
     let mut requests = String::new();
     let mut names = Vec::new();
+    let examples = example_cases();
+    for (module, generated, case, _) in &examples {
+        code.push((module.clone(), generated.clone()));
+        requests.push_str(&json!({"module": module, "case": case}).to_string());
+        requests.push('\n');
+    }
     for (module, input, cases) in &sets {
         let program = rust_common::load(input);
         let generated = rust_common::generate(&program);
@@ -172,9 +220,39 @@ fn the_rust_executor_meets_every_case() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(observed.len(), names.len(), "one answer per case");
+    assert_eq!(
+        observed.len(),
+        examples.len() + names.len(),
+        "one answer per case"
+    );
+    let (of_examples, observed) = observed.split_at(examples.len());
     let mut failures = String::new();
-    for ((name, expect), observed) in names.iter().zip(&observed) {
+    for ((module, _, _, expected), observed) in examples.iter().zip(of_examples) {
+        // Every example passed validation and the gates, and reached its
+        // handler, which failed as scripted.
+        let results = observed["results"].as_array().cloned().unwrap_or_default();
+        assert_eq!(
+            results.len(),
+            expected.len(),
+            "{module}: one result per call"
+        );
+        for (result, (tool, code)) in results.iter().zip(expected) {
+            if result["ok"] != false
+                || result["error"]["code"] != code.as_str()
+                || result["step"] == 0
+            {
+                let _ = writeln!(
+                    failures,
+                    "{module}: an example of `{tool}` should reach its handler and fail with `{code}`: {result}\n"
+                );
+            }
+        }
+    }
+    assert!(
+        examples.iter().map(|e| e.3.len()).sum::<usize>() > 20,
+        "the examples' calls"
+    );
+    for ((name, expect), observed) in names.iter().zip(observed) {
         for (key, expected) in expect.as_object().into_iter().flatten() {
             if &observed[key] != expected {
                 let _ = writeln!(

@@ -133,12 +133,21 @@ fn diff(expected: &Value, observed: &Value) -> String {
     )
 }
 
+/// A package of `examples/` as a module of the runner crate, and a case
+/// over it with, per call, the tool and the error code it must end with.
+struct ExampleCase {
+    module: String,
+    code: String,
+    case: Value,
+    expected: Vec<(String, String)>,
+}
+
 /// For every package of `examples/`: its module name, its code, and a case
 /// that calls every tool with each of its examples through an executor that
 /// grants and approves everything, each handler failing with the tool's
 /// first declared error (or an undeclared one), with what each call must
 /// end with.
-fn example_cases() -> Vec<(String, String, Value, Vec<(String, String)>)> {
+fn example_cases() -> Vec<ExampleCase> {
     let program = rust_common::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"));
     let generated = rust_common::generate(&program);
     let mut out = Vec::new();
@@ -169,7 +178,12 @@ fn example_cases() -> Vec<(String, String, Value, Vec<(String, String)>)> {
             "handlers": handlers,
             "calls": calls,
         });
-        out.push((format!("example_{}", package.name), code, case, expected));
+        out.push(ExampleCase {
+            module: format!("example_{}", package.name),
+            code,
+            case,
+            expected,
+        });
     }
     out
 }
@@ -181,9 +195,10 @@ fn the_rust_executor_meets_every_case() {
     let mut requests = String::new();
     let mut names = Vec::new();
     let examples = example_cases();
-    for (module, generated, case, _) in &examples {
-        code.push((module.clone(), generated.clone()));
-        requests.push_str(&json!({"module": module, "case": case}).to_string());
+    for example in &examples {
+        code.push((example.module.clone(), example.code.clone()));
+        let request = json!({"module": example.module, "case": example.case});
+        requests.push_str(&request.to_string());
         requests.push('\n');
     }
     for (module, input, cases) in &sets {
@@ -227,7 +242,8 @@ fn the_rust_executor_meets_every_case() {
     );
     let (of_examples, observed) = observed.split_at(examples.len());
     let mut failures = String::new();
-    for ((module, _, _, expected), observed) in examples.iter().zip(of_examples) {
+    for (example, observed) in examples.iter().zip(of_examples) {
+        let (module, expected) = (&example.module, &example.expected);
         // Every example passed validation and the gates, and reached its
         // handler, which failed as scripted.
         let results = observed["results"].as_array().cloned().unwrap_or_default();
@@ -249,7 +265,7 @@ fn the_rust_executor_meets_every_case() {
         }
     }
     assert!(
-        examples.iter().map(|e| e.3.len()).sum::<usize>() > 20,
+        examples.iter().map(|e| e.expected.len()).sum::<usize>() > 20,
         "the examples' calls"
     );
     for ((name, expect), observed) in names.iter().zip(observed) {

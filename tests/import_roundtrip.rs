@@ -320,7 +320,7 @@ fn effective_annotations(tool: &Value) -> Value {
     json!({
         "readOnlyHint": read_only,
         "destructiveHint": !read_only && hint("destructiveHint", true),
-        "idempotentHint": !read_only && hint("idempotentHint", false),
+        "idempotentHint": hint("idempotentHint", false),
         "openWorldHint": hint("openWorldHint", true),
         "title": title,
     })

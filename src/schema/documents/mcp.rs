@@ -103,8 +103,10 @@ fn annotations(tool: &Tool) -> Obj<'_> {
     }
     out.insert("readOnlyHint", !tool.mutates);
     out.insert("destructiveHint", tool.mutates && tool.destructive);
-    // A read-only tool has no effect to repeat, so it is idempotent.
-    out.insert("idempotentHint", tool.idempotent || !tool.mutates);
+    // As the source says: MCP calls the hint meaningful only for tools that
+    // are not read-only, and a client that reads it for a read-only tool
+    // gets what was declared, so import -> build -> import is a fixed point.
+    out.insert("idempotentHint", tool.idempotent);
     out.insert("openWorldHint", tool.open_world);
     out
 }

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::case::{camel_case, snake_case};
+use crate::case::{ascii, camel_case, snake_case};
 use serde::Serialize;
 
 /// Every keyword of Rust 2015-2024, strict and reserved.
@@ -80,24 +80,22 @@ pub struct Ident(String);
 impl Ident {
     /// A value (field, method, function) name: snake_case.
     pub fn snake(name: &str) -> Ident {
-        Ident::escape(fix_start(snake_case(name), "_", name.is_ascii()))
+        let name = ascii(name);
+        Ident::escape(fix_start(snake_case(&name), "_", name.is_ascii()))
     }
 
     /// A type or variant name: UpperCamelCase.
     pub fn camel(name: &str) -> Ident {
-        Ident::escape(fix_start(camel_case(name), "V", name.is_ascii()))
+        let name = ascii(name);
+        Ident::escape(fix_start(camel_case(&name), "V", name.is_ascii()))
     }
 
     /// An UPPER_SNAKE_CASE static name.
     pub fn upper(name: &str) -> Ident {
-        let mut snake = snake_case(name);
-        let upper = if snake.is_ascii() {
-            snake.make_ascii_uppercase();
-            snake
-        } else {
-            snake.to_uppercase()
-        };
-        Ident::escape(fix_start(upper, "_", name.is_ascii()))
+        let name = ascii(name);
+        let mut snake = snake_case(&name);
+        snake.make_ascii_uppercase();
+        Ident::escape(fix_start(snake, "_", name.is_ascii()))
     }
 
     fn escape(mut s: String) -> Ident {
@@ -273,7 +271,12 @@ mod tests {
         assert_eq!(Ident::snake("x-api-key").as_str(), "x_api_key");
         assert_eq!(Ident::snake("9lives").as_str(), "_9lives");
         assert_eq!(Ident::snake("_").as_str(), "__");
-        assert_eq!(Ident::camel("résumé").as_str(), "Rsum");
+        // Letters outside ASCII are spelled out, not dropped.
+        assert_eq!(Ident::camel("résumé").as_str(), "Resume");
+        assert_eq!(Ident::camel("ünïcode").as_str(), "Unicode");
+        assert_eq!(Ident::snake("größe").as_str(), "grosse");
+        assert_eq!(Ident::camel("日本語").as_str(), "RiBenYu");
+        assert_eq!(Ident::upper("ß").as_str(), "SS");
     }
 
     #[test]

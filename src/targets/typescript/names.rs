@@ -10,6 +10,8 @@ use foldhash::HashSet;
 
 use heck::{ToLowerCamelCase, ToUpperCamelCase};
 
+use crate::case::ascii;
+
 use super::reserved::{RESERVED_TYPES, RESERVED_VALUES, RUNTIME_TYPES, RUNTIME_VALUES};
 
 /// Hands out unique, valid identifiers in one namespace.
@@ -47,13 +49,10 @@ impl Namer {
     }
 }
 
-/// `set_font` -> `setFont`, `resize-image` -> `resizeImage`.
+/// `set_font` -> `setFont`, `resize-image` -> `resizeImage`, `définir` ->
+/// `definir`.
 pub fn camel(name: &str) -> String {
-    if let Some(fast) = snake_to_camel(name, false) {
-        return fast;
-    }
-    let words = words(name);
-    let camel = words.to_lower_camel_case();
+    let camel = words(&ascii(name)).to_lower_camel_case();
     if camel.is_empty() {
         sanitize(name)
     } else {
@@ -63,43 +62,12 @@ pub fn camel(name: &str) -> String {
 
 /// `set_font` -> `SetFont`.
 pub fn pascal(name: &str) -> String {
-    if let Some(fast) = snake_to_camel(name, true) {
-        return fast;
-    }
-    let words = words(name);
-    let pascal = words.to_upper_camel_case();
+    let pascal = words(&ascii(name)).to_upper_camel_case();
     if pascal.is_empty() {
         sanitize(name)
     } else {
         pascal
     }
-}
-
-/// What heck makes of a lower-case `snake_case` name (the usual tool
-/// name), without its general word splitting: the words are the runs
-/// between underscores, each after the first (or each, for `upper`) with
-/// its first character upper-cased. `None` for any other name.
-fn snake_to_camel(name: &str, upper: bool) -> Option<String> {
-    let simple = name
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    if !simple || name.bytes().all(|b| b == b'_') {
-        return None;
-    }
-    let mut out = String::with_capacity(name.len());
-    let mut first = !upper;
-    for word in name.split('_').filter(|w| !w.is_empty()) {
-        if first {
-            out.push_str(word);
-            first = false;
-        } else {
-            // Words are non-empty ASCII here.
-            let (head, tail) = word.split_at(1);
-            out.extend(head.chars().map(|c| c.to_ascii_uppercase()));
-            out.push_str(tail);
-        }
-    }
-    Some(out)
 }
 
 /// Non-identifier characters become word breaks, so heck splits on them.
@@ -167,38 +135,6 @@ mod tests {
     }
 
     #[test]
-    fn snake_case_fast_path_agrees_with_heck() {
-        for name in [
-            "set_font",
-            "a",
-            "_a",
-            "a_",
-            "__a__b__",
-            "a1",
-            "a_1",
-            "a_1b",
-            "record_0_x9",
-            "x_y_z",
-            "ab12cd_34ef",
-            "0",
-            "0_a",
-            "a__0",
-            "update_record_0",
-        ] {
-            let spaced = words(name);
-            for (upper, heck) in [
-                (false, spaced.to_lower_camel_case()),
-                (true, spaced.to_upper_camel_case()),
-            ] {
-                assert_eq!(snake_to_camel(name, upper), Some(heck), "{name}");
-            }
-        }
-        for name in ["", "_", "__", "setFont", "a-b", "é"] {
-            assert_eq!(snake_to_camel(name, false), None, "{name}");
-        }
-    }
-
-    #[test]
     fn names_become_identifiers() {
         assert_eq!(camel("set_font"), "setFont");
         assert_eq!(camel("resize-image"), "resizeImage");
@@ -208,6 +144,9 @@ mod tests {
         assert_eq!(pascal("_a__b_1x_"), "AB1x");
         assert_eq!(sanitize("3d"), "_3d");
         assert_eq!(sanitize("ü"), "_");
+        // Other letters are spelled out, not lost.
+        assert_eq!(camel("définir_mode"), "definirMode");
+        assert_eq!(pascal("größe"), "Grosse");
         assert_eq!(property_key("default"), "default");
         assert_eq!(property_key("x-api-key"), "\"x-api-key\"");
         assert_eq!(property_key("__proto__"), "__proto__");

@@ -24,3 +24,15 @@ tool "self"(self?: type, crate?: Self, super?: int, type?: string) -> Self;
 tool "fn"(fn: string, match?: bool) -> type;
 /// And another.
 tool "async"(await?: string);
+
+/// Names outside ASCII: the identifiers spell their letters out.
+enum Modus { "ünïcode", "日本語", "Ärger", "ß", unicode_x }
+
+/// Fields outside ASCII.
+struct Size {
+    "wïdth": int,
+    "höhe"?: int,
+}
+
+/// A tool named outside ASCII.
+tool "définir_mode"(modus: Modus, "größe"?: Size, "naïve"?: "çava" | "naïve") -> Size;

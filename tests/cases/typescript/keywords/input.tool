@@ -78,3 +78,20 @@ tool validateArgs(
     /// Value.
     eval?: string,
 );
+
+/// Names outside ASCII: the identifiers spell their letters out.
+enum Modus { "ünïcode", "日本語", "Ärger", "ß" }
+
+/// Fields outside ASCII.
+struct Size {
+    /// Width.
+    "wïdth": int,
+}
+
+/// A tool named outside ASCII.
+tool "définir_mode"(
+    /// Mode.
+    modus: Modus,
+    /// Size.
+    "größe"?: Size,
+) -> Size;

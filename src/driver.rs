@@ -47,6 +47,17 @@ pub fn analyze_with_root(
             check::check(&loaded.program, &loaded.sources, options)
         }));
     } else {
+        // Loading's errors point at what they are about; the checks still
+        // look at the rest.
+        let errors: Vec<crate::source::Span> = diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.primary.span)
+            .collect();
+        let rest = crate::timing::phase("check", || {
+            check::check_rest(&loaded.program, &errors, options)
+        });
+        diagnostics.extend(rest);
         diagnostics = check::apply_levels(diagnostics, options);
     }
     Ok(Analysis {

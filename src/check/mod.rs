@@ -32,6 +32,7 @@ mod negative_bool;
 mod params;
 mod patterns;
 mod ranges;
+mod set_aside;
 pub mod strict;
 mod target_names;
 mod tiers;
@@ -46,7 +47,7 @@ mod tests;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ir::Program;
-use crate::source::SourceMap;
+use crate::source::{SourceMap, Span};
 use crate::target::Target;
 
 // The checks name the JSON number arithmetic as their own module.
@@ -102,6 +103,26 @@ pub fn error_when_built(d: Diagnostic, built: bool, target: impl std::fmt::Displ
 
 /// Runs every check over `program` and applies the lint levels of `options`.
 pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) -> Diagnostics {
+    apply_levels(
+        run_all(program, options, true).into_iter().collect(),
+        options,
+    )
+}
+
+/// After loading found errors (at `errors`), the checks' errors on the rest
+/// of `program`, when what the errors point into can be set aside; no lints
+/// (the program is not the one written).
+pub fn check_rest(program: &Program, errors: &[Span], options: &CheckOptions) -> Vec<Diagnostic> {
+    match set_aside::without_errors(program, errors) {
+        Some(rest) => run_all(&rest, options, false),
+        None => Vec::new(),
+    }
+}
+
+/// The checks' diagnostics on `program`, phase by phase; after errors of a
+/// phase, the later phases run on the program with what those errors point
+/// into set aside. The lints too when `lints`.
+fn run_all(program: &Program, options: &CheckOptions, lints: bool) -> Vec<Diagnostic> {
     let mut out = run_checks(program, options, STRUCTURAL);
     // The later checks and the lints follow named types recursively; on types
     // that nest beyond the limit they would exhaust the stack, so they do not
@@ -115,15 +136,25 @@ pub fn check(program: &Program, _sources: &SourceMap, options: &CheckOptions) ->
     }
     if !depth.is_empty() {
         out.extend(depth);
-        return apply_levels(out.into_iter().collect(), options);
+        return out;
     }
     // Values are evaluated and the type graph walked only on a structurally
-    // sound program; otherwise they would repeat the same problems.
-    if !out.iter().any(Diagnostic::is_error) {
+    // sound program; otherwise they would repeat the same problems. So after
+    // errors they run on the rest.
+    let errors: Vec<Span> = out
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.primary.span)
+        .collect();
+    if errors.is_empty() {
         out.extend(run_checks(program, options, SEMANTIC));
+    } else if let Some(rest) = set_aside::without_errors(program, &errors) {
+        out.extend(run_checks(&rest, options, SEMANTIC));
     }
-    out.extend(run_checks(program, options, LINTS));
-    apply_levels(out.into_iter().collect(), options)
+    if lints {
+        out.extend(run_checks(program, options, LINTS));
+    }
+    out
 }
 
 /// A check reads the program and reports into its own [`Cx`].

@@ -422,10 +422,9 @@ pub fn ir(path: &Path, format: MessageFormat) -> u8 {
     if has_errors {
         return EXIT_INPUT;
     }
-    match serde_json::to_string_pretty(&analysis.program) {
-        Ok(text) => report::stdout(&format!("{text}\n")),
-        Err(e) => return usage_error(format!("cannot serialize the IR: {e}")),
-    }
+    // Streamed: the IR of a large program is far larger as text than as
+    // data, and need not be held whole.
+    report::stdout_json(&analysis.program);
     EXIT_OK
 }
 

@@ -43,6 +43,17 @@ pub fn stdout(text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }
 
+/// Writes `value` to stdout as pretty JSON and a line break, streamed
+/// through a buffer; write failures are ignored as in [`stdout`].
+pub fn stdout_json(value: &impl serde::Serialize) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let _ = serde_json::to_writer_pretty(&mut out, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush());
+}
+
 /// A usage or I/O error about the command's own arguments (exit code 2).
 pub fn usage_error(message: impl std::fmt::Display) -> u8 {
     eprintln!("error: {message}");

@@ -108,6 +108,7 @@ impl Ctx<'_> {
                 &format!("branches disagree on `{key}`; the first is kept, the others dropped"),
             );
         }
+        self.warn_closed_branches(list, &props, &apath);
         if !props.is_empty() {
             merged.insert("properties".into(), Value::Object(props));
         }
@@ -128,6 +129,38 @@ impl Ctx<'_> {
         let (ty, m) = self.node(&merged, path, hint);
         merge_meta(meta, m);
         ty
+    }
+}
+
+impl Ctx<'_> {
+    /// A branch closed with `additionalProperties: false` rejects every
+    /// property only another branch names, so the original accepts no value
+    /// that has one; the merged object accepts them. Said, per branch.
+    fn warn_closed_branches(&mut self, list: &[Value], props: &Map<String, Value>, apath: &str) {
+        let root = self.root;
+        for (i, branch) in list.iter().enumerate() {
+            let Some(obj) = deref(root, branch).as_object() else {
+                continue;
+            };
+            if obj.get("additionalProperties") != Some(&Value::Bool(false)) {
+                continue;
+            }
+            let own = obj.get("properties").and_then(Value::as_object);
+            let extra: Vec<String> = props
+                .keys()
+                .filter(|name| !own.is_some_and(|p| p.contains_key(*name)))
+                .map(|name| format!("`{name}`"))
+                .collect();
+            if !extra.is_empty() {
+                self.warn(
+                    &child(apath, &i.to_string()),
+                    &format!(
+                        "closed (additionalProperties: false) beside branches that add {}: the original accepts no value with them, the merged object does",
+                        extra.join(", ")
+                    ),
+                );
+            }
+        }
     }
 }
 

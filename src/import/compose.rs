@@ -65,6 +65,14 @@ impl Ctx<'_> {
                 } else if let Some(tag) = discriminator(&resolved) {
                     self.tagged(&flat, &resolved, &tag, hint)
                 } else {
+                    // `oneOf` rejects a value that more than one branch
+                    // accepts; a union accepts it.
+                    if path.ends_with("/oneOf") && may_overlap(&resolved) {
+                        self.warn(
+                            path,
+                            "oneOf imported as a union: a value that several branches accept is rejected by the original and accepted by the union",
+                        );
+                    }
                     self.plain_union(&flat, hint)
                 }
             }
@@ -443,4 +451,33 @@ fn discriminator(resolved: &[&Value]) -> Option<String> {
         }
         Some(candidate.clone())
     })
+}
+
+/// Whether two of `branches` may accept the same value: their JSON types
+/// meet (an integer is also a number), or one says nothing of its type.
+fn may_overlap(branches: &[&Value]) -> bool {
+    let kinds: Vec<Option<Vec<&str>>> = branches.iter().map(|b| json_types(b)).collect();
+    kinds.iter().enumerate().any(|(i, a)| {
+        kinds[i + 1..].iter().any(|b| match (a, b) {
+            (Some(a), Some(b)) => a.iter().any(|x| b.iter().any(|y| types_meet(x, y))),
+            _ => true,
+        })
+    })
+}
+
+/// The JSON types a branch allows, when it says (`type`, or what its
+/// keywords imply); `None` when any value might do.
+fn json_types(branch: &Value) -> Option<Vec<&str>> {
+    let obj = branch.as_object()?;
+    match obj.get("type") {
+        Some(Value::String(t)) => Some(vec![t.as_str()]),
+        Some(Value::Array(list)) => list.iter().map(Value::as_str).collect(),
+        _ if obj.contains_key("properties") => Some(vec!["object"]),
+        _ if obj.contains_key("items") => Some(vec!["array"]),
+        _ => None,
+    }
+}
+
+fn types_meet(a: &str, b: &str) -> bool {
+    a == b || matches!((a, b), ("integer", "number") | ("number", "integer"))
 }

@@ -20,22 +20,6 @@ use toolc::targets::{GenOptions, Target};
 
 const RUNNER: &str = include_str!("executor/run.ts");
 
-const TSCONFIG: &str = r#"{
-  "compilerOptions": {
-    "target": "ES2022",
-    "module": "NodeNext",
-    "moduleResolution": "NodeNext",
-    "strict": true,
-    "noUnusedLocals": true,
-    "noImplicitReturns": true,
-    "skipLibCheck": true,
-    "types": ["node"],
-    "outDir": "dist"
-  },
-  "include": ["*/*.ts"]
-}
-"#;
-
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -119,7 +103,7 @@ fn typescript_executor_follows_the_case_table() {
         &root.join("package.json"),
         "{\"name\":\"toolc-executor-cases\",\"private\":true,\"type\":\"module\"}\n",
     );
-    write(&root.join("tsconfig.json"), TSCONFIG);
+    write(&root.join("tsconfig.json"), &node::tsconfig("*/*.ts"));
     for (dir, _) in &sets {
         project(dir, &root.join(file_name(dir)));
     }

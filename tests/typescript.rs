@@ -39,22 +39,6 @@ const HARNESS: &[(&str, &str)] = &[
     ),
 ];
 
-const TSCONFIG: &str = r#"{
-  "compilerOptions": {
-    "target": "ES2022",
-    "module": "NodeNext",
-    "moduleResolution": "NodeNext",
-    "strict": true,
-    "noUnusedLocals": true,
-    "noImplicitReturns": true,
-    "skipLibCheck": true,
-    "types": ["node"],
-    "outDir": "dist"
-  },
-  "include": ["*.ts"]
-}
-"#;
-
 /// The generated modules alone under every further strictness flag a
 /// consumer may have on (`exactOptionalPropertyTypes`,
 /// `noUncheckedIndexedAccess`, ...): generated code must not force a
@@ -198,7 +182,7 @@ fn project(dir: &Path, files: &[OutputFile]) -> String {
         "package.json",
         "{\"name\":\"toolc-case\",\"private\":true,\"type\":\"module\"}\n",
     );
-    write(dir, "tsconfig.json", TSCONFIG);
+    write(dir, "tsconfig.json", &node::tsconfig("*.ts"));
     write(
         dir,
         "tsconfig.strictest.json",

@@ -166,3 +166,25 @@ pub fn run(node_dir: &Path, cwd: &Path, program: &str, args: &[&str]) -> Result<
         ))
     }
 }
+
+/// The `tsconfig.json` of a test project: strict, Node modules, the `.ts`
+/// files matching `include` compiled into `dist/`.
+pub fn tsconfig(include: &str) -> String {
+    format!(
+        r#"{{
+  "compilerOptions": {{
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noUnusedLocals": true,
+    "noImplicitReturns": true,
+    "skipLibCheck": true,
+    "types": ["node"],
+    "outDir": "dist"
+  }},
+  "include": [{include:?}]
+}}
+"#
+    )
+}

@@ -12,7 +12,12 @@ use crate::target::Target;
 
 /// The targets whose consumers restrict tool names, in the order they are
 /// reported.
-const RESTRICTED: [Target; 3] = [Target::Openai, Target::Anthropic, Target::Mcp];
+const RESTRICTED: [Target; 4] = [
+    Target::Openai,
+    Target::Anthropic,
+    Target::Gemini,
+    Target::Mcp,
+];
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();

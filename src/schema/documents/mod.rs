@@ -5,6 +5,7 @@
 //! ([`tool_json_depths`]) with the same code that writes them.
 
 pub mod anthropic;
+pub mod gemini;
 pub mod json_schema;
 pub mod mcp;
 pub mod openai;

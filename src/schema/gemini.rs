@@ -221,8 +221,8 @@ fn null_type(map: &mut Obj<'_>, reasons: &mut Vec<String>) {
     }
 }
 
-/// String enums stay (without a `null` value, which `nullable` says); other
-/// enums go, as a range where the values are numbers and in words ("One of:
+/// String enums stay (without a `null` value, which `nullable` says); an
+/// empty one and other enums go, as a range where the values are numbers and in words ("One of:
 /// 1, 2, 3."), because Gemini takes string values only.
 fn enum_values(map: &mut Obj<'_>) {
     let Some(Node::Arr(values)) = map.get_mut("enum") else {
@@ -235,6 +235,12 @@ fn enum_values(map: &mut Obj<'_>) {
     let Some(Node::Arr(values)) = map.get("enum") else {
         return;
     };
+    if values.is_empty() {
+        // An enum without variants (W0020): Gemini takes no empty list.
+        map.remove("enum");
+        add_to_description(map, "No value is accepted.");
+        return;
+    }
     if values.iter().all(|v| v.as_str().is_some()) {
         return;
     }

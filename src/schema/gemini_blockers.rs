@@ -71,6 +71,10 @@ impl<'a> Scan<'a> {
                 let Some(def) = self.program.type_def(key) else {
                     return;
                 };
+                // Shared types are scanned once, recursive ones reported once.
+                if !self.seen.insert(key.0.as_str()) {
+                    return;
+                }
                 if def.recursive && !matches!(def.kind, TypeDefKind::Enum { .. }) {
                     self.block(
                         ty,
@@ -79,9 +83,6 @@ impl<'a> Scan<'a> {
                             def.name
                         ),
                     );
-                }
-                if !self.seen.insert(key.0.as_str()) {
-                    return;
                 }
                 match &def.kind {
                     TypeDefKind::Alias { target } => self.ty(target),

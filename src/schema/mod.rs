@@ -183,6 +183,8 @@ pub(crate) fn join_doc(parts: &[Option<&str>]) -> Option<String> {
 }
 
 #[cfg(test)]
+mod gemini_tests;
+#[cfg(test)]
 mod node_tests;
 #[cfg(test)]
 mod tests;

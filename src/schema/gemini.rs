@@ -20,6 +20,7 @@ use serde_json::Number;
 use super::moved::{add_to_description, move_to_description};
 use super::node::{Node, Obj};
 use super::write;
+use crate::target::NameRule;
 
 /// The keywords of Gemini's `Schema` toolc writes, in the order it writes
 /// them.
@@ -78,16 +79,24 @@ pub fn gemini_tree(mut schema: Node<'_>) -> Result<Option<Node<'_>>, Vec<String>
     }
     if let Some(Node::Obj(properties)) = map.get("properties") {
         for name in properties.iter().map(|(k, _)| k) {
-            if !crate::target::NameRule::GEMINI_PARAMETER.accepts(name) {
+            if !NameRule::GEMINI_PARAMETER.accepts(name) {
                 reasons.push(format!(
                     "the parameter name `{name}` is not {}",
-                    crate::target::NameRule::GEMINI_PARAMETER.shown
+                    NameRule::GEMINI_PARAMETER.shown
                 ));
             }
         }
     }
     walk(&mut schema, &mut reasons, true);
-    reasons.dedup();
+    // Each reason once, in the order found.
+    let mut said: Vec<String> = Vec::with_capacity(reasons.len());
+    reasons.retain(|r| {
+        let new = !said.contains(r);
+        if new {
+            said.push(r.clone());
+        }
+        new
+    });
     if reasons.is_empty() {
         Ok(Some(schema))
     } else {
@@ -122,17 +131,17 @@ fn walk(schema: &mut Node<'_>, reasons: &mut Vec<String>, root: bool) {
     }
     null_type(map, reasons);
     enum_values(map);
-    let ty = map
-        .get("type")
-        .and_then(Node::as_str)
-        .unwrap_or_default()
-        .to_string();
-    match ty.as_str() {
-        "object" => object(map, reasons, root),
-        "integer" => inclusive_bounds(map),
-        _ => {}
+    let ty = map.get("type").and_then(Node::as_str);
+    let (is_object, is_integer, is_string) = (
+        ty == Some("object"),
+        ty == Some("integer"),
+        ty == Some("string"),
+    );
+    if is_object {
+        object(map, reasons, root);
+    } else if is_integer {
+        inclusive_bounds(map);
     }
-    let is_string = ty == "string";
     move_to_description(map, |k, v| {
         !GEMINI_KEYWORDS.contains(&k)
             || (k == "format"

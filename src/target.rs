@@ -149,3 +149,23 @@ impl NameRule {
                 .all(|c| c.is_ascii_alphanumeric() || self.extra.contains(c))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::NameRule;
+
+    #[test]
+    fn gemini_names_start_with_a_letter_or_underscore() {
+        let rule = NameRule::GEMINI;
+        for ok in ["get_node", "_private", "fs.list:files-2", &"a".repeat(128)] {
+            assert!(rule.accepts(ok), "{ok}");
+        }
+        for bad in ["", "9lives", "-x", ".x", "a b", "é", &"a".repeat(129)] {
+            assert!(!rule.accepts(bad), "{bad}");
+        }
+        // The other rules let any allowed character lead.
+        assert!(NameRule::FUNCTION.accepts("9lives") && NameRule::MCP.accepts("-x"));
+        assert!(!NameRule::GEMINI_PARAMETER.accepts("x-trace"));
+        assert!(NameRule::GEMINI_PARAMETER.accepts("x_trace"));
+    }
+}

@@ -19,17 +19,19 @@ pub enum Target {
     Mcp,
     Openai,
     Anthropic,
+    Gemini,
     JsonSchema,
     Markdown,
 }
 
 impl Target {
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::Rust,
         Target::Typescript,
         Target::Mcp,
         Target::Openai,
         Target::Anthropic,
+        Target::Gemini,
         Target::JsonSchema,
         Target::Markdown,
     ];
@@ -42,6 +44,7 @@ impl Target {
             Target::Mcp => "mcp",
             Target::Openai => "openai",
             Target::Anthropic => "anthropic",
+            Target::Gemini => "gemini",
             Target::JsonSchema => "json-schema",
             Target::Markdown => "markdown",
         }
@@ -59,6 +62,7 @@ impl Target {
             // 64, not Anthropic's newer 128: the limit every provider accepts.
             Target::Openai | Target::Anthropic => Some(NameRule::FUNCTION),
             Target::Mcp => Some(NameRule::MCP),
+            Target::Gemini => Some(NameRule::GEMINI),
             _ => None,
         }
     }
@@ -86,11 +90,13 @@ pub enum OpenAiApi {
 }
 
 /// Which tool names a consumer accepts: 1 to `max` characters, each an ASCII
-/// letter, a digit or one of `extra`.
+/// letter, a digit or one of `extra`, the first one a letter or one of
+/// `lead` when that is given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NameRule {
     pub max: usize,
     pub extra: &'static str,
+    pub lead: Option<&'static str>,
     /// The rule in words, for diagnostics.
     pub shown: &'static str,
 }
@@ -100,6 +106,7 @@ impl NameRule {
     pub const FUNCTION: NameRule = NameRule {
         max: 64,
         extra: "_-",
+        lead: None,
         shown: "1 to 64 of `A-Z a-z 0-9 _ -`",
     };
 
@@ -107,14 +114,58 @@ impl NameRule {
     pub const MCP: NameRule = NameRule {
         max: 128,
         extra: "_-.",
+        lead: None,
         shown: "1 to 128 of `A-Z a-z 0-9 _ - .`",
+    };
+
+    /// Gemini function declarations: 1 to 128 of `A-Za-z0-9_.:-`, starting
+    /// with a letter or an underscore.
+    pub const GEMINI: NameRule = NameRule {
+        max: 128,
+        extra: "_.:-",
+        lead: Some("_"),
+        shown: "1 to 128 of `A-Z a-z 0-9 _ . : -`, starting with a letter or `_`",
+    };
+
+    /// Gemini parameter names (the properties of `parameters`): 1 to 64 of
+    /// `A-Za-z0-9_`, starting with a letter or an underscore.
+    pub const GEMINI_PARAMETER: NameRule = NameRule {
+        max: 64,
+        extra: "_",
+        lead: Some("_"),
+        shown: "1 to 64 of `A-Z a-z 0-9 _`, starting with a letter or `_`",
     };
 
     pub fn accepts(self, name: &str) -> bool {
         let len = name.chars().count();
+        let leads = |c: char| {
+            self.lead
+                .is_none_or(|lead| c.is_ascii_alphabetic() || lead.contains(c))
+        };
         (1..=self.max).contains(&len)
+            && name.chars().next().is_some_and(leads)
             && name
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || self.extra.contains(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NameRule;
+
+    #[test]
+    fn gemini_names_start_with_a_letter_or_underscore() {
+        let rule = NameRule::GEMINI;
+        for ok in ["get_node", "_private", "fs.list:files-2", &"a".repeat(128)] {
+            assert!(rule.accepts(ok), "{ok}");
+        }
+        for bad in ["", "9lives", "-x", ".x", "a b", "é", &"a".repeat(129)] {
+            assert!(!rule.accepts(bad), "{bad}");
+        }
+        // The other rules let any allowed character lead.
+        assert!(NameRule::FUNCTION.accepts("9lives") && NameRule::MCP.accepts("-x"));
+        assert!(!NameRule::GEMINI_PARAMETER.accepts("x-trace"));
+        assert!(NameRule::GEMINI_PARAMETER.accepts("x_trace"));
     }
 }

@@ -8,10 +8,11 @@ use std::path::Path;
 
 use toolc::targets::{OpenAiApi, Target};
 
-const TARGETS: [Target; 5] = [
+const TARGETS: [Target; 6] = [
     Target::Mcp,
     Target::Openai,
     Target::Anthropic,
+    Target::Gemini,
     Target::JsonSchema,
     Target::Markdown,
 ];

@@ -3,7 +3,7 @@
 //!
 //! serde_json's parser refuses arrays and objects nested more than
 //! [`MAX_JSON_DEPTH`] levels, and serde_json is how users read the `.mcp.json`,
-//! `.openai.json` and `.anthropic.json` files and how the generated Rust reads
+//! `.openai.json`, `.anthropic.json` and `.gemini.json` files and how the generated Rust reads
 //! each tool's embedded MCP JSON (`ToolDescriptor::mcp()`). The type-depth
 //! limit ([`super::depth`]) does not keep the JSON within that: one type
 //! level becomes two to four JSON levels (a struct field is `properties`,

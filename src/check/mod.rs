@@ -20,6 +20,7 @@ mod enums;
 mod errors_doc;
 mod examples;
 mod float_multiple;
+mod gemini;
 mod infinite;
 mod integers;
 mod json_depth;
@@ -185,6 +186,7 @@ const LINTS: &[Check] = &[
     negative_bool::run,
     errors_doc::run,
     strict::run,
+    gemini::run,
     integers::run,
     destructive::run,
     enforcement::run,

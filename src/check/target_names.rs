@@ -1,5 +1,6 @@
 //! E0303: a tool name that a target cannot carry. OpenAI and Anthropic take
-//! `^[a-zA-Z0-9_-]{1,64}$`; MCP 1 to 128 of `A-Za-z0-9_.-`. Code targets
+//! `^[a-zA-Z0-9_-]{1,64}$`; Gemini 1 to 128 of `A-Za-z0-9_.:-` starting with
+//! a letter or `_`; MCP 1 to 128 of `A-Za-z0-9_.-`. Code targets
 //! derive and escape their own identifiers, so they accept any name.
 //!
 //! A warning when the target is not being built (plain `toolc check`), an
@@ -12,7 +13,12 @@ use crate::target::Target;
 
 /// The targets whose consumers restrict tool names, in the order they are
 /// reported.
-const RESTRICTED: [Target; 3] = [Target::Openai, Target::Anthropic, Target::Mcp];
+const RESTRICTED: [Target; 4] = [
+    Target::Openai,
+    Target::Anthropic,
+    Target::Gemini,
+    Target::Mcp,
+];
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();

@@ -22,7 +22,12 @@ use crate::ir::Tool;
 use crate::target::Target;
 
 /// The targets that list a package's tools by name.
-const LISTED: [Target; 3] = [Target::Mcp, Target::Openai, Target::Anthropic];
+const LISTED: [Target; 4] = [
+    Target::Mcp,
+    Target::Openai,
+    Target::Anthropic,
+    Target::Gemini,
+];
 
 pub fn run(cx: &mut Cx<'_>) {
     let mut found = Vec::new();

@@ -78,7 +78,7 @@ enum Command {
         /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Targets, comma-separated: rust typescript mcp openai anthropic json-schema markdown all.
+        /// Targets, comma-separated: rust typescript mcp openai anthropic gemini json-schema markdown all.
         #[arg(long, short, required = true, value_delimiter = ',')]
         target: Vec<String>,
         /// Output directory (created if missing).

@@ -115,6 +115,7 @@ codes! {
     RATE_LIMIT_NO_RETRY = "W0023", "rate_limit_no_retry", Warning, "rate-limited tool with no retryable error";
     VAGUE_VERB = "W0024", "vague_verb", Warning, "tool name starts with a vague verb";
     FLOAT_MULTIPLE = "W0025", "float_multiple", Warning, "default or example that float validators find not a multiple";
+    GEMINI_JSON_SCHEMA = "W0026", "gemini_json_schema", Warning, "tool cannot use Gemini's parameters Schema";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

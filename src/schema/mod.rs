@@ -29,7 +29,10 @@ mod builder;
 pub mod constraints;
 pub mod describe;
 pub mod documents;
+pub mod gemini;
+pub mod gemini_blockers;
 mod lower;
+mod moved;
 pub mod node;
 mod shapes;
 pub mod strict;
@@ -179,6 +182,8 @@ pub(crate) fn join_doc(parts: &[Option<&str>]) -> Option<String> {
     }
 }
 
+#[cfg(test)]
+mod gemini_tests;
 #[cfg(test)]
 mod node_tests;
 #[cfg(test)]

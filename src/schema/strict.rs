@@ -10,10 +10,9 @@
 
 use serde_json::Value;
 
-use super::describe::{CONSTRAINT_KEYWORDS, push_phrases};
+use super::moved::move_to_description;
 use super::node::{Node, Obj};
 use super::shapes::nullable;
-use super::write;
 
 /// Formats strict mode accepts; other formats move into the description.
 pub const STRICT_FORMATS: &[&str] = &[
@@ -210,85 +209,10 @@ impl Walk {
 
     /// Moves every keyword strict mode does not accept into the description.
     fn move_unsupported(&mut self, map: &mut Obj<'_>) {
-        let unsupported = |k: &str, v: &Node<'_>| {
+        move_to_description(map, |k, v| {
             !STRICT_KEYWORDS.contains(&k)
                 || (k == "format" && !v.as_str().is_some_and(|f| STRICT_FORMATS.contains(&f)))
-        };
-        if !map.iter().any(|(k, v)| unsupported(k, v)) {
-            return;
-        }
-        let mut moved = Obj::new();
-        for (k, v) in std::mem::replace(map, Obj::with_capacity(map.len())).into_entries() {
-            if unsupported(&k, &v) {
-                moved.push(k, v);
-            } else {
-                map.push(k, v);
-            }
-        }
-        let description = map
-            .get("description")
-            .and_then(Node::as_str)
-            .unwrap_or_default();
-        let mut notes = String::new();
-        if let Some(title) = moved.get("title").and_then(Node::as_str) {
-            note(&mut notes, &["Title: ", title, "."]);
-        }
-        push_phrases(&moved, &|_| true, &mut notes);
-        if let Some(d) = moved.get("default") {
-            note(&mut notes, &["Default: "]);
-            write::compact(&mut notes, d);
-            notes.push('.');
-        }
-        if let Some(Node::Arr(examples)) = moved.get("examples") {
-            note(&mut notes, &["Examples: "]);
-            for (i, e) in examples.iter().enumerate() {
-                if i > 0 {
-                    notes.push_str(", ");
-                }
-                write::compact(&mut notes, e);
-            }
-            notes.push('.');
-        }
-        if moved.get("deprecated").and_then(Node::as_bool) == Some(true)
-            && !description.contains("Deprecated")
-        {
-            note(&mut notes, &["Deprecated."]);
-        }
-        if moved.get("writeOnly").and_then(Node::as_bool) == Some(true) {
-            note(
-                &mut notes,
-                &["Sensitive: never repeat this value in replies or logs."],
-            );
-        }
-        for (k, v) in moved.iter() {
-            let known = matches!(
-                k,
-                "title" | "default" | "examples" | "deprecated" | "writeOnly"
-            ) || CONSTRAINT_KEYWORDS.contains(&k);
-            if !known {
-                note(&mut notes, &[k, ": "]);
-                write::compact(&mut notes, v);
-                notes.push('.');
-            }
-        }
-        if notes.is_empty() {
-            return;
-        }
-        let text = if description.is_empty() {
-            notes
-        } else {
-            let sep = if description.contains('\n') {
-                "\n\n"
-            } else {
-                " "
-            };
-            let mut text = String::with_capacity(description.len() + sep.len() + notes.len());
-            text.push_str(description);
-            text.push_str(sep);
-            text.push_str(&notes);
-            text
-        };
-        map.insert("description", text);
+        });
     }
 }
 
@@ -332,14 +256,4 @@ fn split_type_array(map: &mut Obj<'_>) {
         .collect();
     map.remove("type");
     map.insert("anyOf", members);
-}
-
-/// Starts a new sentence of `notes` (after a space) with `parts`.
-fn note(notes: &mut String, parts: &[&str]) {
-    if !notes.is_empty() {
-        notes.push(' ');
-    }
-    for part in parts {
-        notes.push_str(part);
-    }
 }

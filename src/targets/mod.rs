@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 pub mod anthropic;
+pub mod gemini;
 pub(crate) mod json_common;
 pub mod json_schema;
 pub mod markdown;
@@ -84,6 +85,7 @@ pub fn generator(target: Target) -> Box<dyn Generator> {
         Target::Mcp => Box::new(mcp::Mcp),
         Target::Openai => Box::new(openai::OpenAi),
         Target::Anthropic => Box::new(anthropic::Anthropic),
+        Target::Gemini => Box::new(gemini::Gemini),
         Target::JsonSchema => Box::new(json_schema::JsonSchema),
         Target::Markdown => Box::new(markdown::Markdown),
     }

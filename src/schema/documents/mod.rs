@@ -1,10 +1,12 @@
 //! The JSON documents the targets write, built on the schema lowering: for
-//! each tool the MCP `Tool` object, the OpenAI function tool and the
-//! Anthropic tool definition, and for each package its JSON Schema document. The targets list them in their files; the
-//! code targets embed the MCP one; check `E0003` measures how deep they nest
+//! each tool the MCP `Tool` object, the OpenAI function tool, the Anthropic
+//! tool definition and the Gemini function declaration, and for each
+//! package its JSON Schema document. The targets list them in their files;
+//! the code targets embed the MCP one; check `E0003` measures how deep they nest
 //! ([`tool_json_depths`]) with the same code that writes them.
 
 pub mod anthropic;
+pub mod gemini;
 pub mod json_schema;
 pub mod mcp;
 pub mod openai;
@@ -43,7 +45,10 @@ pub const LEVELS_ABOVE_SCHEMAS: usize = 3;
 /// `<package>.mcp.json` (the generated Rust and TypeScript embed the same
 /// `Tool` object, two levels less deep), in `<package>.openai.json` (Chat
 /// Completions, in strict form when the tool can be strict; the Responses
-/// form is a level less deep) and in `<package>.anthropic.json`.
+/// form is a level less deep), in `<package>.anthropic.json` and in
+/// `<package>.gemini.json` (the document and its `functionDeclarations`
+/// above each declaration; Gemini's rewrites split type arrays into `anyOf`
+/// as strict mode's do, so the checks' upper bound covers them).
 ///
 /// `<package>.schema.json` is never the deepest: it references every named
 /// type from `$defs` instead of writing it out, and holds each tool's input
@@ -52,7 +57,7 @@ pub const LEVELS_ABOVE_SCHEMAS: usize = 3;
 ///
 /// Each call lowers the tool's schemas again; the checks call it only for
 /// tools whose cheap bounds come near the limit.
-pub fn tool_json_depths(program: &Program, tool: &Tool) -> [(Target, usize); 3] {
+pub fn tool_json_depths(program: &Program, tool: &Tool) -> [(Target, usize); 4] {
     [
         (Target::Mcp, 2 + mcp::mcp_tree(program, tool).depth()),
         (
@@ -62,6 +67,10 @@ pub fn tool_json_depths(program: &Program, tool: &Tool) -> [(Target, usize); 3] 
         (
             Target::Anthropic,
             1 + anthropic::anthropic_tree(program, tool).depth(),
+        ),
+        (
+            Target::Gemini,
+            2 + gemini::gemini_tree(program, tool, None, None).0.depth(),
         ),
     ]
 }

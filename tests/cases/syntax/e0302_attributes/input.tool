@@ -1,6 +1,6 @@
 /// Bad attributes.
 @risk(extreme) @foo @timeout(5y) @rate_limit(10/week)
-@core @extended @name(gemini, "x") @title(3) @requires() @confirm(yes)
+@core @extended @name(cohere, "x") @title(3) @requires() @confirm(yes)
 @deprecated("a", "b") @mutate @readonly
 tool f(
     @secret("x") @example(1, 2) @titel("x") @schema("k") a: int,

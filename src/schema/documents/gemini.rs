@@ -1,0 +1,47 @@
+//! One Gemini function declaration, `{name, description, parameters}`, as
+//! `tools[].functionDeclarations[]` takes it: the parameters in Gemini's
+//! OpenAPI-subset `Schema` ([`crate::schema::gemini`]), none for a tool
+//! without parameters. A tool whose parameters that `Schema` cannot express
+//! carries its generic JSON Schema as `parametersJsonSchema` instead.
+
+use serde_json::Value;
+
+use super::tool_description;
+use crate::ir::{Program, Tool};
+use crate::schema::{self, Node, Obj, gemini};
+
+/// The declaration of `tool`, and the reasons its parameters are given as
+/// JSON Schema (empty when they are a `Schema`).
+pub fn gemini_declaration(program: &Program, tool: &Tool) -> (Value, Vec<String>) {
+    let (tree, reasons) = gemini_tree(program, tool, None, None);
+    (tree.to_value(), reasons)
+}
+
+/// [`gemini_declaration`] as a tree, from the tool's generic input schema
+/// when another target lowered it (`tree`) or wrote it (`text`).
+pub fn gemini_tree<'a>(
+    program: &'a Program,
+    tool: &'a Tool,
+    tree: Option<Node<'a>>,
+    text: Option<Node<'a>>,
+) -> (Node<'a>, Vec<String>) {
+    let generic = tree.unwrap_or_else(|| schema::input_tree(program, tool));
+    let mut out = Obj::with_capacity(3);
+    out.insert("name", tool.name_for("gemini"));
+    if let Some(d) = tool_description(tool) {
+        out.insert("description", d);
+    }
+    let reasons = match gemini::gemini_tree(generic) {
+        Ok(Some(parameters)) => {
+            out.insert("parameters", parameters);
+            Vec::new()
+        }
+        Ok(None) => Vec::new(),
+        Err(reasons) => {
+            let json = text.unwrap_or_else(|| schema::input_tree(program, tool));
+            out.insert("parametersJsonSchema", json);
+            reasons
+        }
+    };
+    (Node::Obj(out), reasons)
+}

@@ -51,6 +51,9 @@ pub use summary::{Ordered, Summary, ToolSummary};
 pub struct Executor {
     toolset: Box<dyn Toolset>,
     options: options::Options,
+    /// Per tool, in definition order: whether any `@secret` field is
+    /// reachable from its arguments (else they are logged unwalked).
+    secret: Vec<bool>,
     state: Mutex<State>,
 }
 
@@ -60,7 +63,7 @@ struct State {
     /// Calls made, unknown tools included (the `N` of `call-N`).
     calls: u64,
     /// `tool \0 canonical args` of each call that passed validation.
-    seen: HashSet<String>,
+    seen: HashSet<Vec<u8>>,
     windows: rate_limit::Windows,
     steps: budget::Steps,
     log: Vec<LogEntry>,
@@ -74,9 +77,15 @@ impl Executor {
     /// every tier, no risk ceiling, no coercion, a 10-minute timeout.
     pub fn new(toolset: impl Toolset + 'static) -> Self {
         let stats = vec![summary::ToolStats::default(); toolset.tools().len()];
+        let secret = toolset
+            .tools()
+            .iter()
+            .map(|t| redact::any_secret(t.args, t.defs))
+            .collect();
         Executor {
             toolset: Box::new(toolset),
             options: options::Options::default(),
+            secret,
             state: Mutex::new(State {
                 stats,
                 ..State::default()

@@ -3,11 +3,11 @@
 use serde_json::Value;
 
 use super::Executor;
-use super::canon::canonical;
+use super::canon::{canonical, write_canonical};
 use super::coerce::coerce_args;
 use super::gates;
 use super::record::{AuditRecord, CallRequest, Event, LogEntry, Millis, ToolResult, json_len};
-use super::redact::redact_args;
+use super::redact::redact;
 use super::run::{Ended, race};
 use crate::context::lock;
 use crate::validate::{check_args, check_output};
@@ -22,6 +22,8 @@ struct Call<'a> {
     listener: Option<Listener<'a>>,
     call_id: String,
     tool: Option<&'static ToolDescriptor>,
+    /// The tool's index in the toolset's definition order.
+    index: Option<usize>,
     /// The arguments as logged: redacted, validated when validation passed.
     args: Value,
     duplicate: bool,
@@ -89,6 +91,7 @@ impl Executor {
             listener,
             call_id,
             tool: None,
+            index: None,
             args: Value::Null,
             duplicate: false,
             step: 0,
@@ -119,15 +122,42 @@ impl Executor {
             }
         };
         call.tool = Some(tool);
-        call.args = redact_args(tool.args, tool.defs, &args);
-        self.received(call, name);
+        let index = self
+            .toolset
+            .tools()
+            .iter()
+            .position(|t| std::ptr::eq(t, tool));
+        call.index = index;
+        let secret = index
+            .and_then(|i| self.secret.get(i))
+            .copied()
+            .unwrap_or(true);
+        let shown = |args: Value| match secret {
+            true => redact(tool.args, tool.defs, args),
+            false => args,
+        };
+        // The arguments as given: the log of a call that fails validation
+        // shows them, and so does the `received` event.
+        let given = args.clone();
+        if self.listened(call) {
+            call.args = shown(given.clone());
+            self.received(call, name);
+        }
         // 2. coercion, validation, duplicates
         if options.coerce {
             coerce_args(tool.args, tool.defs, &mut args);
         }
-        check_args(tool.args, tool.defs, &mut args)?;
-        call.args = redact_args(tool.args, tool.defs, &args);
-        let key = format!("{}\0{}", tool.name, canonical(&args));
+        if let Err(e) = check_args(tool.args, tool.defs, &mut args) {
+            call.args = shown(given);
+            return Err(e.into());
+        }
+        // When validation changed nothing (no default filled in, no number
+        // normalised), the copy as given is the copy the log keeps.
+        call.args = shown(if args == given { given } else { args.clone() });
+        let mut key = Vec::with_capacity(tool.name.len() + 64);
+        key.extend_from_slice(tool.name.as_bytes());
+        key.push(0);
+        write_canonical(&args, &mut key);
         call.duplicate = !lock(&self.state).seen.insert(key);
         // 3. permissions and risk
         gates::permit(options, tool)?;
@@ -270,11 +300,8 @@ impl Executor {
             state.totals.duplicates += u64::from(call.duplicate);
             state.totals.noop_mutations += u64::from(call.noop == Some(true));
             state.totals.result_bytes += bytes;
-            if let Some(d) = call.tool {
-                let index = self.toolset.tools().iter().position(|t| std::ptr::eq(t, d));
-                if let Some(stats) = index.and_then(|i| state.stats.get_mut(i)) {
-                    stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
-                }
+            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
+                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
             }
             state.log.push(LogEntry {
                 call_id: call.call_id.clone(),

@@ -13,7 +13,6 @@
 //! ```
 
 mod budget;
-mod canon;
 mod coerce;
 mod gates;
 mod options;
@@ -22,13 +21,13 @@ mod rate_limit;
 mod record;
 mod redact;
 mod run;
+mod seen;
 mod summary;
 
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashSet;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
@@ -51,6 +50,9 @@ pub use summary::{Ordered, Summary, ToolSummary};
 pub struct Executor {
     toolset: Box<dyn Toolset>,
     options: options::Options,
+    /// Per tool, in definition order: whether any `@secret` field is
+    /// reachable from its arguments (else they are logged unwalked).
+    secret: Vec<bool>,
     state: Mutex<State>,
 }
 
@@ -59,14 +61,21 @@ pub struct Executor {
 struct State {
     /// Calls made, unknown tools included (the `N` of `call-N`).
     calls: u64,
-    /// `tool \0 canonical args` of each call that passed validation.
-    seen: HashSet<String>,
+    /// The arguments of each call that passed validation.
+    seen: seen::Seen,
     windows: rate_limit::Windows,
     steps: budget::Steps,
-    log: Vec<LogEntry>,
+    log: Vec<Logged>,
     totals: summary::Totals,
     /// One per tool of the toolset, in definition order.
     stats: Vec<summary::ToolStats>,
+}
+
+/// A log entry as kept: its arguments shared with the duplicate check
+/// (the entry's own `args` is left `null` until the log is read).
+struct Logged {
+    entry: LogEntry,
+    args: Arc<Value>,
 }
 
 impl Executor {
@@ -74,9 +83,15 @@ impl Executor {
     /// every tier, no risk ceiling, no coercion, a 10-minute timeout.
     pub fn new(toolset: impl Toolset + 'static) -> Self {
         let stats = vec![summary::ToolStats::default(); toolset.tools().len()];
+        let secret = toolset
+            .tools()
+            .iter()
+            .map(|t| redact::any_secret(t.args, t.defs))
+            .collect();
         Executor {
             toolset: Box::new(toolset),
             options: options::Options::default(),
+            secret,
             state: Mutex::new(State {
                 stats,
                 ..State::default()
@@ -95,7 +110,12 @@ impl Executor {
 
     /// The log entries of every call so far.
     pub fn log(&self) -> Vec<LogEntry> {
-        lock(&self.state).log.clone()
+        let state = lock(&self.state);
+        let entries = state.log.iter().map(|logged| LogEntry {
+            args: Value::clone(&logged.args),
+            ..logged.entry.clone()
+        });
+        entries.collect()
     }
 
     /// The summary of every call so far.

@@ -1,14 +1,17 @@
 //! One call through the pipeline, steps 1 to 9 of the contract.
 
+use std::sync::Arc;
+
 use serde_json::Value;
 
 use super::Executor;
-use super::canon::canonical;
+use super::Logged;
 use super::coerce::coerce_args;
 use super::gates;
 use super::record::{AuditRecord, CallRequest, Event, LogEntry, Millis, ToolResult, json_len};
-use super::redact::redact_args;
+use super::redact::redact;
 use super::run::{Ended, race};
+use super::seen::equal;
 use crate::context::lock;
 use crate::validate::{check_args, check_output};
 use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
@@ -22,8 +25,10 @@ struct Call<'a> {
     listener: Option<Listener<'a>>,
     call_id: String,
     tool: Option<&'static ToolDescriptor>,
+    /// The tool's index in the toolset's definition order.
+    index: Option<usize>,
     /// The arguments as logged: redacted, validated when validation passed.
-    args: Value,
+    args: Arc<Value>,
     duplicate: bool,
     step: u64,
     warning: Option<String>,
@@ -89,7 +94,8 @@ impl Executor {
             listener,
             call_id,
             tool: None,
-            args: Value::Null,
+            index: None,
+            args: Arc::new(Value::Null),
             duplicate: false,
             step: 0,
             warning: None,
@@ -113,29 +119,62 @@ impl Executor {
         let tool = match gates::lookup(options, self.toolset.tools(), name) {
             Ok(tool) => tool,
             Err(e) => {
-                call.args = args;
+                call.args = Arc::new(args);
                 self.received(call, name);
                 return Err(e);
             }
         };
         call.tool = Some(tool);
-        call.args = redact_args(tool.args, tool.defs, &args);
-        self.received(call, name);
+        let index = self
+            .toolset
+            .tools()
+            .iter()
+            .position(|t| std::ptr::eq(t, tool));
+        call.index = index;
+        let secret = index
+            .and_then(|i| self.secret.get(i))
+            .copied()
+            .unwrap_or(true);
+        let shown = |args: Value| match secret {
+            true => redact(tool.args, tool.defs, args),
+            false => args,
+        };
+        // The arguments as given: the log of a call that fails validation
+        // shows them, and so does the `received` event.
+        let given = args.clone();
+        if self.listened(call) {
+            call.args = Arc::new(shown(given.clone()));
+            self.received(call, name);
+        }
         // 2. coercion, validation, duplicates
         if options.coerce {
             coerce_args(tool.args, tool.defs, &mut args);
         }
-        check_args(tool.args, tool.defs, &mut args)?;
-        call.args = redact_args(tool.args, tool.defs, &args);
-        let key = format!("{}\0{}", tool.name, canonical(&args));
-        call.duplicate = !lock(&self.state).seen.insert(key);
+        if let Err(e) = check_args(tool.args, tool.defs, &mut args) {
+            call.args = Arc::new(shown(given));
+            return Err(e.into());
+        }
+        // When validation changed nothing (no default filled in, no number
+        // normalised), the copy as given is the validated copy that the
+        // duplicate check and the log keep.
+        let logged = Arc::new(if equal(&args, &given) {
+            given
+        } else {
+            args.clone()
+        });
+        let tool_index = index.unwrap_or(usize::MAX);
+        call.duplicate = lock(&self.state).seen.repeat(tool_index, &logged);
+        call.args = match secret {
+            true => Arc::new(redact(tool.args, tool.defs, Value::clone(&logged))),
+            false => logged,
+        };
         // 3. permissions and risk
         gates::permit(options, tool)?;
         // 4. confirmation
         if tool.confirm {
             let request = CallRequest {
                 tool: name.to_string(),
-                args: call.args.clone(),
+                args: Value::clone(&call.args),
                 context: context.clone(),
             };
             let approved = match &options.approve {
@@ -204,7 +243,7 @@ impl Executor {
         // is no no-op to report.
         if let (Some(take), Some(before), true) = (snapshot, before, settled.is_ok()) {
             let after = take(request(kept.as_ref().unwrap_or(&Value::Null))).await;
-            call.noop = Some(canonical(&before) == canonical(&after));
+            call.noop = Some(equal(&before, &after));
         }
         // 8. output
         let mut value = settled.map_err(|e| gates::declared(tool, e))?;
@@ -222,7 +261,7 @@ impl Executor {
         let event = Event::Received {
             call_id: call.call_id.clone(),
             tool: tool.to_string(),
-            args: call.args.clone(),
+            args: Value::clone(&call.args),
         };
         self.emit_for(call, &event);
     }
@@ -270,25 +309,25 @@ impl Executor {
             state.totals.duplicates += u64::from(call.duplicate);
             state.totals.noop_mutations += u64::from(call.noop == Some(true));
             state.totals.result_bytes += bytes;
-            if let Some(d) = call.tool {
-                let index = self.toolset.tools().iter().position(|t| std::ptr::eq(t, d));
-                if let Some(stats) = index.and_then(|i| state.stats.get_mut(i)) {
-                    stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
-                }
+            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
+                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
             }
-            state.log.push(LogEntry {
-                call_id: call.call_id.clone(),
-                tool: tool.clone(),
-                args: std::mem::take(&mut call.args),
-                ok,
-                value: value.clone(),
-                error: error.clone(),
-                timestamp: Millis(start),
-                duration_ms: Millis(duration),
-                mutates: call.tool.is_some_and(|t| t.mutates),
-                is_duplicate: call.duplicate,
-                noop: call.noop,
-                result_bytes: bytes,
+            state.log.push(Logged {
+                entry: LogEntry {
+                    call_id: call.call_id.clone(),
+                    tool: tool.clone(),
+                    args: Value::Null,
+                    ok,
+                    value: value.clone(),
+                    error: error.clone(),
+                    timestamp: Millis(start),
+                    duration_ms: Millis(duration),
+                    mutates: call.tool.is_some_and(|t| t.mutates),
+                    is_duplicate: call.duplicate,
+                    noop: call.noop,
+                    result_bytes: bytes,
+                },
+                args: Arc::clone(&call.args),
             });
         }
         let last = (self.listened(&call)).then(|| match &error {

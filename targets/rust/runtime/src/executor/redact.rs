@@ -15,11 +15,49 @@ const MAX_DEPTH: usize = 256;
 
 /// `args` with every `@secret` value replaced.
 pub(crate) fn redact_args(fields: &'static [Field], defs: &'static [Ty], args: &Value) -> Value {
-    let mut shown = args.clone();
-    if let Value::Object(map) = &mut shown {
+    redact(fields, defs, args.clone())
+}
+
+/// `args`, taken, with every `@secret` value replaced.
+pub(crate) fn redact(fields: &'static [Field], defs: &'static [Ty], mut args: Value) -> Value {
+    if let Value::Object(map) = &mut args {
         object(fields, defs, map, 0);
     }
-    shown
+    args
+}
+
+/// Whether any `@secret` field is reachable from `fields`: when none is,
+/// a tool's arguments are shown as they are, with no walk and no copy.
+pub(crate) fn any_secret(fields: &'static [Field], defs: &'static [Ty]) -> bool {
+    let mut entered = vec![false; defs.len()];
+    fields
+        .iter()
+        .any(|f| f.secret || reaches(&f.ty, defs, &mut entered))
+}
+
+/// Whether a secret field is reachable from `ty`; `entered` marks the
+/// definitions already followed, so a recursive type ends the walk.
+fn reaches(ty: &Ty, defs: &'static [Ty], entered: &mut [bool]) -> bool {
+    match &ty.kind {
+        Kind::Array(items, ..) | Kind::Map(items, ..) => reaches(items, defs, entered),
+        Kind::Object(fields) => fields
+            .iter()
+            .any(|f| f.secret || reaches(&f.ty, defs, entered)),
+        Kind::Tagged(_, variants) => variants.iter().any(|(_, i)| enter(*i, defs, entered)),
+        Kind::AnyOf(members) => members.iter().any(|m| reaches(m, defs, entered)),
+        Kind::Def(index) => enter(*index, defs, entered),
+        _ => false,
+    }
+}
+
+fn enter(index: usize, defs: &'static [Ty], entered: &mut [bool]) -> bool {
+    match (defs.get(index), entered.get_mut(index)) {
+        (Some(def), Some(seen)) if !*seen => {
+            *seen = true;
+            reaches(def, defs, entered)
+        }
+        _ => false,
+    }
 }
 
 fn object(
@@ -130,6 +168,39 @@ mod tests {
         default: None,
         secret: false,
     }];
+
+    #[test]
+    fn secrets_are_found_through_named_types() {
+        assert!(any_secret(&ARGS, &DEFS));
+        assert!(!any_secret(&LOGIN[..1], &DEFS));
+        // A type that refers to itself ends the search.
+        static LOOP: [Ty; 1] = [Ty {
+            kind: Kind::Array(
+                &LOOPED,
+                crate::validate::CountRule {
+                    min: None,
+                    max: None,
+                },
+                false,
+            ),
+            nullable: false,
+        }];
+        static LOOPED: Ty = Ty {
+            kind: Kind::Def(0),
+            nullable: false,
+        };
+        static FIELD: [Field; 1] = [Field {
+            name: "x",
+            ty: Ty {
+                kind: Kind::Def(0),
+                nullable: false,
+            },
+            required: true,
+            default: None,
+            secret: false,
+        }];
+        assert!(!any_secret(&FIELD, &LOOP));
+    }
 
     #[test]
     fn secrets_are_hidden_at_any_depth() {

@@ -6,6 +6,8 @@ use std::pin::pin;
 use std::task::Poll;
 use std::time::Duration;
 
+use tokio::time::{Instant, Sleep};
+
 use serde_json::Value;
 
 use crate::{CancelToken, ToolError};
@@ -23,13 +25,16 @@ pub(crate) enum Ended {
 
 /// Runs `handler` until it settles, `timeout` passes or `caller` is
 /// cancelled, polling the handler first so that a handler ready at once
-/// always wins.
+/// always wins. The timer is made only when the handler did not settle on
+/// its first poll: most handlers do, and they never touch the timer wheel.
 pub(crate) async fn race<F>(handler: F, timeout: Duration, caller: &CancelToken) -> Ended
 where
     F: Future<Output = Result<Value, ToolError>>,
 {
+    // The deadline counts from the start, as a timer made here would.
+    let deadline = Instant::now().checked_add(timeout);
     let mut handler = pin!(handler);
-    let mut sleep = pin!(tokio::time::sleep(timeout));
+    let mut sleep = pin!(None::<Sleep>);
     let mut cancelled = pin!(caller.cancelled());
     poll_fn(|cx| {
         if let Poll::Ready(outcome) = handler.as_mut().poll(cx) {
@@ -38,10 +43,18 @@ where
         if cancelled.as_mut().poll(cx).is_ready() {
             return Poll::Ready(Ended::Cancelled);
         }
-        if sleep.as_mut().poll(cx).is_ready() {
-            return Poll::Ready(Ended::TimedOut);
+        if sleep.is_none() {
+            // Past what an Instant holds, tokio's `sleep` picks its far
+            // future.
+            sleep.set(Some(match deadline {
+                Some(at) => tokio::time::sleep_until(at),
+                None => tokio::time::sleep(timeout),
+            }));
         }
-        Poll::Pending
+        match sleep.as_mut().as_pin_mut().map(|timer| timer.poll(cx)) {
+            Some(Poll::Ready(())) => Poll::Ready(Ended::TimedOut),
+            _ => Poll::Pending,
+        }
     })
     .await
 }

@@ -34,5 +34,6 @@ struct Size {
     "höhe"?: int,
 }
 
-/// A tool named outside ASCII.
-tool "définir_mode"(modus: Modus, "größe"?: Size, "naïve"?: "çava" | "naïve") -> Size;
+/// A tool with parameters named outside ASCII (tool names are ASCII on
+/// every provider).
+tool set_mode(modus: Modus, "größe"?: Size, "naïve"?: "çava" | "naïve") -> Size;

@@ -88,8 +88,9 @@ struct Size {
     "wïdth": int,
 }
 
-/// A tool named outside ASCII.
-tool "définir_mode"(
+/// A tool with parameters named outside ASCII (tool names are ASCII on
+/// every provider).
+tool set_mode(
     /// Mode.
     modus: Modus,
     /// Size.

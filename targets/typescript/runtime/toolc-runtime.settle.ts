@@ -28,8 +28,8 @@ const TIMED_OUT: Settled = { kind: "timeout" };
 const CANCELLED: Settled = { kind: "cancelled" };
 
 /** What a handler gets beside its arguments. A class, so that making one
- * per call is cheap (an object literal with a getter is not: about a
- * microsecond each in Node 20); `signal` is its prototype's getter. */
+ * per call is cheap (an object literal with a getter is not: 0.3 to 0.6 µs
+ * each in Node 20); `signal` is its prototype's getter. */
 class Context implements HandlerContext {
   // The handler's signal is made when it first asks for it: an
   // AbortController costs more than the rest of a call's bookkeeping.

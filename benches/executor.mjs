@@ -8,11 +8,15 @@
 // It generates the package into `target/bench-executor/` with
 // `target/release/toolc`, compiles it with the `tsc` of `target/test-node/`
 // (which the TypeScript tests install; `TSC=/path/to/tsc` overrides it), and
-// times each variant in turns, keeping each one's best round. Timings are
+// times the variants in turns, one round of each, then the next round, so
+// that a machine that slows down weighs on all alike; it prints each one's
+// best and median round. `RUNTIME=DIR` puts the runtime files of DIR (a
+// `targets/typescript/runtime/` of another checkout, say) in place of
+// those toolc wrote, to time two runtimes with one toolc. Timings are
 // printed, never asserted.
 
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -25,6 +29,13 @@ const tsc = process.env.TSC ?? join(root, "target", "test-node", "node_modules",
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 execFileSync(join(root, "target", "release", "toolc"), ["build", join(root, "benches", "executor.tool"), "--target", "typescript", "--out", out], { stdio: "inherit" });
+if (process.env.RUNTIME !== undefined) {
+  for (const name of readdirSync(out).filter((n) => n.startsWith("toolc-runtime"))) rmSync(join(out, name));
+  const runtime = resolve(process.env.RUNTIME);
+  for (const name of readdirSync(runtime).filter((n) => n.startsWith("toolc-runtime") && n.endsWith(".ts") && !n.endsWith(".test.ts"))) {
+    copyFileSync(join(runtime, name), join(out, name));
+  }
+}
 writeFileSync(join(out, "package.json"), '{"private":true,"type":"module"}\n');
 writeFileSync(
   join(out, "tsconfig.json"),
@@ -64,20 +75,23 @@ const variants = [
   ["executor.call (+ coerce, budget, onEvent, audit)", through({ grants: ["*"], coerce: true, stepBudget: { max: calls + 1 }, onEvent: () => {}, audit: () => {} })],
 ];
 
-const best = new Map(variants.map(([name]) => [name, Infinity]));
+const times = new Map(variants.map(([name]) => [name, []]));
 for (let round = 0; round < rounds; round++) {
   for (const [name, run] of variants) {
     const start = process.hrtime.bigint();
     await run();
-    const ns = Number(process.hrtime.bigint() - start) / calls;
-    best.set(name, Math.min(best.get(name), ns));
+    times.get(name).push(Number(process.hrtime.bigint() - start) / calls);
   }
 }
 
-const base = best.get("validate + handler");
-console.log(`node ${process.version}, ${calls} calls per round, best of ${rounds} rounds`);
+const min = (name) => Math.min(...times.get(name));
+const median = (name) => {
+  const sorted = [...times.get(name)].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const us = (ns) => (ns / 1000).toFixed(2).padStart(6);
+console.log(`node ${process.version}, ${calls} calls per round, ${rounds} rounds; µs per call, best and median round`);
 for (const [name] of variants) {
-  const ns = best.get(name);
-  const extra = name === "validate + handler" ? "" : `  (+${((ns - base) / 1000).toFixed(2)} µs, ${(ns / base).toFixed(1)}x)`;
-  console.log(`${name.padEnd(50)} ${(ns / 1000).toFixed(2).padStart(7)} µs/call${extra}`);
+  const base = name === variants[0][0] ? "" : `   (${(min(name) / min(variants[0][0])).toFixed(2)}x, ${(median(name) / median(variants[0][0])).toFixed(2)}x)`;
+  console.log(`${name.padEnd(50)} ${us(min(name))} ${us(median(name))}${base}`);
 }

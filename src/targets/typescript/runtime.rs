@@ -76,6 +76,10 @@ const SOURCES: &[(&str, &str)] = &[
         "toolc-runtime.summary.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.summary.ts"),
     ),
+    (
+        "toolc-runtime.settle.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.settle.ts"),
+    ),
 ];
 
 /// The runtime's files as the target writes them: each source behind the

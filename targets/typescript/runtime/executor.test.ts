@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ToolCallError, createExecutorIn, defineToolIn, type ExecutorEvent, type HandlerContext, type ToolMetadata, type ToolSpec } from "./toolc-runtime.js";
+import { ToolCallError, createExecutorIn, defineToolIn, type ExecutorEvent, type HandlerContext, type ToolMetadata, type ToolSpec, type TypeTable } from "./toolc-runtime.js";
 
 const METADATA: ToolMetadata = {
   mutates: false,
@@ -163,7 +163,8 @@ test("arguments that throw when read still get a result", async () => {
     },
   };
   const result = await executor.call("echo", hostile);
-  // Redacting them for the received event reads them first.
+  // Redacting them for the log (and for the received event, when someone
+  // listens) reads them, and the log keeps no arguments then.
   assert.deepEqual(result.error, { code: "internal", message: "no reading", retryable: false });
   assert.deepEqual(executor.log()[0]?.args, null);
 });
@@ -175,4 +176,57 @@ test("a tool without a handler gets past the gates and fails at the run step", a
   assert.deepEqual(result.error, { code: "not_implemented", message: 'tool "echo" has no handler', retryable: false });
   assert.equal(result.step, 1);
   assert.deepEqual(audit, ["not_implemented"]);
+});
+
+test("duplicates: the same validated arguments, whatever the order of their keys", async () => {
+  const int = { type: { kind: "integer" }, required: true } as const;
+  const types: TypeTable = { Point: { kind: "object", fields: { x: int, y: int } } };
+  const params = {
+    at: { type: { kind: "ref", name: "Point" }, required: false },
+    tags: { type: { kind: "map", values: { kind: "integer" } }, required: false },
+  } as const;
+  const plain = defineToolIn(types, { ...spec("plain"), params: { at: params.at } });
+  const mapped = defineToolIn(types, { ...spec("mapped"), params });
+  const executor = createExecutorIn([plain, mapped], { plain: () => ({ n: 1 }), mapped: () => ({ n: 1 }) });
+  const calls: Array<[string, unknown]> = [
+    ["plain", { at: { x: 1, y: 2 } }],
+    ["plain", { at: { y: 2, x: 1 } }],
+    ["plain", { at: { x: 2, y: 1 } }],
+    ["mapped", { tags: { a: 1, b: 2 }, at: { x: 1, y: 2 } }],
+    ["mapped", { at: { y: 2, x: 1 }, tags: { b: 2, a: 1 } }],
+    ["mapped", { tags: { a: 2, b: 1 }, at: { x: 1, y: 2 } }],
+  ];
+  const seen = [];
+  for (const [tool, args] of calls) seen.push((await executor.call(tool, args)).isDuplicate);
+  assert.deepEqual(seen, [false, true, false, false, true, false]);
+});
+
+test("a handler's plain value is its outcome however long it took; a thenable is awaited under the timeout", async () => {
+  const thenable = { then: (resolve: (v: unknown) => void) => setTimeout(() => resolve({ n: 3 }), 1) };
+  const executor = createExecutorIn(TOOLS, {
+    slow: () => {
+      const until = Date.now() + 30;
+      while (Date.now() < until);
+      return { n: 2 };
+    },
+    echo: () => thenable,
+  });
+  assert.deepEqual((await executor.call("slow", {})).value, { n: 2 });
+  assert.deepEqual((await executor.call("echo", {})).value, { n: 3 });
+});
+
+test("a handler that aborts the caller's signal while it runs is cancelled, and its own signal aborts", async () => {
+  const caller = new AbortController();
+  let signal: AbortSignal | undefined;
+  const handler = (_: unknown, ctx: HandlerContext): unknown => {
+    signal = ctx.signal;
+    caller.abort();
+    return { n: 1 };
+  };
+  const executor = createExecutorIn(TOOLS, { echo: handler });
+  assert.equal((await executor.call("echo", {}, { signal: caller.signal })).error?.code, "cancelled");
+  assert.equal(signal?.aborted, true);
+  const again = new AbortController();
+  const late = createExecutorIn(TOOLS, { slow: (_: unknown, ctx: HandlerContext) => (again.abort(), ctx.signal, Promise.resolve({ n: 1 })) });
+  assert.equal((await late.call("slow", {}, { signal: again.signal })).error?.code, "cancelled");
 });

@@ -16,7 +16,6 @@ import type {
   Executor,
   ExecutorEvent,
   ExecutorOptions,
-  HandlerContext,
   LogEntry,
   ResultError,
   ToolResult,
@@ -27,14 +26,13 @@ import * as gates from "./toolc-runtime.gates.js";
 import { hasSecretsIn, redactParamsIn } from "./toolc-runtime.redact.js";
 import { jsonBytes, summarize, type Counted } from "./toolc-runtime.summary.js";
 import type { AnyToolDef } from "./toolc-runtime.types.js";
-import { validateValueIn } from "./toolc-runtime.validate.js";
+import { settle, type Handler, type Settled } from "./toolc-runtime.settle.js";
+import { isCanonicalOnceValidatedIn, validateValueIn } from "./toolc-runtime.validate.js";
 import { canonicalKey, hasOwn, isObject } from "./toolc-runtime.values.js";
 
 const DEFAULT_TIMEOUT_MS = 600_000;
-/** setTimeout fires at once for delays beyond a signed 32-bit count of ms. */
-const MAX_TIMER_MS = 2_147_483_647;
 
-/** How a call ended, before it is recorded. */
+/** How a call ended, before it is recorded; filled in as the call goes. */
 interface Outcome {
   def?: AnyToolDef;
   /** The arguments the log shows (validated ones once validation passed). */
@@ -57,9 +55,17 @@ interface Call {
   readonly signal: AbortSignal | undefined;
 }
 
-type Handler = (args: unknown, ctx: HandlerContext) => unknown;
-
-type Settled = { readonly kind: "value"; readonly value: unknown } | { readonly kind: "thrown"; readonly thrown: unknown } | { readonly kind: "timeout" | "cancelled" };
+/** What the executor knows of a tool before any call. */
+interface Known {
+  /** Whether any argument, at any depth, is `@secret`: most tools have
+   * none, and their arguments need no redaction walk. */
+  readonly secrets: boolean;
+  /** Whether the validated arguments' plain JSON is already canonical (see
+   * `isCanonicalOnceValidatedIn`), so the duplicate check needs no sort. */
+  readonly canonical: boolean;
+  /** The duplicate check's keys of the calls that passed validation. */
+  readonly seen: Set<string>;
+}
 
 /** An executor over `defs` (a package's tools, in definition order) and
  * `handlers` (by wire name); see `ExecutorOptions` for the options. */
@@ -70,10 +76,14 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   for (const def of defs) {
     for (const alias of Object.values(def.metadata.names)) if (!byName.has(alias)) byName.set(alias, def);
   }
-  const secrets = new Map<AnyToolDef, boolean>(defs.map((def) => [def, hasSecretsIn(def.types, def.params)]));
+  const known = new Map<AnyToolDef, Known>(
+    defs.map((def) => {
+      const secrets = hasSecretsIn(def.types, def.params);
+      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params), seen: new Set<string>() }];
+    }),
+  );
   const listeners = new Set<(event: ExecutorEvent) => void>();
   if (options.onEvent !== undefined) listeners.add(options.onEvent);
-  const seen = new Set<string>();
   const limiter = new gates.RateLimiter();
   const records: Counted[] = [];
   let calls = 0;
@@ -81,7 +91,8 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
 
   const visible = (): AnyToolDef[] => defs.filter((def) => gates.isVisible(def, options));
   const redact = (def: AnyToolDef | undefined, args: unknown): unknown =>
-    def !== undefined && secrets.get(def) === true ? redactParamsIn(def.types, def.params, args) : args;
+    def !== undefined && known.get(def)?.secrets === true ? redactParamsIn(def.types, def.params, args) : args;
+  // Events are built only when someone listens.
   const emit = (event: ExecutorEvent): void => {
     for (const listener of listeners) {
       try {
@@ -92,7 +103,9 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     }
   };
 
-  async function pipeline(call: Call, def: AnyToolDef | undefined, given: unknown): Promise<Outcome> {
+  /** Steps 1 to 8; a promise only where a step waits (a confirmation, a
+   * snapshot, a handler that returns a promise). */
+  function pipeline(call: Call, def: AnyToolDef | undefined, given: unknown): Outcome | Promise<Outcome> {
     // 1. Lookup, within the tiers and filters.
     if (def === undefined || !gates.isVisible(def, options)) {
       const names = visible().map((d) => d.name);
@@ -103,29 +116,49 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     const checked = def.validate(options.coerce === true ? coerceParamsIn(def.types, def.params, given) : given);
     if (!checked.ok) return { def, args: given, error: gates.resultError(checked.error), decision: checked.error.code, step: 0, isDuplicate: false };
     const args = checked.value;
-    const key = `${def.name}\u0000${canonicalKey(args)}`;
-    const out: Outcome = { def, args, step: 0, isDuplicate: seen.has(key) };
-    seen.add(key);
-    const refuse = (error: ResultError): Outcome => ({ ...out, error, decision: error.code });
+    const tool = known.get(def);
+    let isDuplicate = false;
+    if (tool !== undefined) {
+      // One lookup: the set grows unless it held the key.
+      const size = tool.seen.size;
+      tool.seen.add(tool.canonical ? JSON.stringify(args) : canonicalKey(args));
+      isDuplicate = tool.seen.size === size;
+    }
+    const out: Outcome = { def, args, step: 0, isDuplicate };
     // 3. Permissions, then risk.
     const missing = gates.missingPermissions(def, options.grants ?? []);
-    if (missing.length > 0) return refuse(gates.permissionDenied(def, missing));
-    if (options.maxRisk !== undefined && gates.aboveRisk(def, options.maxRisk)) return refuse(gates.riskNotAllowed(def, options.maxRisk));
+    if (missing.length > 0) return refuse(out, gates.permissionDenied(def, missing));
+    if (options.maxRisk !== undefined && gates.aboveRisk(def, options.maxRisk)) return refuse(out, gates.riskNotAllowed(def, options.maxRisk));
     // 4. Confirmation.
-    if (def.metadata.confirm && !(await approved({ tool: call.name, args: redact(def, args), context: call.context }))) {
-      return refuse(gates.confirmationDenied(def));
+    if (def.metadata.confirm) {
+      return approved({ tool: call.name, args: redact(def, args), context: call.context }).then((yes) =>
+        yes ? counted(call, def, out) : refuse(out, gates.confirmationDenied(def)),
+      );
     }
-    // 5. Rate limit, 6. step budget: checked and counted with no await between.
+    return counted(call, def, out);
+  }
+
+  /** Steps 5 and 6 (checked and counted with no await between), then 7 and 8. */
+  function counted(call: Call, def: AnyToolDef, out: Outcome): Outcome | Promise<Outcome> {
+    // 5. Rate limit.
     const limit = def.metadata.rateLimit;
     const wait = limit === undefined ? undefined : limiter.attempt(def.name, limit, clock());
-    if (limit !== undefined && wait !== undefined) return refuse(gates.rateLimited(def, limit, wait));
+    if (limit !== undefined && wait !== undefined) return refuse(out, gates.rateLimited(def, limit, wait));
+    // 6. Step budget.
     const budget = options.stepBudget;
-    if (budget !== undefined && used >= budget.max) return refuse(gates.budgetExhausted(budget.max));
+    if (budget !== undefined && used >= budget.max) return refuse(out, gates.budgetExhausted(budget.max));
     used += 1;
     out.step = used;
     if (budget !== undefined && budget.max - used <= (budget.warnAt ?? 5)) out.warning = gates.budgetWarning(budget.max - used, budget.max);
     // 7. Run.
-    return run(call, def, out);
+    if (call.signal?.aborted === true) return refuse(out, gates.cancelled(def));
+    const handler = hasOwn(handlers, def.name) ? (handlers as Record<string, unknown>)[def.name] : undefined;
+    if (typeof handler !== "function") return refuse(out, gates.notImplemented(def));
+    const snapshot = def.metadata.mutates ? options.snapshot : undefined;
+    if (snapshot !== undefined) return snapshotted(call, def, handler as Handler, out, snapshot);
+    if (listeners.size > 0) emit({ type: "running", callId: call.callId, tool: call.name });
+    const settled = settle(handler as Handler, out.args, call.callId, call.context, call.signal, timeoutOf(def));
+    return settled instanceof Promise ? settled.then((s) => ended(def, out, s)) : ended(def, out, settled);
   }
 
   async function approved(request: { tool: string; args: unknown; context: Readonly<Record<string, unknown>> }): Promise<boolean> {
@@ -137,144 +170,115 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     }
   }
 
-  async function run(call: Call, def: AnyToolDef, out: Outcome): Promise<Outcome> {
-    if (call.signal?.aborted === true) return { ...out, error: gates.cancelled(def), decision: "cancelled" };
-    const handler = hasOwn(handlers, def.name) ? (handlers as Record<string, unknown>)[def.name] : undefined;
-    if (typeof handler !== "function") return { ...out, error: gates.notImplemented(def), decision: "not_implemented" };
-    const snapshot = def.metadata.mutates ? options.snapshot : undefined;
+  /** Step 7 for a mutating tool with the snapshot hook: awaited before and
+   * after a handler that succeeded. */
+  async function snapshotted(call: Call, def: AnyToolDef, handler: Handler, out: Outcome, snapshot: NonNullable<ExecutorOptions["snapshot"]>): Promise<Outcome> {
     const request = { tool: call.name, args: out.args, context: call.context };
-    const before = snapshot === undefined ? undefined : await taken(() => snapshot(request));
+    const before = await taken(() => snapshot(request));
     emit({ type: "running", callId: call.callId, tool: call.name });
-    const settled = await settle(call, def, handler as Handler, out.args);
-    const ran = { ...out, decision: "allowed" };
-    switch (settled.kind) {
-      case "timeout":
-        return { ...ran, error: gates.timedOut(def, timeoutOf(def)) };
-      case "cancelled":
-        return { ...ran, error: gates.cancelled(def) };
-      case "thrown":
-        return { ...ran, error: gates.resultError(toToolError(settled.thrown, def.metadata.errors)) };
-      case "value":
-        break;
-    }
-    const after = snapshot === undefined || before === undefined ? undefined : await taken(() => snapshot(request));
-    if (def.output === undefined) return noop({ ...ran, value: null }, before, after);
-    const output = validateValueIn(def.types, def.output, settled.value);
-    if (!output.ok) return { ...ran, error: gates.invalidOutput(output.error) };
-    return noop({ ...ran, value: output.value }, before, after);
+    const settled = await settle(handler, out.args, call.callId, call.context, call.signal, timeoutOf(def));
+    const after = settled.kind !== "value" || before === undefined ? undefined : await taken(() => snapshot(request));
+    const done = ended(def, out, settled);
+    if (done.error === undefined && before !== undefined && after !== undefined) done.noop = canonicalKey(before.value) === canonicalKey(after.value);
+    return done;
   }
 
   const timeoutOf = (def: AnyToolDef): number => def.metadata.timeoutMs ?? options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  /** Runs the handler against its timeout and the caller's signal; on
-   * either, answers at once and aborts the handler's signal. */
-  function settle(call: Call, def: AnyToolDef, handler: Handler, args: unknown): Promise<Settled> {
-    // The handler's signal is made when it first asks for it: an
-    // AbortController costs more than the rest of a call's bookkeeping.
-    let controller: AbortController | undefined;
-    let ended: "timeout" | "cancelled" | undefined;
-    const ctx: HandlerContext = {
-      callId: call.callId,
-      context: call.context,
-      get signal(): AbortSignal {
-        controller ??= new AbortController();
-        if (ended !== undefined) controller.abort(ended);
-        return controller.signal;
-      },
-    };
-    return new Promise<Settled>((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const onAbort = (): void => done({ kind: "cancelled" });
-      const done = (settled: Settled): void => {
-        if (timer !== undefined) clearTimeout(timer);
-        call.signal?.removeEventListener("abort", onAbort);
-        if (settled.kind === "timeout" || settled.kind === "cancelled") {
-          ended = settled.kind;
-          controller?.abort(ended);
-        }
-        resolve(settled);
-      };
-      const ms = timeoutOf(def);
-      if (ms <= MAX_TIMER_MS) timer = setTimeout(() => done({ kind: "timeout" }), Math.max(0, ms));
-      call.signal?.addEventListener("abort", onAbort, { once: true });
-      let pending: Promise<unknown>;
-      try {
-        pending = Promise.resolve(handler(args, ctx));
-      } catch (thrown) {
-        pending = Promise.reject(thrown);
-      }
-      pending.then(
-        (value) => done({ kind: "value", value }),
-        (thrown: unknown) => done({ kind: "thrown", thrown }),
-      );
-    });
+  /** Step 8: the handler's outcome, its output checked. */
+  function ended(def: AnyToolDef, out: Outcome, settled: Settled): Outcome {
+    out.decision = "allowed";
+    switch (settled.kind) {
+      case "timeout":
+        out.error = gates.timedOut(def, timeoutOf(def));
+        return out;
+      case "cancelled":
+        out.error = gates.cancelled(def);
+        return out;
+      case "thrown":
+        out.error = gates.resultError(toToolError(settled.thrown, def.metadata.errors));
+        return out;
+      case "value":
+        break;
+    }
+    if (def.output === undefined) {
+      out.value = null;
+      return out;
+    }
+    const output = validateValueIn(def.types, def.output, settled.value);
+    if (output.ok) out.value = output.value;
+    else out.error = gates.invalidOutput(output.error);
+    return out;
   }
 
   function finish(call: Call, outcome: Outcome, start: number): ToolResult {
     const durationMs = clock() - start;
-    const ok = outcome.error === undefined;
-    const payload: { value: unknown } | { error: ResultError } = outcome.error === undefined ? { value: outcome.value ?? null } : { error: outcome.error };
-    const resultBytes = jsonBytes(ok ? outcome.value ?? null : outcome.error);
-    const result: ToolResult = {
-      tool: call.name,
-      ok,
-      ...payload,
-      ...(outcome.warning === undefined ? {} : { warning: outcome.warning }),
-      durationMs,
-      resultBytes,
-      tokenEstimate: Math.ceil(resultBytes / 4),
-      step: outcome.step,
-      isDuplicate: outcome.isDuplicate,
-    };
-    const entry: LogEntry = {
-      callId: call.callId,
-      tool: call.name,
-      // A tool the filters hide keeps its secrets hidden too.
-      args: redact(outcome.def ?? byName.get(call.name), outcome.args ?? null),
-      ok,
-      ...payload,
-      timestamp: start,
-      durationMs,
-      mutates: outcome.def?.metadata.mutates ?? false,
-      isDuplicate: outcome.isDuplicate,
-      ...(outcome.noop === undefined ? {} : { noop: outcome.noop }),
-      resultBytes,
-    };
-    records.push({ tool: outcome.def?.name, entry });
-    emit(
-      outcome.error === undefined
-        ? { type: "succeeded", callId: call.callId, tool: call.name, durationMs }
-        : { type: "failed", callId: call.callId, tool: call.name, error: outcome.error, durationMs },
-    );
-    const principal = call.context["principal"];
-    const record: AuditRecord = {
-      callId: call.callId,
-      tool: call.name,
-      principal: typeof principal === "string" ? principal : null,
-      decision: outcome.decision ?? (ok ? "allowed" : "internal"),
-      ok,
-      timestamp: start,
-    };
-    try {
-      options.audit?.(record);
-    } catch {
-      // The sink's failure is its own; the result stands.
+    const error = outcome.error;
+    const value = outcome.value ?? null;
+    const resultBytes = jsonBytes(error === undefined ? value : error);
+    // Written key by key, in the contract's order (the last keys follow
+    // the optional `warning` and `noop`).
+    const result: Writable<Partial<ToolResult>> = error === undefined ? { tool: call.name, ok: true, value } : { tool: call.name, ok: false, error };
+    if (outcome.warning !== undefined) result.warning = outcome.warning;
+    result.durationMs = durationMs;
+    result.resultBytes = resultBytes;
+    result.tokenEstimate = Math.ceil(resultBytes / 4);
+    result.step = outcome.step;
+    result.isDuplicate = outcome.isDuplicate;
+    // A tool the filters hide keeps its secrets hidden too.
+    const args = redact(outcome.def ?? byName.get(call.name), outcome.args ?? null);
+    const entry: Writable<Partial<LogEntry>> =
+      error === undefined ? { callId: call.callId, tool: call.name, args, ok: true, value } : { callId: call.callId, tool: call.name, args, ok: false, error };
+    entry.timestamp = start;
+    entry.durationMs = durationMs;
+    entry.mutates = outcome.def?.metadata.mutates ?? false;
+    entry.isDuplicate = outcome.isDuplicate;
+    if (outcome.noop !== undefined) entry.noop = outcome.noop;
+    entry.resultBytes = resultBytes;
+    records.push({ tool: outcome.def?.name, entry: entry as LogEntry });
+    if (listeners.size > 0) {
+      emit(
+        error === undefined
+          ? { type: "succeeded", callId: call.callId, tool: call.name, durationMs }
+          : { type: "failed", callId: call.callId, tool: call.name, error, durationMs },
+      );
     }
-    return result;
+    if (options.audit !== undefined) {
+      const principal = call.context["principal"];
+      const record: AuditRecord = {
+        callId: call.callId,
+        tool: call.name,
+        principal: typeof principal === "string" ? principal : null,
+        decision: outcome.decision ?? (error === undefined ? "allowed" : "internal"),
+        ok: error === undefined,
+        timestamp: start,
+      };
+      try {
+        options.audit(record);
+      } catch {
+        // The sink's failure is its own; the result stands.
+      }
+    }
+    return result as ToolResult;
   }
 
   return {
     async call(name: string, args: unknown, context?: CallerContext): Promise<ToolResult> {
       const start = clock();
       calls += 1;
-      const { signal, ...rest } = isObject(context) ? context : {};
+      let rest: Record<string, unknown> = {};
+      let signal: unknown;
+      if (isObject(context)) ({ signal, ...rest } = context);
       const callId = typeof rest["callId"] === "string" ? rest["callId"] : `call-${calls}`;
       const call: Call = { name: String(name), callId, context: rest, signal: signal instanceof AbortSignal ? signal : undefined };
       const def = byName.get(call.name);
       let outcome: Outcome;
       try {
-        emit({ type: "received", callId, tool: call.name, args: redact(def, args ?? null) });
-        outcome = await pipeline(call, def, args);
+        if (listeners.size > 0) emit({ type: "received", callId, tool: call.name, args: redact(def, args ?? null) });
+        const pending = pipeline(call, def, args);
+        // Awaited only when a step waited: an await costs a turn of the
+        // microtask queue even on a plain value.
+        outcome = pending instanceof Promise ? await pending : pending;
       } catch (thrown) {
         // Only arguments that throw when read (a getter) or a fault of
         // the executor's own hooks get here.
@@ -309,6 +313,15 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   };
 }
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A refusal: `out` with `error`, decided by its code. */
+function refuse(out: Outcome, error: ResultError): Outcome {
+  out.error = error;
+  out.decision = error.code;
+  return out;
+}
+
 /** A hook's answer, or undefined when it threw. */
 async function taken(hook: () => unknown): Promise<{ value: unknown } | undefined> {
   try {
@@ -316,10 +329,4 @@ async function taken(hook: () => unknown): Promise<{ value: unknown } | undefine
   } catch {
     return undefined;
   }
-}
-
-/** `out` with `noop` set when both snapshots were taken and are equal. */
-function noop(out: Outcome, before: { value: unknown } | undefined, after: { value: unknown } | undefined): Outcome {
-  if (before === undefined || after === undefined) return out;
-  return { ...out, noop: canonicalKey(before.value) === canonicalKey(after.value) };
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { validateParamsIn, type ParamDef, type TypeTable, type ValidationResult } from "./toolc-runtime.js";
+import { isCanonicalOnceValidatedIn } from "./toolc-runtime.validate.js";
 
 const NO_TYPES: TypeTable = {};
 
@@ -164,4 +165,18 @@ test("the key __proto__ is kept as an own property", () => {
   const value = valueOf(validateParamsIn(NO_TYPES, { m }, JSON.parse('{"m": {"__proto__": 1}}'))) as { m: object };
   assert.deepEqual(Object.keys(value.m), ["__proto__"]);
   assert.equal(Object.getPrototypeOf(value.m), Object.prototype);
+});
+
+test("validated arguments are canonical JSON as they are unless a map or a json value is reachable", () => {
+  const types: TypeTable = {
+    Tree: { kind: "object", fields: { kids: { type: { kind: "array", items: { kind: "ref", name: "Tree" } }, required: false } } },
+    Bag: { kind: "map", values: { kind: "string" } },
+    Shape: { kind: "tagged", discriminator: "kind", variants: { dot: {}, blob: { data: { type: { kind: "json" }, required: true } } } },
+  };
+  const canonical = (type: ParamDef["type"]): boolean => isCanonicalOnceValidatedIn(types, { p: { type, required: true } });
+  assert.equal(canonical({ kind: "ref", name: "Tree" }), true);
+  assert.equal(canonical({ kind: "array", items: { kind: "enum", values: ["a", 1] } }), true);
+  assert.equal(canonical({ kind: "union", members: [{ kind: "string" }, { kind: "ref", name: "Bag" }] }), false);
+  assert.equal(canonical({ kind: "ref", name: "Shape" }), false);
+  assert.equal(canonical({ kind: "json" }), false);
 });

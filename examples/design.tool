@@ -744,7 +744,7 @@ tool apply_style(
 /// purpose, because variable names are the document's own; the map keeps it
 /// out of OpenAI strict mode. Fails with `collection_not_found`.
 @extended @mutates @idempotent @timeout(10s) @requires("document:write")
-@title("Set color variables") @allow(not_strict)
+@title("Set color variables") @allow(not_strict, gemini_json_schema)
 tool set_color_variables(
     /// Name of the variable collection, such as `Brand`.
     collection: string len 1..=120,
@@ -764,7 +764,7 @@ tool set_color_variables(
 /// own format; that keeps this tool out of OpenAI strict mode. Returns the
 /// node. Fails with `node_not_found` and `value_too_large` over 100 kB.
 @extended @mutates @idempotent @timeout(5s) @requires("document:write", "plugin:data")
-@title("Set plugin data") @name(openai, "set_plugin_data_v2") @allow(not_strict)
+@title("Set plugin data") @name(openai, "set_plugin_data_v2") @allow(not_strict, gemini_json_schema)
 tool set_plugin_data(
     /// The node to store the data on.
     id: NodeId,

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::check::CheckOptions;
 use crate::diagnostics::{Severity, render_human};
 use crate::driver::{self, BuildReport, BuildRequest, Outcome};
-use crate::targets::{GenOptions, OpenAiApi, Target};
+use crate::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
 use crate::timing;
 
 /// Why [`Config::compile`] failed. Its `Display` is the full rendered report,
@@ -81,6 +81,13 @@ impl Config {
 
     pub fn openai_api(&mut self, api: OpenAiApi) -> &mut Self {
         self.gen_options.openai_api = api;
+        self
+    }
+
+    /// Whether the anthropic target writes `input_examples` (see
+    /// [`AnthropicExamples`]: the field needs a beta header).
+    pub fn anthropic_examples(&mut self, examples: AnthropicExamples) -> &mut Self {
+        self.gen_options.anthropic_examples = examples;
         self
     }
 

@@ -45,4 +45,4 @@ pub use check::CheckOptions;
 pub use config::{Config, Error};
 pub use driver::{Analysis, BuildReport, InputError, analyze};
 pub use target::Target;
-pub use targets::OpenAiApi;
+pub use targets::{AnthropicExamples, OpenAiApi};

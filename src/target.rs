@@ -89,6 +89,17 @@ pub enum OpenAiApi {
     Responses,
 }
 
+/// Whether the `anthropic` target writes each tool's `input_examples`.
+/// Anthropic's API takes the field only with the beta header
+/// `anthropic-beta: advanced-tool-use-2025-11-20`; a client that does not
+/// send it must have them omitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AnthropicExamples {
+    #[default]
+    Included,
+    Omitted,
+}
+
 /// Which tool names a consumer accepts: 1 to `max` characters, each an ASCII
 /// letter, a digit or one of `extra`, the first one a letter or one of
 /// `lead` when that is given.

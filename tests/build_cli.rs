@@ -502,3 +502,42 @@ fn a_build_removes_only_what_its_own_sources_no_longer_write() {
     build(&b);
     assert_eq!(names(), [MANIFEST_NAME, "gamma.mcp.json", "gamma.md"]);
 }
+
+#[test]
+fn anthropic_input_examples_can_be_left_out() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let read = |flag: Option<&str>| -> serde_json::Value {
+        let out = dir.path().join(flag.unwrap_or("default"));
+        let out_s = out.to_str().expect("utf8");
+        let mut args = vec![
+            "build",
+            "examples/filesystem.tool",
+            "--target",
+            "anthropic",
+            "--out",
+            out_s,
+        ];
+        if let Some(value) = flag {
+            args.extend(["--anthropic-examples", value]);
+        }
+        let result = toolc(&args);
+        assert_eq!(
+            result.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        let text = fs::read_to_string(out.join("filesystem.anthropic.json")).expect("written");
+        serde_json::from_str(&text).expect("JSON")
+    };
+    let with_examples = |doc: &serde_json::Value| {
+        doc.as_array()
+            .expect("an array of tools")
+            .iter()
+            .filter(|tool| tool.get("input_examples").is_some())
+            .count()
+    };
+    assert!(with_examples(&read(None)) > 0, "included by default");
+    assert!(with_examples(&read(Some("included"))) > 0);
+    assert_eq!(with_examples(&read(Some("omitted"))), 0);
+}

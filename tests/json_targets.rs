@@ -108,6 +108,7 @@ fn markdown_template_can_be_overridden() {
     let options = toolc::targets::GenOptions {
         openai_api: OpenAiApi::ChatCompletions,
         template_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
     };
     let (files, diagnostics) = toolc::driver::generate(&analysis, &[Target::Markdown], &options);
     assert!(!diagnostics.has_errors());

@@ -6,10 +6,12 @@ use toolc::CheckOptions;
 use toolc::analyze;
 use toolc::diagnostics::{CODES, CodeInfo, lookup};
 use toolc::driver::{self, BuildRequest, Outcome};
-use toolc::targets::{GenOptions, OpenAiApi, Target};
+use toolc::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
 
 use super::report::{self, usage_error};
-use super::{EXIT_INPUT, EXIT_OK, ImportFrom, LintArgs, MessageFormat, OpenAiApiArg};
+use super::{
+    AnthropicExamplesArg, EXIT_INPUT, EXIT_OK, ImportFrom, LintArgs, MessageFormat, OpenAiApiArg,
+};
 
 fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
     let mut options = CheckOptions {
@@ -100,7 +102,7 @@ pub fn build(
     paths: &[PathBuf],
     target_names: &[String],
     out: &Path,
-    openai_api: OpenAiApiArg,
+    (openai_api, anthropic_examples): (OpenAiApiArg, AnthropicExamplesArg),
     templates: Option<PathBuf>,
     lints: &LintArgs,
 ) -> u8 {
@@ -127,6 +129,10 @@ pub fn build(
         openai_api: match openai_api {
             OpenAiApiArg::Chat => OpenAiApi::ChatCompletions,
             OpenAiApiArg::Responses => OpenAiApi::Responses,
+        },
+        anthropic_examples: match anthropic_examples {
+            AnthropicExamplesArg::Included => AnthropicExamples::Included,
+            AnthropicExamplesArg::Omitted => AnthropicExamples::Omitted,
         },
         template_dir: templates,
     };

@@ -63,6 +63,15 @@ pub enum OpenAiApiArg {
     Responses,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum AnthropicExamplesArg {
+    /// Each tool's examples as input_examples (needs the beta header).
+    #[default]
+    Included,
+    /// No input_examples, for clients that do not send the beta header.
+    Omitted,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check .tool files and print diagnostics.
@@ -87,6 +96,10 @@ enum Command {
         /// Shape of the openai target's output.
         #[arg(long, value_enum, default_value_t = OpenAiApiArg::Chat)]
         openai_api: OpenAiApiArg,
+        /// Whether the anthropic target writes input_examples, which Anthropic's
+        /// API takes only with the beta header advanced-tool-use-2025-11-20.
+        #[arg(long, value_enum, default_value_t = AnthropicExamplesArg::Included)]
+        anthropic_examples: AnthropicExamplesArg,
         /// Directory of templates overriding the embedded ones (<target>/<name>.j2).
         #[arg(long)]
         templates: Option<PathBuf>,
@@ -156,9 +169,17 @@ pub fn run() -> ExitCode {
             target,
             out,
             openai_api,
+            anthropic_examples,
             templates,
             lints,
-        } => commands::build(&paths, &target, &out, openai_api, templates, &lints),
+        } => commands::build(
+            &paths,
+            &target,
+            &out,
+            (openai_api, anthropic_examples),
+            templates,
+            &lints,
+        ),
         Command::Import {
             file,
             from,

@@ -6,7 +6,7 @@
 //! checked against its parameters.
 
 use super::json_common::tools_file;
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use super::{AnthropicExamples, GenContext, Generator, OutputFile, PackageMemo, Target};
 use crate::diagnostics::Diagnostics;
 use crate::ir::Package;
 use crate::schema::Node;
@@ -28,12 +28,13 @@ impl Generator for Anthropic {
     ) -> (Vec<OutputFile>, Diagnostics) {
         // Where the document nests each tool's input schema.
         let memo = memo.write_inputs(cx.program, package, 2);
+        let examples = cx.options.anthropic_examples == AnthropicExamples::Included;
         tools_file(
             package,
             Target::Anthropic,
             |index, tool, _| {
                 let input = memo.input(index).unwrap_or_default();
-                anthropic_tree_with(tool, input)
+                anthropic_tree_with(tool, input, examples)
             },
             Node::Arr,
         )

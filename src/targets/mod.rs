@@ -15,7 +15,7 @@ pub(crate) mod templates;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
-pub use crate::target::{OpenAiApi, Target};
+pub use crate::target::{AnthropicExamples, OpenAiApi, Target};
 
 pub mod typescript;
 
@@ -23,6 +23,7 @@ pub mod typescript;
 #[derive(Debug, Clone, Default)]
 pub struct GenOptions {
     pub openai_api: OpenAiApi,
+    pub anthropic_examples: AnthropicExamples,
     /// A directory whose `<target>/<name>.j2` files replace the embedded
     /// templates of code targets.
     pub template_dir: Option<PathBuf>,

@@ -76,7 +76,7 @@ pub fn generate(input: &Path, target: Target, api: OpenAiApi) -> Vec<OutputFile>
     let analysis = analyze(input);
     let options = GenOptions {
         openai_api: api,
-        template_dir: None,
+        ..GenOptions::default()
     };
     let (files, diagnostics) = driver::generate(&analysis, &[target], &options);
     assert!(

@@ -3,80 +3,37 @@
 //! maps, named types and tagged unions, never inside plain unions (which
 //! member a string was meant for is not known).
 
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
 
+use super::shaped;
 use crate::validate::{Field, Kind, Ty};
-
-/// Deeper than this the walk stops: validation rejects such input anyway.
-const MAX_DEPTH: usize = 256;
 
 /// Coerces an argument object in place.
 pub(crate) fn coerce_args(fields: &'static [Field], defs: &'static [Ty], args: &mut Value) {
-    if let Value::Object(map) = args {
-        object(fields, defs, map, 0);
-    }
+    shaped::args(fields, defs, args, &mut Coerce);
 }
 
-fn object(
-    fields: &'static [Field],
-    defs: &'static [Ty],
-    map: &mut Map<String, Value>,
-    depth: usize,
-) {
-    for field in fields {
-        if let Some(value) = map.get_mut(field.name) {
-            walk(&field.ty, defs, value, depth + 1);
-        }
-    }
-}
+/// The coercion visit: a string where a boolean or a number is wanted.
+struct Coerce;
 
-fn walk(ty: &Ty, defs: &'static [Ty], value: &mut Value, depth: usize) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    match (&ty.kind, &mut *value) {
-        (Kind::Bool, Value::String(s)) => match s.as_str() {
-            "true" => *value = Value::Bool(true),
-            "false" => *value = Value::Bool(false),
-            _ => {}
-        },
-        (Kind::Int(_), Value::String(s)) => {
-            if let Some(n) = number(s, true) {
-                *value = Value::Number(n);
-            }
-        }
-        (Kind::Num(_), Value::String(s)) => {
-            if let Some(n) = number(s, false) {
-                *value = Value::Number(n);
-            }
-        }
-        (Kind::Array(items, ..), Value::Array(list)) => {
-            for item in list {
-                walk(items, defs, item, depth + 1);
-            }
-        }
-        (Kind::Map(values, ..), Value::Object(map)) => {
-            for item in map.values_mut() {
-                walk(values, defs, item, depth + 1);
-            }
-        }
-        (Kind::Object(fields), Value::Object(map)) => object(fields, defs, map, depth),
-        (Kind::Tagged(tag, variants), Value::Object(map)) => {
-            let def = match map.get(*tag) {
-                Some(Value::String(s)) => variants.iter().find(|(t, _)| t == s),
+impl shaped::Visit for Coerce {
+    fn value(&mut self, ty: &Ty, value: &mut Value) {
+        let Value::String(s) = &*value else {
+            return;
+        };
+        let coerced = match &ty.kind {
+            Kind::Bool => match s.as_str() {
+                "true" => Some(Value::Bool(true)),
+                "false" => Some(Value::Bool(false)),
                 _ => None,
-            };
-            if let Some(Kind::Object(fields)) = def.and_then(|(_, i)| defs.get(*i)).map(|t| &t.kind)
-            {
-                object(fields, defs, map, depth);
-            }
+            },
+            Kind::Int(_) => number(s, true).map(Value::Number),
+            Kind::Num(_) => number(s, false).map(Value::Number),
+            _ => None,
+        };
+        if let Some(coerced) = coerced {
+            *value = coerced;
         }
-        (Kind::Def(index), _) => {
-            if let Some(def) = defs.get(*index) {
-                walk(def, defs, value, depth + 1);
-            }
-        }
-        _ => {}
     }
 }
 

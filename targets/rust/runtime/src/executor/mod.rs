@@ -22,6 +22,7 @@ mod record;
 mod redact;
 mod run;
 mod seen;
+mod shaped;
 mod summary;
 
 #[cfg(test)]

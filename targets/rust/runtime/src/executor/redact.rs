@@ -3,15 +3,13 @@
 //! type through objects, arrays, maps, named types and tagged unions, and
 //! skips where the value does not have the expected shape.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::shaped;
 use crate::validate::{Field, Kind, Ty};
 
 /// What a secret value is shown as.
 pub const REDACTED: &str = "[redacted]";
-
-/// Deeper than this the walk stops; validated arguments never get there.
-const MAX_DEPTH: usize = 256;
 
 /// `args` with every `@secret` value replaced.
 pub(crate) fn redact_args(fields: &'static [Field], defs: &'static [Ty], args: &Value) -> Value {
@@ -20,10 +18,21 @@ pub(crate) fn redact_args(fields: &'static [Field], defs: &'static [Ty], args: &
 
 /// `args`, taken, with every `@secret` value replaced.
 pub(crate) fn redact(fields: &'static [Field], defs: &'static [Ty], mut args: Value) -> Value {
-    if let Value::Object(map) = &mut args {
-        object(fields, defs, map, 0);
-    }
+    shaped::args(fields, defs, &mut args, &mut Redact);
     args
+}
+
+/// The redaction visit: a secret field's value is replaced, and not
+/// walked into.
+struct Redact;
+
+impl shaped::Visit for Redact {
+    fn field(&mut self, field: &Field, value: &mut Value) -> bool {
+        if field.secret {
+            *value = Value::from(REDACTED);
+        }
+        !field.secret
+    }
 }
 
 /// Whether any `@secret` field is reachable from `fields`: when none is,
@@ -57,58 +66,6 @@ fn enter(index: usize, defs: &'static [Ty], entered: &mut [bool]) -> bool {
             reaches(def, defs, entered)
         }
         _ => false,
-    }
-}
-
-fn object(
-    fields: &'static [Field],
-    defs: &'static [Ty],
-    map: &mut Map<String, Value>,
-    depth: usize,
-) {
-    for field in fields {
-        if let Some(value) = map.get_mut(field.name) {
-            if field.secret {
-                *value = Value::from(REDACTED);
-            } else {
-                walk(&field.ty, defs, value, depth + 1);
-            }
-        }
-    }
-}
-
-fn walk(ty: &Ty, defs: &'static [Ty], value: &mut Value, depth: usize) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    match (&ty.kind, &mut *value) {
-        (Kind::Array(items, ..), Value::Array(list)) => {
-            for item in list {
-                walk(items, defs, item, depth + 1);
-            }
-        }
-        (Kind::Map(values, ..), Value::Object(map)) => {
-            for item in map.values_mut() {
-                walk(values, defs, item, depth + 1);
-            }
-        }
-        (Kind::Object(fields), Value::Object(map)) => object(fields, defs, map, depth),
-        (Kind::Tagged(tag, variants), Value::Object(map)) => {
-            let def = match map.get(*tag) {
-                Some(Value::String(s)) => variants.iter().find(|(t, _)| t == s),
-                _ => None,
-            };
-            if let Some(Kind::Object(fields)) = def.and_then(|(_, i)| defs.get(*i)).map(|t| &t.kind)
-            {
-                object(fields, defs, map, depth);
-            }
-        }
-        (Kind::Def(index), _) => {
-            if let Some(def) = defs.get(*index) {
-                walk(def, defs, value, depth + 1);
-            }
-        }
-        _ => {}
     }
 }
 

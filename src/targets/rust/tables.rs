@@ -278,7 +278,7 @@ impl<'a> Tables<'a> {
         };
         out.push_str("Some(Pattern { source: ");
         write_lit(out, source);
-        let _ = write!(out, ", test: {name} }})");
+        let _ = write!(out, ", test: &{name} }})");
     }
 }
 

@@ -47,12 +47,21 @@ pub enum Kind {
 }
 
 /// A regular expression, as written in the `.tool` file and as a test.
-#[derive(Debug)]
 pub struct Pattern {
     /// The pattern as written, for messages.
     pub source: &'static str,
-    /// Whether a string matches (the generated code compiles the regex once).
-    pub test: fn(&str) -> bool,
+    /// Whether a string matches. Generated code passes a function that
+    /// compiles its regex once (`&pattern_0`); a table built at run time
+    /// (`toolc validate`) passes a closure that owns its regex.
+    pub test: &'static (dyn Fn(&str) -> bool + Send + Sync),
+}
+
+impl std::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pattern")
+            .field("source", &self.source)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The constraints of a string.

@@ -111,7 +111,7 @@ static DEFS: [Ty; 2] = [
             max: None,
             pattern: Some(Pattern {
                 source: "^[0-9]+:[0-9]+$",
-                test: ids,
+                test: &ids,
             }),
             format: None,
         }),

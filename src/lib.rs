@@ -19,8 +19,9 @@ mod case;
 pub(crate) mod check;
 pub mod diagnostics;
 pub mod driver;
-// The formatter and the JSON importer serve the command line only; build
-// scripts, which build the library without its default features, skip them.
+// The formatter, the JSON importer and the argument validator serve the
+// command line only; build scripts, which build the library without its
+// default features, skip them.
 #[cfg(feature = "cli")]
 pub mod fmt;
 #[cfg(feature = "cli")]
@@ -38,6 +39,8 @@ pub mod targets;
 #[cfg(test)]
 mod testutil;
 pub mod timing;
+#[cfg(feature = "cli")]
+pub mod validate;
 
 mod config;
 

@@ -4,6 +4,7 @@
 
 mod commands;
 mod report;
+mod validate;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -144,6 +145,16 @@ enum Command {
         #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
     },
+    /// Validate one argument object as the generated dispatchers do: print
+    /// the normalised arguments (defaults applied) or the structured error.
+    Validate {
+        /// A .tool file, or a directory searched recursively.
+        path: PathBuf,
+        /// The tool: its wire name or a per-target name.
+        tool: String,
+        /// A JSON file, `-` for stdin, or the JSON object itself.
+        args: String,
+    },
     /// Print the long explanation of a diagnostic code.
     Explain {
         /// A code (E0201, W0001, I0001) or its name (missing_doc).
@@ -202,6 +213,7 @@ pub fn run() -> ExitCode {
             path,
             message_format,
         } => commands::ir(&path, message_format),
+        Command::Validate { path, tool, args } => validate::validate(&path, &tool, &args),
         Command::Explain { code } => commands::explain(&code),
     };
     ExitCode::from(code)

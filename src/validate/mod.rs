@@ -1,0 +1,74 @@
+//! One argument object through the validation the runtimes run
+//! (`toolc validate`): for people debugging what a model sent.
+
+mod lower;
+
+use serde_json::Value;
+use toolc_runtime::ToolError;
+use toolc_runtime::validate::check_args;
+
+use crate::ir::{Program, Tool, suggest};
+
+/// Why no single tool answers to a name.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// No tool has the name; the closest name, if one is close.
+    Unknown { closest: Option<String> },
+    /// Tools of several packages have it: each as `package.tool`.
+    Ambiguous { candidates: Vec<String> },
+}
+
+/// Validates `args` for `tool` as a generated dispatcher does: on success
+/// the normalised arguments (defaults filled in, integral floats as
+/// integers, `null` for an optional field dropped), else the runtime's
+/// structured `invalid_argument` error.
+pub fn validate(program: &Program, tool: &Tool, mut args: Value) -> Result<Value, ToolError> {
+    let tables = lower::tables(program, tool.params.values());
+    check_args(tables.args, tables.defs, &mut args)?;
+    Ok(args)
+}
+
+/// The tool called `name`: its wire name or a per-target name, optionally
+/// qualified by its package (`design.set_font`) when several packages have
+/// a tool of that name.
+pub fn find_tool<'p>(program: &'p Program, name: &str) -> Result<&'p Tool, Lookup> {
+    // A wire name may hold dots itself, so the whole name is tried first.
+    let mut found = named(program, None, name);
+    if found.is_empty() {
+        if let Some((package, tool)) = name.split_once('.') {
+            found = named(program, Some(package), tool);
+        }
+    }
+    match found.as_slice() {
+        [(_, tool)] => Ok(tool),
+        [] => {
+            let names = program
+                .packages
+                .values()
+                .flat_map(|p| p.tools.values())
+                .map(|t| t.name.as_str());
+            Err(Lookup::Unknown {
+                closest: suggest::closest(name, names).map(str::to_string),
+            })
+        }
+        many => Err(Lookup::Ambiguous {
+            candidates: many
+                .iter()
+                .map(|(package, t)| format!("{package}.{}", t.name))
+                .collect(),
+        }),
+    }
+}
+
+/// The tools answering to `tool` (of `package`, if given), with their
+/// package's name.
+fn named<'p>(program: &'p Program, package: Option<&str>, tool: &str) -> Vec<(&'p str, &'p Tool)> {
+    let answers = |t: &Tool| t.name == tool || t.target_names.values().any(|n| n == tool);
+    program
+        .packages
+        .values()
+        .filter(|p| package.is_none_or(|name| p.name == name))
+        .flat_map(|p| p.tools.values().map(move |t| (p.name.as_str(), t)))
+        .filter(|(_, t)| answers(t))
+        .collect()
+}

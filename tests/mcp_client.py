@@ -24,6 +24,7 @@ import asyncio
 import json
 import sys
 
+import mcp_types as types
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
@@ -64,7 +65,8 @@ def example_arguments(example):
 async def list_all_tools(session):
     tools, cursor = [], None
     while True:
-        page = await session.list_tools(cursor=cursor) if cursor else await session.list_tools()
+        params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
+        page = await session.list_tools(params=params)
         tools.extend(page.tools)
         cursor = page.next_cursor
         if not cursor:

@@ -119,3 +119,34 @@ fn python_mcp_client_drives_the_example_server() {
     );
     println!("{summary}");
 }
+
+/// `toolc import --from-server` against the example server: what it lists
+/// live imports exactly as the MCP JSON toolc emitted for it does.
+#[test]
+fn toolc_imports_the_example_server_live() {
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let emitted = emit_mcp_json(out.path());
+    let server = build_server();
+    let toolc = |args: &[&std::ffi::OsStr]| {
+        run(
+            Command::new(env!("CARGO_BIN_EXE_toolc")).args(args),
+            "toolc import",
+        )
+    };
+    let from_file = toolc(&[
+        "import".as_ref(),
+        emitted.as_os_str(),
+        "--package".as_ref(),
+        "ci".as_ref(),
+    ]);
+    let live = toolc(&[
+        "import".as_ref(),
+        "--package".as_ref(),
+        "ci".as_ref(),
+        "--from-server".as_ref(),
+        "--".as_ref(),
+        server.as_os_str(),
+    ]);
+    assert_eq!(live, from_file);
+    assert!(live.contains("tool list_jobs("), "{live}");
+}

@@ -3,6 +3,7 @@
 //! command's own arguments.
 
 mod commands;
+mod import;
 mod report;
 mod validate;
 
@@ -110,7 +111,26 @@ enum Command {
     /// Convert existing MCP, OpenAI or Anthropic tool JSON into .tool source.
     Import {
         /// A JSON file: an MCP tools/list result or tool array, OpenAI or Anthropic tools.
-        file: PathBuf,
+        #[arg(
+            required_unless_present = "from_server",
+            conflicts_with = "from_server"
+        )]
+        file: Option<PathBuf>,
+        /// Import the tools of a live MCP server instead: start the command
+        /// after `--` over stdio and list its tools (every page).
+        #[arg(long)]
+        from_server: bool,
+        /// Seconds to wait for each answer of the server.
+        #[arg(
+            long,
+            value_name = "SECONDS",
+            default_value_t = 60.0,
+            requires = "from_server"
+        )]
+        timeout: f64,
+        /// The server's command and its arguments (after `--`).
+        #[arg(last = true, value_name = "CMD", requires = "from_server")]
+        command: Vec<std::ffi::OsString>,
         /// Input format (detected when omitted).
         #[arg(long, value_enum)]
         from: Option<ImportFrom>,
@@ -118,7 +138,7 @@ enum Command {
         #[arg(short = 'o', long = "output")]
         output: Option<PathBuf>,
         /// The package the file declares (default: the output file's name,
-        /// else the input's).
+        /// else the input's, else the server's).
         #[arg(long)]
         package: Option<String>,
         /// How diagnostics are printed (json needs -o).
@@ -193,17 +213,32 @@ pub fn run() -> ExitCode {
         ),
         Command::Import {
             file,
+            from_server: _,
+            timeout,
+            command,
             from,
             output,
             package,
             message_format,
-        } => commands::import(
-            &file,
-            from,
-            output.as_deref(),
-            package.as_deref(),
-            message_format,
-        ),
+        } => {
+            let out = import::Output {
+                file: output.as_deref(),
+                package: package.as_deref(),
+                format: message_format,
+            };
+            // clap has made sure that exactly one of FILE and
+            // `--from-server` is given.
+            match file.as_deref() {
+                Some(file) => import::import(import::Input::File(file), from, out),
+                None if !(timeout > 0.0 && timeout.is_finite()) => {
+                    report::usage_error("`--timeout` takes a positive number of seconds")
+                }
+                None => {
+                    let wait = std::time::Duration::from_secs_f64(timeout);
+                    import::import(import::Input::Server(&command, wait), from, out)
+                }
+            }
+        }
         Command::Fmt {
             check,
             paths,

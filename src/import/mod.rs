@@ -102,6 +102,7 @@ mod objects;
 mod registry;
 mod scalars;
 mod schema;
+pub mod server;
 mod tool;
 mod validate;
 mod warnings;

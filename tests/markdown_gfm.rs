@@ -23,7 +23,8 @@ use toolc::ir::{Field, Program, Tier, Ty, TyKind, TypeDefKind};
 use toolc::targets::{OpenAiApi, Target};
 
 /// Reads `{"docs": [md], "paras": [md]}` and prints, for each document, its
-/// tables (with the `h2` and `h3` above each) and its `h3` headings (with
+/// tables (with the `h2` and `h3` above each, and the items of a list right
+/// after one: what its cells moved below it) and its `h3` headings (with
 /// the `h2` above each), and, for each paragraph, the
 /// paragraph rendered after `x ` (so that it cannot open a list, heading or
 /// quote) with that prefix removed. Every cell and paragraph is given as
@@ -35,7 +36,10 @@ import cmarkgfm
 
 TAG = re.compile(r"<[^>]*>")
 CODE = re.compile(r"<code>(.*?)</code>", re.S)
-BLOCK = re.compile(r"<h2>(.*?)</h2>|<h3>(.*?)</h3>|<table>(.*?)</table>", re.S)
+BLOCK = re.compile(
+    r"<h2>(.*?)</h2>|<h3>(.*?)</h3>|<table>(.*?)</table>\s*(?:<ul>(.*?)</ul>)?", re.S
+)
+ITEM = re.compile(r"<li>(.*?)</li>", re.S)
 ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
 CELL = re.compile(r"<t[hd](?: [^>]*)?>(.*?)</t[hd]>", re.S)
 
@@ -58,7 +62,8 @@ def tables(md):
             h3 = cell(m.group(2))["text"]
         else:
             rows = [[cell(c) for c in CELL.findall(r)] for r in ROW.findall(m.group(3))]
-            out.append({"h2": h2, "h3": h3, "rows": rows})
+            notes = [cell(i) for i in ITEM.findall(m.group(4) or "")]
+            out.append({"h2": h2, "h3": h3, "rows": rows, "notes": notes})
     return out
 
 def headings(md):
@@ -105,6 +110,47 @@ struct Table {
     h2: String,
     h3: String,
     rows: Vec<Vec<Cell>>,
+    /// The list right after the table: `- Constraints of `name`: ...`
+    /// for each cell that says "See below.".
+    notes: Vec<Cell>,
+}
+
+/// What a cell says when the docs moved its text below the table, so that
+/// no pipe in it needs a backslash.
+const SEE_BELOW: &str = "See below.";
+
+impl Table {
+    /// A row with each moved cell replaced by its note, as a cell: the
+    /// note's text after `{column} of `{name}`: `, its code spans but the
+    /// name's.
+    fn resolved(&self, row: &[Cell]) -> Result<Vec<Cell>, String> {
+        let name = row.first().map(|c| c.text.clone()).unwrap_or_default();
+        let mut out = row.to_vec();
+        for (column, cell) in out.iter_mut().enumerate().skip(1) {
+            if cell.text != SEE_BELOW {
+                continue;
+            }
+            let prefix = format!("{} of {name}: ", HEADER[column]);
+            let note = self
+                .notes
+                .iter()
+                .find(|n| n.text.starts_with(&prefix))
+                .ok_or_else(|| format!("`{name}`: no note {prefix:?} under the table"))?;
+            let html_prefix = format!("{} of <code>", HEADER[column]);
+            let html = note
+                .html
+                .strip_prefix(&html_prefix)
+                .and_then(|rest| rest.split_once("</code>: "))
+                .map(|(_, rest)| rest.to_string())
+                .ok_or_else(|| format!("`{name}`: the note {:?} is not as written", note.html))?;
+            *cell = Cell {
+                html,
+                text: note.text[prefix.len()..].to_string(),
+                codes: note.codes[1..].to_vec(),
+            };
+        }
+        Ok(out)
+    }
 }
 
 #[derive(Deserialize)]
@@ -278,7 +324,11 @@ fn paragraphs(fields: &[Expected], out: &mut BTreeSet<String>) {
 }
 
 fn check_code_cell(problems: &mut Vec<String>, what: &str, cell: &Cell, expected: &str) {
-    if cell.codes != [expected] || cell.text != expected {
+    // A union shows its members' code spans joined with "or".
+    let union = cell.codes.len() > 1
+        && cell.text == cell.codes.join(" or ")
+        && cell.codes.join(" | ") == expected;
+    if !union && (cell.codes != [expected] || cell.text != expected) {
         problems.push(format!(
             "{what}: shows {:?} (HTML {:?}), not the code {expected:?}",
             cell.text, cell.html
@@ -479,7 +529,10 @@ fn check_doc(
             ));
         }
         for (row, field) in rows.iter().zip(fields) {
-            check_row(problems, &at, row, field, paras);
+            match table.resolved(row) {
+                Ok(row) => check_row(problems, &at, &row, field, paras),
+                Err(e) => problems.push(format!("{at}: {e}")),
+            }
         }
     }
     if tool_tables != doc.tools.len() {
@@ -559,12 +612,25 @@ fn escaped_pipes_render_as_written() {
     let rendered: Rendered = serde_json::from_str(&out).expect("the renderer's JSON");
     let tables = &rendered.docs[0];
     let row = |table: usize, name: &str| -> Vec<Cell> {
-        tables[table].rows[1..]
+        let row = tables[table].rows[1..]
             .iter()
             .find(|r| r[0].text == name)
-            .unwrap_or_else(|| panic!("no row `{name}` in {:#?}", tables[table]))
-            .clone()
+            .unwrap_or_else(|| panic!("no row `{name}` in {:#?}", tables[table]));
+        tables[table]
+            .resolved(row)
+            .unwrap_or_else(|e| panic!("{e}"))
     };
+    // Only a name (a cell that cannot move) keeps an escaped pipe: every
+    // other cell with a pipe says "See below." and its text follows the
+    // table as written.
+    let rows = files[0].contents.lines().filter(|l| l.starts_with("| "));
+    for line in rows.filter(|l| l.contains("\\|")) {
+        let name_cell = line.split(" | ").next().unwrap_or_default();
+        assert!(
+            line.starts_with("| `") && !line[name_cell.len()..].contains("\\|"),
+            "an escaped pipe outside a name: {line}"
+        );
+    }
     // Name, type, default, constraints and description code, as written.
     let cases: &[(usize, &str, usize, &[&str])] = &[
         (0, "escaped", 4, &[r"^a\|b$"]),

@@ -8,6 +8,8 @@
 //! embedded template. Without one, [`write`] writes what the embedded
 //! template renders, without the template engine.
 
+mod pipes;
+mod rows;
 mod text;
 mod view;
 mod write;

@@ -104,7 +104,7 @@ fn a_template_printing_each_cell_renders_the_same_rows() {
 mod constraints {
     use serde_json::json;
 
-    use super::super::view::constraints_text;
+    use super::super::rows::constraints_text;
     use crate::ir::*;
     use crate::schema::constraints::type_constraints;
     use crate::schema::{Lowering, SchemaOptions};

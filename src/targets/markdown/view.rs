@@ -8,11 +8,12 @@ use serde_json::Value;
 
 use super::super::json_common::source_name;
 use super::super::mcp::tool_description;
-use super::text::{block, cell, code, code_cell, inline, isolated, line, literal, name};
-use crate::ir::{Field, Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
-use crate::schema::constraints::{push_member, type_constraints};
-use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, node_text, push_phrases};
-use crate::schema::{Lowering, Node, Obj, SchemaOptions};
+pub use super::rows::RowView;
+use super::rows::rows;
+use super::text::{block, code, inline, line, name};
+use crate::ir::{Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
+use crate::schema::constraints::type_constraints;
+use crate::schema::describe::json_text;
 use crate::target::GENERATED_MARKER;
 
 #[derive(Serialize)]
@@ -39,55 +40,13 @@ pub struct ToolView {
     /// "Read-only. Risk: low. Timeout: 5 s."
     pub facts: String,
     pub params: Vec<RowView>,
+    /// What the parameter table's cells could not show without `\|`.
+    pub param_notes: Vec<String>,
     /// "Returns: `NodeSummary`." or "Returns nothing structured."
     pub returns: String,
     /// "- `code`: message help (retryable)"
     pub errors: Vec<String>,
     pub examples: Vec<ExampleView>,
-}
-
-/// One table row, every cell escaped for a Markdown table.
-#[derive(Serialize)]
-pub struct RowView {
-    pub name: String,
-    pub ty: String,
-    pub required: &'static str,
-    pub default: String,
-    pub constraints: String,
-    pub description: String,
-    /// The whole row, `| name | ty | required | default | constraints |
-    /// description |`: templates print this one value per row, because
-    /// interpolating six cells per row dominated the rendering time.
-    pub line: String,
-}
-
-impl RowView {
-    fn new(
-        name: String,
-        ty: String,
-        required: &'static str,
-        default: String,
-        constraints: String,
-        description: String,
-    ) -> RowView {
-        let cells = [&name, &ty, required, &default, &constraints, &description];
-        let mut line = String::with_capacity(cells.iter().map(|c| c.len() + 3).sum::<usize>() + 1);
-        for cell in cells {
-            line.push_str("| ");
-            line.push_str(cell);
-            line.push(' ');
-        }
-        line.push('|');
-        RowView {
-            name,
-            ty,
-            required,
-            default,
-            constraints,
-            description,
-            line,
-        }
-    }
 }
 
 #[derive(Serialize)]
@@ -109,6 +68,8 @@ pub struct TypeView {
     pub items: Vec<String>,
     /// Struct fields.
     pub fields: Vec<RowView>,
+    /// What the field table's cells could not show without `\|`.
+    pub field_notes: Vec<String>,
 }
 
 pub fn document(program: &Program, package: &Package) -> DocumentView {
@@ -171,11 +132,13 @@ fn tool_view(program: &Program, tool: &Tool) -> ToolView {
             json: serde_json::to_string(&e.to_json()).unwrap_or_default(),
         })
         .collect();
+    let (params, param_notes) = rows(program, tool.params.values());
     ToolView {
         heading,
         description: tool_description(tool).as_deref().map(block),
         facts: facts(tool),
-        params: rows(program, tool.params.values()),
+        params,
+        param_notes,
         returns,
         errors,
         examples,
@@ -227,121 +190,6 @@ fn facts(tool: &Tool) -> String {
         parts.push(format!("Requires: {}.", perms.join(", ")));
     }
     parts.join(" ")
-}
-
-fn rows<'a>(program: &Program, fields: impl Iterator<Item = &'a Field>) -> Vec<RowView> {
-    fields
-        .map(|field| {
-            let constraints = field_constraints(program, field);
-            let default = match &field.default {
-                Some(d) => code_cell(&node_text(&Node::Json(&d.value))),
-                None => String::new(),
-            };
-            // Joined into one cell, each part keeps its code spans to itself.
-            let mut description = field.doc.as_deref().map(isolated).unwrap_or_default();
-            if let Some(title) = &field.title {
-                description.push_str(&format!(" Title: {}.", isolated(title)));
-            }
-            if let Some(dep) = &field.deprecated {
-                description.push_str(" Deprecated");
-                match &dep.note {
-                    Some(note) => description.push_str(&format!(": {}.", isolated(note))),
-                    None => description.push('.'),
-                }
-            }
-            if field.secret {
-                description.push_str(" Sensitive.");
-            }
-            if !field.examples.is_empty() {
-                let list: Vec<String> = field
-                    .examples
-                    .iter()
-                    .map(|e| literal(&node_text(&Node::Json(&e.value))))
-                    .collect();
-                description.push_str(&format!(" Examples: {}.", list.join(", ")));
-            }
-            RowView::new(
-                code_cell(&field.name),
-                code_cell(&program.type_text(&field.ty)),
-                if field.is_required() { "yes" } else { "no" },
-                default,
-                cell(&constraints),
-                cell(description.trim()),
-            )
-        })
-        .collect()
-}
-
-/// The constraints of a field as sentences. Extra keywords written on the
-/// field (`@extra`) may add constraints, so those fields word their lowered
-/// schema; the rest are worded from the IR.
-fn field_constraints(program: &Program, field: &Field) -> String {
-    if field.extra.is_empty() {
-        return type_constraints(program, &field.ty);
-    }
-    let mut schema = Lowering::new(program, SchemaOptions::default()).field(field);
-    schema.expand();
-    constraints_text(&schema)
-}
-
-/// The constraints of a schema as sentences, with those on array items and
-/// map values after them ("Each item: Length 1 to 40 characters.").
-pub(super) fn constraints_text(schema: &Node<'_>) -> String {
-    let mut out = String::new();
-    push_constraints(schema, &mut out);
-    out
-}
-
-fn push_constraints(schema: &Node<'_>, out: &mut String) {
-    static EMPTY: Obj<'static> = Obj::new();
-    let map = schema.as_obj().unwrap_or(&EMPTY);
-    if let Some(Node::Arr(members)) = map.get("anyOf") {
-        // As `type_constraints` words a type: through a nullable wrapper,
-        // and each member of a union after its JSON type.
-        let members: Vec<&Node<'_>> = members.iter().filter(|m| !m.is_null_type()).collect();
-        if let [only] = members.as_slice() {
-            push_constraints(only, out);
-        } else {
-            for m in members {
-                push_member(out, json_type(m), &constraints_text(m));
-            }
-        }
-        return;
-    }
-    push_phrases(map, &|k| CONSTRAINT_KEYWORDS.contains(&k), out);
-    for (key, label) in [
-        ("items", "Each item"),
-        ("additionalProperties", "Each value"),
-    ] {
-        if let Some(inner) = map.get(key).filter(|v| v.is_object()) {
-            let inner = constraints_text(inner);
-            if !inner.is_empty() {
-                if !out.is_empty() {
-                    out.push(' ');
-                }
-                out.push_str(label);
-                out.push_str(": ");
-                out.push_str(&inner);
-            }
-        }
-    }
-}
-
-/// The JSON type a schema's `type` keyword names (the first besides
-/// `null`), or its first `anyOf` member's.
-fn json_type<'n>(schema: &'n Node<'_>) -> Option<&'n str> {
-    let map = schema.as_obj()?;
-    match map.get("type") {
-        Some(Node::Arr(types)) => types.iter().filter_map(Node::as_str).find(|t| *t != "null"),
-        Some(t) => t.as_str(),
-        None => match map.get("anyOf") {
-            Some(Node::Arr(members)) => members
-                .iter()
-                .find(|m| !m.is_null_type())
-                .and_then(json_type),
-            _ => None,
-        },
-    }
 }
 
 /// "5 s", "1 min", "250 ms": the largest unit that divides evenly.
@@ -455,6 +303,7 @@ fn type_view(program: &Program, key: &TypeKey, heading: String) -> Option<TypeVi
         summary: String::new(),
         items: Vec::new(),
         fields: Vec::new(),
+        field_notes: Vec::new(),
     };
     match &def.kind {
         TypeDefKind::Alias { target } => {
@@ -482,7 +331,7 @@ fn type_view(program: &Program, key: &TypeKey, heading: String) -> Option<TypeVi
         }
         TypeDefKind::Struct { fields } => {
             view.summary = "An object with these fields:".into();
-            view.fields = rows(program, fields.values());
+            (view.fields, view.field_notes) = rows(program, fields.values());
         }
         TypeDefKind::Union {
             discriminator,

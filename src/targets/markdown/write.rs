@@ -45,6 +45,7 @@ fn push_tool(out: &mut String, tool: &ToolView) {
     }
     push_paragraph(out, &tool.facts);
     push_table(out, &tool.params);
+    push_list(out, &tool.param_notes);
     push_paragraph(out, &tool.returns);
     if !tool.errors.is_empty() {
         out.push_str("\nErrors:\n\n");
@@ -75,6 +76,7 @@ fn push_type(out: &mut String, ty: &TypeView) {
         }
     }
     push_table(out, &ty.fields);
+    push_list(out, &ty.field_notes);
 }
 
 /// A table after a blank line; nothing for no rows.
@@ -86,6 +88,17 @@ fn push_table(out: &mut String, rows: &[RowView]) {
     out.push_str(TABLE_HEAD);
     for row in rows {
         push_line(out, &[&row.line]);
+    }
+}
+
+/// List lines after a blank line; nothing for no lines.
+fn push_list(out: &mut String, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    out.push('\n');
+    for line in lines {
+        push_line(out, &[line]);
     }
 }
 
@@ -111,6 +124,7 @@ fn non_empty(text: Option<&str>) -> Option<&str> {
 /// About the length of the document, so the buffer is allocated once.
 fn estimate(view: &DocumentView) -> usize {
     let rows = |rows: &[RowView]| rows.iter().map(|r| r.line.len() + 1).sum::<usize>();
+    let lines = |lines: &[String]| lines.iter().map(|l| l.len() + 1).sum::<usize>();
     let tools: usize = view
         .tiers
         .iter()
@@ -121,6 +135,7 @@ fn estimate(view: &DocumentView) -> usize {
                 + t.facts.len()
                 + t.returns.len()
                 + rows(&t.params)
+                + lines(&t.param_notes)
                 + t.errors.iter().map(|e| e.len() + 1).sum::<usize>()
                 + t.examples
                     .iter()
@@ -137,6 +152,7 @@ fn estimate(view: &DocumentView) -> usize {
                 + t.summary.len()
                 + t.items.iter().map(|i| i.len() + 1).sum::<usize>()
                 + rows(&t.fields)
+                + lines(&t.field_notes)
         })
         .sum();
     256 + view.header.len() + view.doc.as_ref().map_or(0, String::len) + tools + types

@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use serde::Deserialize;
-use toolc::ir::{Field, Program, Tier, Ty, TyKind, TypeDefKind};
+use toolc::ir::{Field, Format, Program, Tier, Ty, TyKind, TypeDefKind};
 use toolc::targets::{OpenAiApi, Target};
 
 /// Reads `{"docs": [md], "paras": [md]}` and prints, for each document, its
@@ -223,13 +223,27 @@ fn json(value: &serde_json::Value) -> String {
     serde_json::to_string(value).expect("JSON")
 }
 
-/// The regexes of `ty`, its items, values, members and aliases.
+/// The regexes of `ty`, its items, values, members and aliases (the code
+/// spans its constraints show).
 fn collect_patterns(program: &Program, ty: &Ty, out: &mut BTreeSet<String>) {
     for p in [&ty.constraints.pattern, &ty.constraints.key_pattern]
         .into_iter()
         .flatten()
     {
         out.insert(p.source.clone());
+    }
+    // A color is worded, not shown as its pattern: its code spans are the
+    // sentence's examples.
+    if ty.constraints.format == Some(Format::Color) {
+        out.extend(
+            [
+                "#1e90ff",
+                "#1e90ff80",
+                "rgb(30 144 255)",
+                "hsl(210deg 100% 56%)",
+            ]
+            .map(String::from),
+        );
     }
     match &ty.kind {
         TyKind::Array { items } => collect_patterns(program, items, out),

@@ -1,10 +1,10 @@
 //! E0206: a constraint on a type it does not fit (`len` on `int`, `in` on
-//! `string`, `unique` on anything but an array).
+//! `string`, `unique` on anything but an array, `matches` on a `color`).
 
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Constraints, Program, Ty, TyKind};
+use crate::ir::{Constraints, Format, Program, Ty, TyKind};
 
 /// What a resolved type accepts, for messages and for the fit test.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -71,6 +71,27 @@ fn present(c: &Constraints) -> Vec<(&'static str, Family)> {
     out
 }
 
+/// E0206 for a color that also has a pattern, written on it or reached
+/// through an alias: a color's schema is its pattern, and a schema holds
+/// one.
+fn color_with_pattern(program: &Program, ty: &Ty) -> Option<Diagnostic> {
+    let resolved = program.resolve_alias_cow(ty);
+    let c = &resolved.constraints;
+    if c.format != Some(Format::Color) || c.pattern.is_none() {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            codes::MISPLACED_CONSTRAINT,
+            ty.span,
+            "`matches` does not apply to a `color`",
+        )
+        .with_label("a color with a pattern")
+        .with_note("a color's schema is the pattern of every color")
+        .with_help("use `string matches \"...\"` for colors of one shape only"),
+    )
+}
+
 fn applies_to(fam: Family) -> &'static str {
     match fam {
         Family::String => "strings",
@@ -87,6 +108,9 @@ pub fn run(cx: &mut Cx<'_>) {
         walk::nested(root, &mut |ty| {
             if ty.constraints.is_empty() {
                 return;
+            }
+            if let Some(d) = color_with_pattern(cx.program, ty) {
+                found.push(d);
             }
             let fam = family(cx.program, ty);
             for (what, needs) in present(&ty.constraints) {

@@ -47,6 +47,7 @@ impl Program {
     pub fn type_text(&self, ty: &Ty) -> String {
         let join = |parts: Vec<String>| parts.join(" | ");
         let base = match &ty.kind {
+            TyKind::String if ty.constraints.format == Some(Format::Color) => "color".to_string(),
             TyKind::String => "string".to_string(),
             TyKind::Int => "int".to_string(),
             TyKind::Number => "number".to_string(),

@@ -5,6 +5,8 @@
 
 use serde_json::{Map, Value};
 
+use toolc_runtime::formats::COLOR_PATTERN;
+
 use super::node::{Node, Obj};
 use super::write;
 
@@ -117,9 +119,20 @@ pub fn each_phrase(schema: &Obj<'_>, include: &dyn Fn(&str) -> bool, emit: &mut 
         flush(&mut buf);
     }
     if let Some(p) = get("pattern") {
-        buf.push_str("Matches the regex ");
-        regex_span(&mut buf, p);
-        buf.push('.');
+        let mut source = String::new();
+        text(&mut source, p);
+        if source == COLOR_PATTERN {
+            // What the pattern of a `color` says, in words a model reads
+            // faster than the expression.
+            buf.push_str(
+                "A color: hex such as `#1e90ff` or `#1e90ff80`, or CSS notation such as \
+                 `rgb(30 144 255)` or `hsl(210deg 100% 56%)`; no color names.",
+            );
+        } else {
+            buf.push_str("Matches the regex ");
+            regex_span(&mut buf, p);
+            buf.push('.');
+        }
         flush(&mut buf);
     }
     if let Some(f) = get("format") {

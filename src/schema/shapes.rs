@@ -8,7 +8,8 @@ use serde_json::Number;
 
 use super::join_doc;
 use super::node::{Node, Obj};
-use crate::ir::{Constraints, Literal, Program, Ty, TyKind};
+use crate::ir::{Constraints, Format, Literal, Program, Ty, TyKind};
+use toolc_runtime::formats::COLOR_PATTERN;
 
 /// The JSON type of a union member that is a plain scalar (no constraints,
 /// not nullable): such unions become a `type` array.
@@ -60,8 +61,12 @@ pub(super) fn string_schema<'t>(c: &'t Constraints) -> Node<'t> {
     if let Some(p) = &c.pattern {
         map.push("pattern", p.source.as_str());
     }
-    if let Some(f) = c.format {
-        map.push("format", f.name());
+    match c.format {
+        // No JSON Schema format says "color": the schema says it with the
+        // runtimes' own pattern (a color takes no other, E0220).
+        Some(Format::Color) => map.push("pattern", COLOR_PATTERN),
+        Some(f) => map.push("format", f.name()),
+        None => {}
     }
     Node::Obj(map)
 }

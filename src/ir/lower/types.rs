@@ -25,7 +25,34 @@ fn foreign_type_name(other: &str) -> Option<String> {
     Some(format!("{what} is written `{ours}`{extra}"))
 }
 
+/// The built-in `color` type: `string format color` (a hex or CSS color),
+/// unless the file declares a type of that name.
+const COLOR: &str = "color";
+
 impl Lowerer<'_> {
+    /// Gives a term spelled `color` (and not a declared type) its format;
+    /// E0206 when the term also names a format of its own.
+    fn color_format(&mut self, scope: &Scope, term: &ast::TypeTerm, c: &mut Constraints) {
+        let TypeAtom::Named(name) = &term.atom else {
+            return;
+        };
+        if name.text != COLOR || scope.get(COLOR).is_some() {
+            return;
+        }
+        if let Some(f) = c.format.filter(|&f| f != Format::Color) {
+            self.push(
+                Diagnostic::new(
+                    codes::MISPLACED_CONSTRAINT,
+                    term.span,
+                    format!("`format {}` does not apply to `color`", f.name()),
+                )
+                .with_label("a color has its own format")
+                .with_help("use `string format ...` for another format"),
+            );
+        }
+        c.format = Some(Format::Color);
+    }
+
     /// Lowers `T1 | T2 | ...`: `null` members make the type nullable, literal
     /// members form one literal union (strings or numbers, `E0210` when mixed).
     pub fn lower_ty(&mut self, scope: &Scope, ty: &ast::Type) -> Ty {
@@ -34,7 +61,8 @@ impl Lowerer<'_> {
         if let [term] = ty.terms.as_slice() {
             if !matches!(term.atom, TypeAtom::Null(_) | TypeAtom::Literal(_)) {
                 let kind = self.atom(scope, &term.atom);
-                let constraints = self.constraints(&term.constraints, &kind);
+                let mut constraints = self.constraints(&term.constraints, &kind);
+                self.color_format(scope, term, &mut constraints);
                 return Ty {
                     kind,
                     nullable: false,
@@ -66,7 +94,8 @@ impl Lowerer<'_> {
                 }
                 atom => {
                     let kind = self.atom(scope, atom);
-                    let constraints = self.constraints(&term.constraints, &kind);
+                    let mut constraints = self.constraints(&term.constraints, &kind);
+                    self.color_format(scope, term, &mut constraints);
                     members.push(Ty {
                         kind,
                         nullable: false,
@@ -155,6 +184,8 @@ impl Lowerer<'_> {
                 "json" => TyKind::Json,
                 other => match scope.get(other) {
                     Some(v) => TyKind::Named { key: v.key.clone() },
+                    // Not a reserved name: a file's own `color` type wins.
+                    None if other == COLOR => TyKind::String,
                     None => {
                         let mut candidates: Vec<&str> = BUILTINS.to_vec();
                         let mut names: Vec<&str> = scope.keys().map(String::as_str).collect();

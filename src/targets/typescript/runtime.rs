@@ -202,4 +202,26 @@ mod tests {
         let mut values = Namer::values();
         assert_eq!(values.claim(&camel("define_tool_in")), "defineToolIn_");
     }
+
+    /// The TypeScript runtime tests colors with the expression the Rust
+    /// runtime tests them with and every schema carries.
+    #[test]
+    fn both_runtimes_test_colors_with_one_pattern() {
+        let formats = SOURCES
+            .iter()
+            .find(|(name, _)| *name == "toolc-runtime.formats.ts")
+            .map(|(_, text)| *text)
+            .unwrap_or_default();
+        let start = formats.find("const COLOR = new RegExp(").unwrap_or(0);
+        let end = formats[start..].find(");").map_or(start, |e| start + e);
+        // Its pieces are JS string literals that JSON reads the same way.
+        let pattern: String = formats[start..end]
+            .lines()
+            .skip(1)
+            .map(|piece| piece.trim().trim_end_matches([' ', '+', ',']))
+            .filter(|piece| piece.starts_with('"'))
+            .map(|piece| serde_json::from_str::<String>(piece).unwrap_or_default())
+            .collect();
+        assert_eq!(pattern, toolc_runtime::formats::COLOR_PATTERN);
+    }
 }

@@ -46,6 +46,13 @@ const SAMPLES: Readonly<Record<StringFormat, readonly [readonly string[], readon
     ["123e4567-e89b-12d3-a456-426614174000", "00000000-0000-0000-0000-000000000000"],
     ["123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g", "{123e4567-e89b-12d3-a456-426614174000}"],
   ],
+  color: [
+    ["#fff", "#FFF8", "#1e90ff", "#1E90FF80", "rgb(30 144 255)", "rgb(30, 144, 255)", "rgba(30,144,255,0.5)",
+     "rgb(30 144 255 / 50%)", "hsl(210deg 100% 56%)", "hsla(210, 100%, 56%, .5)", "oklch(62.8% 0.25 29.23)",
+     "lab(none 20 -30)"],
+    ["", "fff", "#ff", "#fffff", "#1e90ffa", "#ggg", "red", "rgb()", "rgb(1 2)", "rgb(1 2 3 4 5)", "rgb(a b c)",
+     "RGB(1 2 3)", " #fff", "#fff ", "url(#a)"],
+  ],
 };
 
 for (const [format, [valid, invalid]] of Object.entries(SAMPLES) as [StringFormat, (typeof SAMPLES)[StringFormat]][]) {

@@ -21,7 +21,19 @@ export const FORMATS: Readonly<Record<StringFormat, (s: string) => boolean>> = {
   ipv6: isIpv6,
   uri: isUri,
   uuid: (s) => /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(s),
+  color: (s) => COLOR.test(s),
 };
+
+/** A color: hex, or CSS functional notation; no color names. The same
+ * expression as the Rust runtime's `COLOR_PATTERN`, which every schema of a
+ * `color` carries as its `pattern`. */
+const COLOR = new RegExp(
+  "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})" +
+    "|(rgba?|hsla?|hwb|lab|lch|oklab|oklch)\\([ \\t]*" +
+    "([-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(%|deg|rad|grad|turn)?|none)" +
+    "([ \\t]*[,/]?[ \\t]*([-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(%|deg|rad|grad|turn)?|none)){2,3}" +
+    "[ \\t]*\\))$",
+);
 
 /** What to send instead, for the formats whose shape a name does not say;
  * the Rust dispatcher gives the same hints. */
@@ -32,6 +44,7 @@ export const FORMAT_HINTS: Readonly<Partial<Record<StringFormat, string>>> = {
   duration: "Use ISO 8601, like P3D, PT1H30M or P2W.",
   uri: "Use an absolute URI with a scheme, like https://example.com/a.",
   uuid: "Use 32 hex digits in groups of 8-4-4-4-12, like 123e4567-e89b-12d3-a456-426614174000.",
+  color: "Use a hex color like #1e90ff or #1e90ff80, or rgb(30 144 255); CSS color names are not accepted.",
 };
 
 function daysInMonth(year: number, month: number): number {

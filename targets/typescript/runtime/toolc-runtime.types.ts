@@ -12,7 +12,8 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
 
-/** String formats the validator checks (JSON Schema 2020-12, RFC 3339). */
+/** String formats the validator checks (JSON Schema 2020-12, RFC 3339), and
+ * `color` (hex or CSS functional notation), which schemas carry as a pattern. */
 export type StringFormat =
   | "date-time"
   | "date"
@@ -23,7 +24,8 @@ export type StringFormat =
   | "ipv4"
   | "ipv6"
   | "uri"
-  | "uuid";
+  | "uuid"
+  | "color";
 
 /** The type of a parameter or field, as data: what the validator checks. */
 export type TypeDef =

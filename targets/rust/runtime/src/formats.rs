@@ -35,11 +35,27 @@ pub enum Format {
     Uri,
     /// RFC 4122 UUID in its hyphenated form.
     Uuid,
+    /// A color: hex (`#1e90ff`, `#1e90ff80`, `#fff`, `#fff8`) or CSS
+    /// functional notation (`rgb(30 144 255)`, `hsl(210deg 100% 56% / 0.5)`).
+    /// JSON Schema has no such format: schemas carry [`COLOR_PATTERN`].
+    Color,
 }
+
+/// The regular expression every target's schema carries for
+/// [`Format::Color`], and the one the runtimes test. CSS color names are
+/// left out: their list would cost every color parameter hundreds of tokens
+/// of the model's context, and a hex color says the same.
+pub const COLOR_PATTERN: &str = concat!(
+    "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})",
+    "|(rgba?|hsla?|hwb|lab|lch|oklab|oklch)\\([ \\t]*",
+    "([-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(%|deg|rad|grad|turn)?|none)",
+    "([ \\t]*[,/]?[ \\t]*([-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(%|deg|rad|grad|turn)?|none)){2,3}",
+    "[ \\t]*\\))$",
+);
 
 impl Format {
     /// Every format, in the order the language reference lists them.
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 11] = [
         Format::DateTime,
         Format::Date,
         Format::Time,
@@ -50,6 +66,7 @@ impl Format {
         Format::Ipv6,
         Format::Uri,
         Format::Uuid,
+        Format::Color,
     ];
 
     /// The format named `name` (its JSON Schema name), if there is one.
@@ -70,6 +87,7 @@ impl Format {
             Format::Ipv6 => "ipv6",
             Format::Uri => "uri",
             Format::Uuid => "uuid",
+            Format::Color => "color",
         }
     }
 
@@ -86,8 +104,16 @@ impl Format {
             Format::Ipv6 => ipv6(s),
             Format::Uri => uri(s),
             Format::Uuid => uuid(s),
+            Format::Color => color(s),
         }
     }
+}
+
+/// Whether `s` matches [`COLOR_PATTERN`].
+pub fn color(s: &str) -> bool {
+    static COLOR: std::sync::LazyLock<Option<regex::Regex>> =
+        std::sync::LazyLock::new(|| regex::Regex::new(COLOR_PATTERN).ok());
+    COLOR.as_ref().is_some_and(|re| re.is_match(s))
 }
 
 fn digits(b: &[u8]) -> Option<u32> {

@@ -115,3 +115,42 @@ fn names_are_json_schema_names() {
     assert_eq!(Format::DateTime.name(), "date-time");
     assert_eq!(Format::Ipv6.name(), "ipv6");
 }
+
+#[test]
+fn colors_are_hex_or_css_functions() {
+    for good in [
+        "#fff",
+        "#FFF8",
+        "#1e90ff",
+        "#1E90FF80",
+        "rgb(30 144 255)",
+        "rgb(30, 144, 255)",
+        "rgba(30,144,255,0.5)",
+        "rgb(30 144 255 / 50%)",
+        "hsl(210deg 100% 56%)",
+        "hsla(210, 100%, 56%, .5)",
+        "oklch(62.8% 0.25 29.23)",
+        "lab(none 20 -30)",
+    ] {
+        assert!(ok(Format::Color, good), "{good}");
+    }
+    for bad in [
+        "",
+        "fff",
+        "#ff",
+        "#fffff",
+        "#1e90ffa",
+        "#ggg",
+        "red",
+        "rgb()",
+        "rgb(1 2)",
+        "rgb(1 2 3 4 5)",
+        "rgb(a b c)",
+        "RGB(1 2 3)",
+        " #fff",
+        "#fff ",
+        "url(#a)",
+    ] {
+        assert!(!ok(Format::Color, bad), "{bad}");
+    }
+}

@@ -58,6 +58,9 @@ fn format_hint(format: Format) -> Option<&'static str> {
         Format::Date => "Use YYYY-MM-DD, like 2024-01-31.",
         Format::Time => "Use HH:MM:SS with a UTC offset, like 09:30:00Z or 09:30:00+02:00.",
         Format::Duration => "Use ISO 8601, like P3D, PT1H30M or P2W.",
+        Format::Color => {
+            "Use a hex color like #1e90ff or #1e90ff80, or rgb(30 144 255); CSS color names are not accepted."
+        }
         Format::Uri => "Use an absolute URI with a scheme, like https://example.com/a.",
         Format::Uuid => {
             "Use 32 hex digits in groups of 8-4-4-4-12, like 123e4567-e89b-12d3-a456-426614174000."

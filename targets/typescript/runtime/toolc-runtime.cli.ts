@@ -88,8 +88,10 @@ export async function runCliOver(tools: readonly AnyToolDef[], executor: Executo
   try {
     args = await argumentsOf(tool, rest, out);
   } catch (e) {
-    if (e instanceof UsageError) return usage(e.message, hint);
-    return usage(e instanceof Error ? e.message : String(e), hint);
+    // Besides its own, `parseArgs`'s errors (unknown flag, missing value, a
+    // value for a switch), which start with a capital.
+    const message = e instanceof Error ? e.message : String(e);
+    return usage(e instanceof UsageError ? message : message.charAt(0).toLowerCase() + message.slice(1), hint);
   }
   let result: ToolResult;
   try {

@@ -221,7 +221,9 @@ fn compare(key: &str, expected: &Value, observed: &Value) -> Result<(), String> 
             } else {
                 "stderr"
             });
-            let texts = expected.as_array().ok_or(format!("`{key}` is not a list"))?;
+            let texts = expected
+                .as_array()
+                .ok_or(format!("`{key}` is not a list"))?;
             let missing: Vec<&str> = texts
                 .iter()
                 .filter_map(Value::as_str)

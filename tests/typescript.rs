@@ -59,7 +59,7 @@ fn strictest_tsconfig(package: &str) -> String {
     "verbatimModuleSyntax": true
   }},
   "include": [],
-  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts"]
+  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts", "{package}.cli.ts"]
 }}
 "#
     )
@@ -379,7 +379,7 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// The three modules of each package (the runtime beside them is the same
+/// The four modules of each package (the runtime beside them is the same
 /// for every package: `runtime::runtime_unit_tests_pass` tests it).
 #[test]
 fn snapshots() {

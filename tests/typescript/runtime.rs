@@ -121,15 +121,17 @@ fn several_packages_share_one_runtime() {
                 "design.ts",
                 "design.ai.ts",
                 "design.mcp.ts",
+                "design.cli.ts",
                 "weather.ts",
                 "weather.ai.ts",
                 "weather.mcp.ts",
+                "weather.cli.ts",
             ][..],
             &runtime_names[..],
         ]
         .concat()
     );
-    assert_eq!(files[6..], runtime[..]);
+    assert_eq!(files[8..], runtime[..]);
     for package in files.iter().filter(|f| !is_runtime(&f.name)) {
         assert!(
             !package.contents.contains("class Checker"),

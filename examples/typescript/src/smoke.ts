@@ -1,11 +1,14 @@
 // Drives the MCP server in-process through the SDK's client against a fresh
 // temporary workspace: what an MCP host would see, every call going through
-// the executor (grants, approval, the step budget). The tests run it.
+// the executor (grants, approval, the step budget); then the command line
+// as a program over the same workspace. The tests run it.
 
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { fileURLToPath } from "node:url";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -95,6 +98,32 @@ try {
   );
 
   await client.close();
+
+  // The same tools from a shell: the command line, run as a program on the
+  // workspace the MCP client left behind.
+  const cli = (...argv: string[]) =>
+    spawnSync(process.execPath, [fileURLToPath(new URL("./cli.js", import.meta.url)), ...argv], {
+      env: { ...process.env, WORKSPACE: root },
+      encoding: "utf8",
+    });
+  const shown = cli("read_file", "--path", "notes/todo.md", "--max-bytes", "7");
+  assert.equal(shown.status, 0, shown.stderr);
+  assert.deepEqual(JSON.parse(shown.stdout), { path: "notes/todo.md", content: "# To do", size: 15, truncated: true, encoding: "utf-8" });
+  const missing = cli("read_file", "--path", "notes/none.md");
+  assert.equal(missing.status, 1);
+  assert.equal(missing.stdout, "");
+  assert.equal(JSON.parse(missing.stderr).code, "not_found");
+  // No terminal to ask on: a write is refused before it runs.
+  const refused = cli("write_file", "--json", '{"path": "notes/new.md", "content": "x"}');
+  assert.equal(refused.status, 1);
+  assert.equal(JSON.parse(refused.stderr).code, "confirmation_denied");
+  const usage = cli("read_file", "--path", "notes/todo.md", "--colour", "red");
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /unknown option '--colour'/);
+  const help = cli("--help");
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^ {2}read_file +Read a file's content/m);
+
   console.log("smoke: ok");
 } finally {
   await rm(root, { recursive: true, force: true });

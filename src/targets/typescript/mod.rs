@@ -1,4 +1,4 @@
-//! The `typescript` target: three ES modules per package, and the runtime
+//! The `typescript` target: four ES modules per package, and the runtime
 //! they share, written once per output directory.
 //!
 //! - `<package>.ts`, the core module (it imports only `./toolc-runtime.js`):
@@ -14,11 +14,13 @@
 //!   over an executor.
 //! - `<package>.mcp.ts`: the MCP TypeScript SDK adapter over an executor
 //!   (low-level request handlers, so `tools/list` serves the exact JSON).
+//! - `<package>.cli.ts`: the command line over an executor (one shell
+//!   command per tool, on `node:util`'s `parseArgs`).
 //! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
 //!   `runtime.rs`): the schema-layer types, the validator, the formats, the
 //!   error helpers, lookup and dispatch over a registry, the executor, and the adapters'
-//!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`, which only
-//!   the adapters import), real TypeScript under
+//!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`,
+//!   `toolc-runtime.cli*.ts`, which only the adapters import), real TypeScript under
 //!   `targets/typescript/runtime/`; it imports no package module. The core
 //!   module re-exports the types and error helpers its users import, and
 //!   binds `defineTool` and `validateParams` to its own type table.
@@ -29,7 +31,7 @@
 //! `verbatimModuleSyntax` and the other strictness flags), with TypeScript 5
 //! and 7. The core module and the runtime need the ES2020 library (`BigInt`,
 //! `Object.fromEntries`); the adapters need `ai` 6 (or 7) and
-//! `@modelcontextprotocol/sdk` 1.x.
+//! `@modelcontextprotocol/sdk` 1.x, the command line Node's types (`@types/node`).
 //!
 //! # The generated API
 //!
@@ -71,6 +73,9 @@
 //! export function createMcpServer(executor, info?): McpServer;
 //! export function mcpTools(tools?): Tool[];     // the tools/list entries
 //! export function callToolResult(def, result): CallToolResult;
+//!
+//! // design.cli.ts
+//! export function runCli(executor, argv?, io?): Promise<number>; // the exit code
 //! ```
 //!
 //! `ToolError` is `{ code, message, path?, hint?, retryable }` with the Rust
@@ -127,6 +132,7 @@ impl Generator for TypeScript {
                 ("core.ts", format!("{}.ts", package.name)),
                 ("ai.ts", format!("{}.ai.ts", package.name)),
                 ("mcp.ts", format!("{}.mcp.ts", package.name)),
+                ("cli.ts", format!("{}.cli.ts", package.name)),
             ];
             files
                 .into_iter()

@@ -21,6 +21,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "mcp.ts",
         include_str!("../../../targets/typescript/mcp.ts.j2"),
     ),
+    (
+        "cli.ts",
+        include_str!("../../../targets/typescript/cli.ts.j2"),
+    ),
 ];
 
 /// The template environment: with no template directory, the embedded

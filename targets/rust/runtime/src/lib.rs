@@ -43,7 +43,7 @@ pub use serde_json;
 
 pub use call::{output_json, parse_args, present};
 pub use context::{CallContext, CancelToken, Cancelled};
-pub use descriptor::{ErrorDecl, McpJson, RateLimit, ToolDescriptor};
+pub use descriptor::{ErrorDecl, Example, McpJson, RateLimit, ToolDescriptor};
 pub use error::ToolError;
 #[cfg(feature = "executor")]
 pub use executor::{Executor, Risk, Tier, ToolResult};

@@ -101,7 +101,7 @@ fn help(tool: &ToolDescriptor, field: &Field, repeated: bool, choices: &[String]
         .unwrap_or_default();
     let mut parts: Vec<String> = Vec::new();
     if !doc.is_empty() {
-        parts.push(doc.replace('\n', " "));
+        parts.push(doc.to_string());
     }
     if field.required {
         parts.push("[required]".into());

@@ -145,6 +145,15 @@ mod tests {
     }
 
     #[test]
+    fn the_last_value_of_a_flag_wins() {
+        let words = ["--query", "a", "--query", "b", "--exact", "--exact"];
+        assert_eq!(
+            parse(&words),
+            Ok(object(json!({"query": "b", "exact": true})))
+        );
+    }
+
+    #[test]
     fn the_last_of_a_flag_and_its_negation_wins() {
         assert_eq!(
             parse(&["--exact", "--no-exact"]),

@@ -18,7 +18,7 @@ pub(crate) fn negation(long: &str) -> String {
 
 /// The command named `program` over `tools`, each with its flags. A tool
 /// whose name an earlier one took is left out (clap refuses two
-/// subcommands of one name).
+/// subcommands of one name), as is one without a name.
 pub(crate) fn command(program: &str, tools: &[(&'static ToolDescriptor, Flags)]) -> Command {
     let mut command = Command::new(program.to_string())
         .about("Runs one tool: the tool's name, then its arguments as flags.")
@@ -29,7 +29,7 @@ pub(crate) fn command(program: &str, tools: &[(&'static ToolDescriptor, Flags)])
         .subcommand_help_heading("Tools");
     let mut seen: Vec<&str> = Vec::new();
     for (tool, flags) in tools {
-        if seen.contains(&tool.name) {
+        if tool.name.is_empty() || seen.contains(&tool.name) {
             continue;
         }
         seen.push(tool.name);
@@ -42,6 +42,8 @@ fn tool_command(tool: &'static ToolDescriptor, flags: &Flags) -> Command {
     let description = tool.description.unwrap_or_default();
     let first_line = description.lines().next().unwrap_or_default();
     let mut command = Command::new(tool.name)
+        // `--limit 2 --limit 3` is 3, as with node's `parseArgs`.
+        .args_override_self(true)
         .about(first_line.to_string())
         .long_about(description.to_string())
         .after_help(details(tool, flags));

@@ -54,7 +54,8 @@ pub(crate) struct Flag {
 }
 
 /// A tool's flags, and the parameters that get none because their name is
-/// taken (by `--help`, `--json` or another parameter's flag).
+/// taken (by `--help`, `--json` or another parameter's flag) or cannot be a
+/// flag's (it starts with `_`).
 #[derive(Debug, Default)]
 pub(crate) struct Flags {
     pub flags: Vec<Flag>,
@@ -72,7 +73,8 @@ pub(crate) fn flags(tool: &ToolDescriptor) -> Flags {
         if scalar == Scalar::Bool && !repeated {
             wanted.push(format!("no-{long}"));
         }
-        if wanted.iter().any(|w| taken.contains(w)) {
+        // clap takes the dashes itself, and one flag name per argument.
+        if long.is_empty() || long.starts_with('-') || wanted.iter().any(|w| taken.contains(w)) {
             out.json_only.push(field.name);
             continue;
         }
@@ -223,7 +225,7 @@ mod tests {
             secret: false,
         }
     }
-    static ARGS: [Field; 8] = [
+    static ARGS: [Field; 9] = [
         Field {
             required: true,
             ..field("min_score", INT)
@@ -273,9 +275,11 @@ mod tests {
                 nullable: false,
             },
         ),
-        // Taken: by `--json`, and by `--no-loud`.
+        // Taken: by `--json`, and by `--no-loud`; a flag cannot start with
+        // a third dash.
         field("json", TEXT),
         field("no_loud", TEXT),
+        field("_private", TEXT),
     ];
     static TOOL: ToolDescriptor = ToolDescriptor {
         name: "t",
@@ -323,7 +327,7 @@ mod tests {
                 ("level", Scalar::Number { integer: false }, false),
             ]
         );
-        assert_eq!(found.json_only, ["json", "no_loud"]);
+        assert_eq!(found.json_only, ["json", "no_loud", "_private"]);
     }
 
     #[test]

@@ -22,6 +22,9 @@ pub(crate) fn negation(long: &str) -> String {
 pub(crate) fn command(program: &str, tools: &[(&'static ToolDescriptor, Flags)]) -> Command {
     let mut command = Command::new(program.to_string())
         .about("Runs one tool: the tool's name, then its arguments as flags.")
+        .after_help(format!(
+            "`{program} TOOL --help` shows a tool's flags, errors and examples."
+        ))
         .subcommand_required(true)
         .arg_required_else_help(true)
         .disable_help_subcommand(true)

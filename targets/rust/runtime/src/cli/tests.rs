@@ -187,6 +187,7 @@ fn help_lists_tools_and_each_tool_its_flags_errors_and_examples() {
     assert_eq!(out.exit, Exit::Success);
     assert!(out.stdout.contains("Looks at one item."), "{}", out.stdout);
     assert!(!out.stdout.contains("More words."));
+    assert!(out.stdout.contains("`items TOOL --help`"), "{}", out.stdout);
     let out = run(&["peek", "--help"], "");
     assert_eq!(out.exit, Exit::Success);
     for text in [

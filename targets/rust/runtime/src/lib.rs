@@ -21,7 +21,7 @@
 //! `Executor`, the pipeline every call of an agent host goes through
 //! (gates, timeouts, the call log); without it, the crate holds what the
 //! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
-//! an MCP server over an executor; the feature `cli` adds [`cli::run`], a
+//! an MCP server over an executor; the feature `cli` adds `cli::run`, a
 //! command line over one (a subcommand per tool, a flag per parameter).
 
 #![deny(missing_docs)]

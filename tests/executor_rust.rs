@@ -18,38 +18,6 @@ use rust_common::gen_crate::{self, write_if_changed};
 
 const CRATE: &str = "toolc-exec";
 
-/// One folder of cases: its name, its `input.tool` and its cases by name.
-type ToolSet = (String, PathBuf, Vec<(String, Value)>);
-
-/// Every folder of cases, sorted, its cases sorted by name.
-fn tool_sets() -> Vec<ToolSet> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/executor");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("input.tool").is_file())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|dir| {
-            let mut cases: Vec<(String, Value)> = std::fs::read_dir(&dir)
-                .unwrap()
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .map(|p| {
-                    let text = std::fs::read_to_string(&p).unwrap();
-                    let case = serde_json::from_str(&text)
-                        .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-                    (p.file_stem().unwrap().to_string_lossy().into_owned(), case)
-                })
-                .collect();
-            cases.sort_by(|a, b| a.0.cmp(&b.0));
-            let name = dir.file_name().unwrap().to_string_lossy().replace('-', "_");
-            (name, dir.join("input.tool"), cases)
-        })
-        .collect()
-}
-
 /// Writes the runner crate: each tool set as a module of the library, the
 /// runner as the binary, and `modules.rs` mapping names to `TOOLS`.
 fn write_crate(sets: &[(String, String)]) -> PathBuf {
@@ -106,6 +74,10 @@ tokio = {{ version = "1", default-features = false, features = ["rt", "time"] }}
     write_if_changed(
         &dir.join("src/main.rs"),
         &format!("#![deny(warnings)]\n{runner}"),
+    );
+    write_if_changed(
+        &dir.join("src/scripted.rs"),
+        include_str!("executor/scripted.rs"),
     );
     dir
 }
@@ -190,7 +162,7 @@ fn example_cases() -> Vec<ExampleCase> {
 
 #[test]
 fn the_rust_executor_meets_every_case() {
-    let sets = tool_sets();
+    let sets = rust_common::case_sets("executor");
     let mut code = Vec::new();
     let mut requests = String::new();
     let mut names = Vec::new();

@@ -150,3 +150,94 @@ fn toolc_imports_the_example_server_live() {
     assert_eq!(live, from_file);
     assert!(live.contains("tool list_jobs("), "{live}");
 }
+
+/// `ci-cli`, the same tools as shell commands, run from elsewhere than the
+/// repository root: `args` and what it printed, with its exit code.
+fn ci_cli(binary: &Path, dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(binary)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("ci-cli {args:?}: cannot start: {e}"));
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let code = out.status.code().unwrap_or(-1);
+    (code, text(&out.stdout), text(&out.stderr))
+}
+
+fn json_of(text: &str, what: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: not JSON ({e}): {text}"))
+}
+
+/// The command-line binary of the example crate runs every tool of
+/// `ci.tool` against the fixtures through the server's executor: each
+/// example as `--json`, flags, a tool error, a usage error and `--help`.
+#[test]
+fn the_ci_command_line_runs_every_tool_against_the_fixtures() {
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let expected = emit_mcp_json(out.path());
+    let tools = json_of(
+        &std::fs::read_to_string(&expected).unwrap_or_default(),
+        "ci.mcp.json",
+    );
+    let server = build_server();
+    let cli = server.with_file_name("ci-cli");
+    assert!(cli.is_file(), "{} was not built", cli.display());
+    let dir = out.path();
+
+    let (code, help, _) = ci_cli(&cli, dir, &["--help"]);
+    assert_eq!(code, 0, "--help");
+    let mut examples = 0;
+    for tool in tools["tools"].as_array().into_iter().flatten() {
+        let name = tool["name"].as_str().unwrap_or_default();
+        assert!(help.contains(name), "--help lacks {name}:\n{help}");
+        for example in tool["_meta"]["toolc/examples"]
+            .as_array()
+            .into_iter()
+            .flatten()
+        {
+            let (code, stdout, stderr) = ci_cli(&cli, dir, &[name, "--json", &example.to_string()]);
+            assert_eq!(code, 0, "{name} {example}: {stderr}");
+            assert!(json_of(&stdout, name).is_object(), "{name}: {stdout}");
+            examples += 1;
+        }
+    }
+    assert!(examples >= 20, "only {examples} examples ran");
+
+    let (code, stdout, stderr) = ci_cli(&cli, dir, &["list_jobs", "--status", "completed"]);
+    assert_eq!(code, 0, "list_jobs: {stderr}");
+    let jobs = json_of(&stdout, "list_jobs");
+    assert!(jobs["head_sha"].is_string(), "{jobs}");
+    let statuses: Vec<&serde_json::Value> = jobs["jobs"]
+        .as_array()
+        .map(|jobs| jobs.iter().map(|j| &j["status"]).collect())
+        .unwrap_or_default();
+    assert!(!statuses.is_empty() && statuses.iter().all(|s| *s == "completed"));
+    assert!(
+        stdout.ends_with("}\n") && !stdout.contains("\n "),
+        "compact: {stdout}"
+    );
+
+    let (code, stdout, stderr) = ci_cli(&cli, dir, &["find_error_blocks", "--job-id", "999"]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    let error = json_of(&stderr, "the error");
+    assert_eq!(error["code"], "job_not_found", "{error}");
+    assert_eq!(
+        error["hint"],
+        "Call list_jobs to see the job ids of the latest run."
+    );
+
+    let (code, _, stderr) = ci_cli(&cli, dir, &["list_jobs", "--bogus"]);
+    assert_eq!(code, 2, "an unknown flag: {stderr}");
+    assert!(stderr.contains("--bogus"), "{stderr}");
+    let (code, _, _) = ci_cli(&cli, dir, &["find_error_blocks", "--job-id", "one"]);
+    assert_eq!(code, 2, "a value that is not a number");
+
+    let (code, help, _) = ci_cli(&cli, dir, &["find_error_blocks", "--help"]);
+    assert_eq!(code, 0);
+    for text in ["--job-id <INTEGER>", "job_not_found", "Examples:"] {
+        assert!(
+            help.contains(text),
+            "find_error_blocks --help lacks {text}:\n{help}"
+        );
+    }
+}

@@ -6,8 +6,8 @@
 //! `{results, log, events, summary, audit, tools, approvals, ran}`.
 
 mod modules;
+mod scripted;
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::io::{BufRead, Write};
 use std::pin::Pin;
@@ -15,155 +15,10 @@ use std::sync::{Arc, Mutex};
 use std::task::Poll;
 use std::time::Duration;
 
-use toolc_runtime::executor::{Risk, Tier};
 use toolc_runtime::serde_json::{self, Value, json};
-use toolc_runtime::{
-    CallContext, CancelToken, Executor, ToolDescriptor, ToolError, ToolFuture, Toolset,
-};
+use toolc_runtime::{CancelToken, Executor, ToolDescriptor};
 
-/// The virtual clock, in milliseconds.
-type Clock = Arc<Mutex<f64>>;
-
-fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The `n`th item of `list`, the last one repeating.
-fn nth(list: &[Value], n: usize) -> Option<Value> {
-    list.get(n).or(list.last()).cloned()
-}
-
-/// A toolset over generated descriptors whose handlers run scripts.
-struct Scripted {
-    tools: &'static [ToolDescriptor],
-    scripts: HashMap<String, Vec<Value>>,
-    ran: Arc<Mutex<HashMap<String, usize>>>,
-    clock: Clock,
-}
-
-impl Toolset for Scripted {
-    fn tools(&self) -> &'static [ToolDescriptor] {
-        self.tools
-    }
-
-    fn invoke(&self, name: &str, _args: Value, ctx: CallContext) -> ToolFuture<'_> {
-        let runs = {
-            let mut ran = locked(&self.ran);
-            let count = ran.entry(name.to_string()).or_default();
-            *count += 1;
-            *count - 1
-        };
-        let script = self.scripts.get(name).map(Vec::as_slice).unwrap_or_default();
-        let step = nth(script, runs).unwrap_or(Value::Null);
-        let declared = self.tools.iter().find(|t| t.name == name);
-        Box::pin(async move {
-            if let Some(ms) = step["sleepMs"].as_u64() {
-                tokio::time::sleep(Duration::from_millis(ms)).await;
-            }
-            if let Some(ms) = step["advanceMs"].as_f64() {
-                *locked(&self.clock) += ms;
-            }
-            if step["hang"] == true {
-                ctx.cancel.cancelled().await;
-                return Err(ToolError::internal("cancelled"));
-            }
-            if let Some(text) = step["throw"].as_str() {
-                return Err(ToolError::internal(text));
-            }
-            if let Some(error) = step.get("error") {
-                let code = error["code"].as_str().unwrap_or("internal");
-                let declared = declared.and_then(|t| t.error(code)).map(|e| e.message);
-                let message = error["message"].as_str().or(declared).unwrap_or(code);
-                return Err(ToolError::new(code, message));
-            }
-            Ok(step.get("return").cloned().unwrap_or(Value::Null))
-        })
-    }
-}
-
-/// Everything a case's executor reported through its callbacks.
-#[derive(Default)]
-struct Seen {
-    events: Vec<Value>,
-    audit: Vec<Value>,
-    approvals: Vec<Value>,
-}
-
-fn executor(tools: &'static [ToolDescriptor], case: &Value, seen: &Arc<Mutex<Seen>>, clock: &Clock) -> (Executor, Arc<Mutex<HashMap<String, usize>>>) {
-    let ran = Arc::new(Mutex::new(HashMap::new()));
-    let scripts = case["handlers"]
-        .as_object()
-        .map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_array().cloned().unwrap_or_default())).collect())
-        .unwrap_or_default();
-    let toolset = Scripted {
-        tools,
-        scripts,
-        ran: ran.clone(),
-        clock: clock.clone(),
-    };
-    let options = &case["options"];
-    let now = clock.clone();
-    let mut executor = Executor::new(toolset).clock(move || *locked(&now));
-    for grant in options["grants"].as_array().into_iter().flatten() {
-        executor = executor.grant(grant.as_str().unwrap_or_default());
-    }
-    if let Some(risk) = options["maxRisk"].as_str() {
-        executor = executor.max_risk(Risk::parse(risk));
-    }
-    if let Some(max) = options["stepBudget"]["max"].as_u64() {
-        executor = executor.step_budget(max, options["stepBudget"]["warnAt"].as_u64().unwrap_or(5));
-    }
-    if let Some(ms) = options["defaultTimeoutMs"].as_u64() {
-        executor = executor.default_timeout(Duration::from_millis(ms));
-    }
-    executor = executor.coerce(options["coerce"] == true).read_only(options["readOnly"] == true);
-    if let Some(tiers) = options["tiers"].as_array() {
-        let tiers: Vec<Tier> = tiers
-            .iter()
-            .map(|t| if t == "core" { Tier::Core } else { Tier::Extended })
-            .collect();
-        executor = executor.tiers(&tiers);
-    }
-    for (key, value) in options["meta"].as_object().into_iter().flatten() {
-        executor = executor.meta(key.clone(), value.clone());
-    }
-    if let Some(answers) = options.get("approve") {
-        let answers = answers.clone();
-        let asked = Arc::new(Mutex::new(0));
-        let seen = seen.clone();
-        executor = executor.approve(move |request| {
-            locked(&seen).approvals.push(serde_json::to_value(&request).unwrap_or_default());
-            let n = {
-                let mut asked = locked(&asked);
-                *asked += 1;
-                *asked - 1
-            };
-            // "throw": Rust's callback cannot throw; denying is what a
-            // throwing callback amounts to.
-            let yes = answers.as_array().and_then(|a| nth(a, n)) == Some(Value::Bool(true));
-            async move { yes }
-        });
-    }
-    if let Some(values) = options["snapshot"].as_array() {
-        let values = values.clone();
-        let taken = Arc::new(Mutex::new(0));
-        executor = executor.snapshot(move |_| {
-            let n = {
-                let mut taken = locked(&taken);
-                *taken += 1;
-                *taken - 1
-            };
-            let value = nth(&values, n).unwrap_or(Value::Null);
-            async move { value }
-        });
-    }
-    let events = seen.clone();
-    let audit = seen.clone();
-    let executor = executor
-        .on_event(move |e| locked(&events).events.push(serde_json::to_value(e).unwrap_or_default()))
-        .audit(move |r| locked(&audit).audit.push(serde_json::to_value(r).unwrap_or_default()));
-    (executor, ran)
-}
+use scripted::{Clock, Seen, executor, locked};
 
 type Boxed<'a> = Pin<Box<dyn Future<Output = Value> + 'a>>;
 
@@ -219,7 +74,7 @@ async fn join_all(mut futures: Vec<Boxed<'_>>) -> Vec<Value> {
 async fn run_case(tools: &'static [ToolDescriptor], case: &Value) -> Value {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let clock: Clock = Arc::new(Mutex::new(0.0));
-    let (executor, ran) = executor(tools, case, &seen, &clock);
+    let (executor, calls) = executor(tools, case, &seen, &clock);
     let mut results = Vec::new();
     for step in case["calls"].as_array().into_iter().flatten() {
         match step["parallel"].as_array() {
@@ -231,9 +86,9 @@ async fn run_case(tools: &'static [ToolDescriptor], case: &Value) -> Value {
         }
     }
     let seen = std::mem::take(&mut *locked(&seen));
-    let ran: serde_json::Map<String, Value> = locked(&ran)
+    let ran: serde_json::Map<String, Value> = locked(&calls)
         .iter()
-        .map(|(tool, n)| (tool.clone(), Value::from(*n)))
+        .map(|(tool, args)| (tool.clone(), Value::from(args.len())))
         .collect();
     json!({
         "results": results,

@@ -151,3 +151,39 @@ pub fn build_all(clippy: bool) -> (Vec<GenPackage>, PathBuf) {
     let harness = gen_crate::build(&dir, clippy);
     (packages, harness)
 }
+
+/// One folder of a case table: its name (a module name), its `input.tool`
+/// and its cases by name.
+pub type CaseSet = (String, PathBuf, Vec<(String, serde_json::Value)>);
+
+/// Every folder of `tests/cases/<table>/` that holds an `input.tool`,
+/// sorted, each with its `*.json` cases sorted by name.
+pub fn case_sets(table: &str) -> Vec<CaseSet> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases")
+        .join(table);
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("input.tool").is_file())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .map(|dir| {
+            let mut cases: Vec<(String, serde_json::Value)> = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .map(|p| {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    let case = serde_json::from_str(&text)
+                        .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                    (p.file_stem().unwrap().to_string_lossy().into_owned(), case)
+                })
+                .collect();
+            cases.sort_by(|a, b| a.0.cmp(&b.0));
+            let name = dir.file_name().unwrap().to_string_lossy().replace('-', "_");
+            (name, dir.join("input.tool"), cases)
+        })
+        .collect()
+}

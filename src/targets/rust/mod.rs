@@ -138,8 +138,8 @@
 //! /// `ToolError { code, message, path, hint, suggestions, retryable }` and
 //! /// `ToolDescriptor { name, names, title, description, tier, mutates,
 //! /// destructive, confirm, risk, timeout_ms, permissions, idempotent,
-//! /// open_world, rate_limit, meta, errors, args, defs, output, wrap_output,
-//! /// mcp_json }` (with `mcp()`, `input_schema()`, `output_schema()`,
+//! /// open_world, rate_limit, meta, errors, examples, args, defs, output,
+//! /// wrap_output, mcp_json }` (with `mcp()`, `input_schema()`, `output_schema()`,
 //! /// `annotations()`), so that `design::ToolError` names the runtime's type.
 //! /// `args`, `defs` and `output` are the validation tables an executor
 //! /// checks arguments and outputs with.

@@ -161,6 +161,8 @@ pub fn tool(code: &mut Code, t: &ToolView, index: usize) {
             &d.meta,
             ",\n        errors: ",
             &d.errors,
+            ",\n        examples: ",
+            &d.examples,
             ",\n        args: &toolc_tables::",
             d.table.as_str(),
             ",\n        defs: &toolc_tables::DEFS,\n        output: ",

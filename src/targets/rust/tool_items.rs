@@ -83,6 +83,19 @@ pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> De
         );
     }
     errors.push(']');
+    let mut examples = String::from("&[");
+    for (i, example) in tool.examples.iter().enumerate() {
+        if i > 0 {
+            examples.push_str(", ");
+        }
+        let _ = write!(
+            examples,
+            "::toolc_runtime::Example {{ title: {}, args: {} }}",
+            opt_lit(example.title.as_deref()),
+            lit(&example.to_json().to_string())
+        );
+    }
+    examples.push(']');
     DescriptorView {
         name: lit(tool.name_for("mcp")),
         names: str_slice(&names),
@@ -109,6 +122,7 @@ pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> De
         },
         meta,
         errors,
+        examples,
         table,
         output,
         wrap_output,

@@ -137,6 +137,8 @@ pub struct DescriptorView {
     pub meta: String,
     /// The declared errors as a slice literal of `ErrorDecl`s.
     pub errors: String,
+    /// The examples as a slice literal of `Example`s.
+    pub examples: String,
     /// The argument table's static.
     pub table: Ident,
     /// `Some(&toolc_tables::X_OUTPUT)` or `None`.

@@ -45,6 +45,8 @@ pub struct ToolDescriptor {
     pub meta: &'static [(&'static str, &'static str)],
     /// The errors the tool declares.
     pub errors: &'static [ErrorDecl],
+    /// The tool's examples, in source order.
+    pub examples: &'static [Example],
     /// The argument table.
     pub args: &'static [Field],
     /// The package's named types, which `args` and `output` refer to.
@@ -78,6 +80,23 @@ pub struct ErrorDecl {
     pub hint: Option<&'static str>,
     /// Whether a call failing with it may succeed if tried again.
     pub retryable: bool,
+}
+
+/// An example call a tool declares: its title and its argument object.
+#[derive(Debug)]
+pub struct Example {
+    /// The example's title, when it has one.
+    pub title: Option<&'static str>,
+    /// The argument object as compact JSON text.
+    pub args: &'static str,
+}
+
+impl Example {
+    /// The argument object, parsed (`null` for text edited into something
+    /// unreadable).
+    pub fn args_value(&self) -> Value {
+        serde_json::from_str(self.args).unwrap_or(Value::Null)
+    }
 }
 
 impl ToolDescriptor {
@@ -173,6 +192,10 @@ mod tests {
             hint: None,
             retryable: true,
         }],
+        examples: &[Example {
+            title: Some("Ping once"),
+            args: "{}",
+        }],
         args: &[],
         defs: &[],
         output: None,
@@ -199,6 +222,17 @@ mod tests {
         assert_eq!(PING.meta_value("owner"), None);
         assert_eq!(PING.error("down").map(|e| e.retryable), Some(true));
         assert!(PING.error("up").is_none());
+    }
+
+    #[test]
+    fn examples_parse_their_arguments() {
+        assert_eq!(PING.examples[0].title, Some("Ping once"));
+        assert_eq!(PING.examples[0].args_value(), serde_json::json!({}));
+        let broken = Example {
+            title: None,
+            args: "{",
+        };
+        assert_eq!(broken.args_value(), Value::Null);
     }
 
     #[test]

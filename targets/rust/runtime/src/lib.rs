@@ -21,11 +21,14 @@
 //! `Executor`, the pipeline every call of an agent host goes through
 //! (gates, timeouts, the call log); without it, the crate holds what the
 //! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
-//! an MCP server over an executor.
+//! an MCP server over an executor; the feature `cli` adds `cli::run`, a
+//! command line over one (a subcommand per tool, a flag per parameter).
 
 #![deny(missing_docs)]
 
 mod call;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod context;
 mod descriptor;
 mod error;
@@ -43,7 +46,7 @@ pub use serde_json;
 
 pub use call::{output_json, parse_args, present};
 pub use context::{CallContext, CancelToken, Cancelled};
-pub use descriptor::{ErrorDecl, McpJson, RateLimit, ToolDescriptor};
+pub use descriptor::{ErrorDecl, Example, McpJson, RateLimit, ToolDescriptor};
 pub use error::ToolError;
 #[cfg(feature = "executor")]
 pub use executor::{Executor, Risk, Tier, ToolResult};

@@ -305,6 +305,7 @@ mod tests {
             rate_limit: None,
             meta: &[],
             errors: &[],
+            examples: &[],
             args: &[],
             defs: &[],
             output,

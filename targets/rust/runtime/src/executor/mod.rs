@@ -109,6 +109,17 @@ impl Executor {
             .collect()
     }
 
+    /// The tools a call may name: the tiers, read-only and `@meta` filters
+    /// applied, in definition order. Grants and the risk ceiling do not hide
+    /// a tool here: a call to it is refused with their own errors, which is
+    /// what a command line shows its user.
+    pub fn visible_tools(&self) -> Vec<&'static ToolDescriptor> {
+        let all = self.toolset.tools();
+        all.iter()
+            .filter(|t| gates::visible(&self.options, t))
+            .collect()
+    }
+
     /// The log entries of every call so far.
     pub fn log(&self) -> Vec<LogEntry> {
         let state = lock(&self.state);

@@ -79,6 +79,7 @@ const fn tool(name: &'static str, names: &'static [&'static str], spec: Spec) ->
         rate_limit: spec.rate_limit,
         meta: &[],
         errors: &[],
+        examples: &[],
         args: &LOGIN,
         defs: &[],
         output: Some(&COUNT),
@@ -400,4 +401,17 @@ fn the_rate_limit_holds_across_threads() {
     // One call per second: of eight at the same instant, one passes.
     assert_eq!(passed, 1);
     assert_eq!(executor.summary().calls, 8);
+}
+
+#[test]
+fn visible_tools_ignore_grants_and_risk_but_not_filters() {
+    let names = |tools: Vec<&ToolDescriptor>| tools.iter().map(|t| t.name).collect::<Vec<_>>();
+    let executor = Executor::new(Accounts).max_risk(Risk::Low);
+    assert_eq!(names(executor.tools()), ["login", "logout"]);
+    assert_eq!(
+        names(executor.visible_tools()),
+        ["login", "logout", "delete_account"]
+    );
+    let executor = executor.read_only(true);
+    assert_eq!(names(executor.visible_tools()), ["login", "logout"]);
 }

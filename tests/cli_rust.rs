@@ -1,0 +1,187 @@
+//! The shared command-line cases (`tests/cases/cli/`, see its README) run
+//! through the Rust command line, `toolc_runtime::cli` (feature `cli`):
+//! every tool set is generated into one crate under `target/`, whose binary
+//! (`tests/cli/run_rust.rs`) runs each case's words over an executor with
+//! scripted handlers (`tests/executor/scripted.rs`, as the executor cases
+//! do); its exit code, output, errors and the handlers' arguments must
+//! match the case's `expect`.
+
+mod rust_common;
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+use rust_common::gen_crate::{self, write_if_changed};
+
+const CRATE: &str = "toolc-cli-cases";
+
+/// Writes the runner crate: each tool set as a module of the library, the
+/// runner as the binary, `modules.rs` mapping names to `TOOLS`, and the
+/// executor cases' scripted handlers.
+fn write_crate(sets: &[(String, String)]) -> PathBuf {
+    let dir = gen_crate::root().join(CRATE);
+    let manifest = format!(
+        r#"[package]
+name = "{CRATE}"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+toolc-runtime = {{ path = {runtime:?}, features = ["cli"] }}
+tokio = {{ version = "1", default-features = false, features = ["rt", "time"] }}
+
+[workspace]
+"#,
+        runtime = gen_crate::runtime_dir().display().to_string()
+    );
+    write_if_changed(&dir.join("Cargo.toml"), &manifest);
+    let lock = dir.join("Cargo.lock");
+    if !lock.exists() {
+        // toolc's own versions (clap and the runtime's tokio among them).
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"),
+            &lock,
+        )
+        .unwrap();
+    }
+    let mut lib = String::from("#![deny(warnings)]\n\n");
+    let mut arms = String::new();
+    for (module, code) in sets {
+        write_if_changed(&dir.join(format!("src/gen/{module}.rs")), code);
+        writeln!(
+            lib,
+            "pub mod {module} {{\n    include!(\"gen/{module}.rs\");\n}}\n"
+        )
+        .unwrap();
+        writeln!(
+            arms,
+            "        {module:?} => Some(&toolc_cli_cases::{module}::TOOLS),"
+        )
+        .unwrap();
+    }
+    write_if_changed(&dir.join("src/lib.rs"), &lib);
+    let modules = format!(
+        "//! The generated `TOOLS` of each tool set.\n\n\
+         use toolc_runtime::ToolDescriptor;\n\n\
+         pub fn tools(module: &str) -> Option<&'static [ToolDescriptor]> {{\n    \
+         match module {{\n{arms}        _ => None,\n    }}\n}}\n"
+    );
+    write_if_changed(&dir.join("src/modules.rs"), &modules);
+    let runner = include_str!("cli/run_rust.rs");
+    write_if_changed(
+        &dir.join("src/main.rs"),
+        &format!("#![deny(warnings)]\n{runner}"),
+    );
+    write_if_changed(
+        &dir.join("src/scripted.rs"),
+        include_str!("executor/scripted.rs"),
+    );
+    dir
+}
+
+/// Where what a case observed differs from its `expect`, one line each.
+fn mismatches(expect: &Value, observed: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let stdout = observed["stdout"].as_str().unwrap_or_default();
+    let stderr = observed["stderr"].as_str().unwrap_or_default();
+    let streams = format!("stdout: {stdout:?}\n  stderr: {stderr:?}");
+    if observed["exit"] != expect["exit"] {
+        out.push(format!(
+            "exit {} instead of {}\n  {streams}",
+            observed["exit"], expect["exit"]
+        ));
+    }
+    if let Some(expected) = expect.get("stdout") {
+        let printed: Result<Value, _> = serde_json::from_str(stdout);
+        if printed.as_ref().ok() != Some(expected) {
+            out.push(format!("stdout is not {expected}\n  {streams}"));
+        }
+    }
+    if let Some(expected) = expect["error"].as_object() {
+        let printed: Value = serde_json::from_str(stderr).unwrap_or(Value::Null);
+        for (key, value) in expected {
+            if &printed[key] != value {
+                out.push(format!(
+                    "stderr's error `{key}` is {} instead of {value}\n  {streams}",
+                    printed[key]
+                ));
+            }
+        }
+    }
+    for (key, text) in [("stdoutContains", stdout), ("stderrContains", stderr)] {
+        for wanted in expect[key].as_array().into_iter().flatten() {
+            let wanted = wanted.as_str().unwrap_or_default();
+            if !text.contains(wanted) {
+                out.push(format!("{key}: {wanted:?} is missing\n  {streams}"));
+            }
+        }
+    }
+    for (tool, expected) in expect["args"].as_object().into_iter().flatten() {
+        let got = &observed["args"][tool];
+        if got != expected {
+            out.push(format!("args of `{tool}`: {got} instead of {expected}"));
+        }
+    }
+    if let Some(expected) = expect.get("ran") {
+        if &observed["ran"] != expected {
+            out.push(format!("ran {} instead of {expected}", observed["ran"]));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_rust_command_line_meets_every_case() {
+    let sets = rust_common::case_sets("cli");
+    let mut code = Vec::new();
+    let mut requests = String::new();
+    let mut names = Vec::new();
+    for (module, input, cases) in &sets {
+        let program = rust_common::load(input);
+        let generated = rust_common::generate(&program);
+        assert_eq!(
+            generated.len(),
+            1,
+            "{}: one package per tool set",
+            input.display()
+        );
+        code.push((module.clone(), generated[0].1.clone()));
+        for (name, case) in cases {
+            requests.push_str(&json!({"module": module, "case": case}).to_string());
+            requests.push('\n');
+            names.push((format!("{module}/{name}"), case["expect"].clone()));
+        }
+    }
+    assert!(names.len() >= 20, "the command-line cases are missing");
+    let dir = write_crate(&code);
+    gen_crate::cargo(&dir, &["build", "--quiet"]);
+    gen_crate::cargo(&dir, &["clippy", "--quiet", "--", "-D", "warnings"]);
+    let mut child = Command::new(gen_crate::target_dir().join("debug").join(CRATE))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the runner starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()).unwrap());
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success(), "the runner failed");
+    let observed: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(observed.len(), names.len(), "one answer per case");
+    let mut failures = String::new();
+    for ((name, expect), observed) in names.iter().zip(&observed) {
+        for problem in mismatches(expect, observed) {
+            let _ = writeln!(failures, "case {name}: {problem}\n");
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}

@@ -1,0 +1,160 @@
+//! The scripted handlers and the executor of one case, as the executor
+//! cases' README describes them (`handlers`, `options`). Copied into the
+//! generated crates of `tests/executor_rust.rs` and `tests/cli_rust.rs`
+//! beside their runners.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use toolc_runtime::executor::{Risk, Tier};
+use toolc_runtime::serde_json::{self, Value};
+use toolc_runtime::{CallContext, Executor, ToolDescriptor, ToolError, ToolFuture, Toolset};
+
+/// The virtual clock, in milliseconds.
+pub type Clock = Arc<Mutex<f64>>;
+
+pub fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The `n`th item of `list`, the last one repeating.
+pub fn nth(list: &[Value], n: usize) -> Option<Value> {
+    list.get(n).or(list.last()).cloned()
+}
+
+/// Per tool, the arguments of each run of its handler, in order.
+pub type Calls = Arc<Mutex<HashMap<String, Vec<Value>>>>;
+
+/// A toolset over generated descriptors whose handlers run scripts.
+struct Scripted {
+    tools: &'static [ToolDescriptor],
+    scripts: HashMap<String, Vec<Value>>,
+    calls: Calls,
+    clock: Clock,
+}
+
+impl Toolset for Scripted {
+    fn tools(&self) -> &'static [ToolDescriptor] {
+        self.tools
+    }
+
+    fn invoke(&self, name: &str, args: Value, ctx: CallContext) -> ToolFuture<'_> {
+        let runs = {
+            let mut calls = locked(&self.calls);
+            let seen = calls.entry(name.to_string()).or_default();
+            seen.push(args);
+            seen.len() - 1
+        };
+        let script = self.scripts.get(name).map(Vec::as_slice).unwrap_or_default();
+        let step = nth(script, runs).unwrap_or(Value::Null);
+        let declared = self.tools.iter().find(|t| t.name == name);
+        Box::pin(async move {
+            if let Some(ms) = step["sleepMs"].as_u64() {
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+            }
+            if let Some(ms) = step["advanceMs"].as_f64() {
+                *locked(&self.clock) += ms;
+            }
+            if step["hang"] == true {
+                ctx.cancel.cancelled().await;
+                return Err(ToolError::internal("cancelled"));
+            }
+            if let Some(text) = step["throw"].as_str() {
+                return Err(ToolError::internal(text));
+            }
+            if let Some(error) = step.get("error") {
+                let code = error["code"].as_str().unwrap_or("internal");
+                let declared = declared.and_then(|t| t.error(code)).map(|e| e.message);
+                let message = error["message"].as_str().or(declared).unwrap_or(code);
+                return Err(ToolError::new(code, message));
+            }
+            Ok(step.get("return").cloned().unwrap_or(Value::Null))
+        })
+    }
+}
+
+/// Everything a case's executor reported through its callbacks.
+#[derive(Default)]
+pub struct Seen {
+    pub events: Vec<Value>,
+    pub audit: Vec<Value>,
+    pub approvals: Vec<Value>,
+}
+
+pub fn executor(tools: &'static [ToolDescriptor], case: &Value, seen: &Arc<Mutex<Seen>>, clock: &Clock) -> (Executor, Calls) {
+    let calls: Calls = Arc::default();
+    let scripts = case["handlers"]
+        .as_object()
+        .map(|h| h.iter().map(|(k, v)| (k.clone(), v.as_array().cloned().unwrap_or_default())).collect())
+        .unwrap_or_default();
+    let toolset = Scripted {
+        tools,
+        scripts,
+        calls: calls.clone(),
+        clock: clock.clone(),
+    };
+    let options = &case["options"];
+    let now = clock.clone();
+    let mut executor = Executor::new(toolset).clock(move || *locked(&now));
+    for grant in options["grants"].as_array().into_iter().flatten() {
+        executor = executor.grant(grant.as_str().unwrap_or_default());
+    }
+    if let Some(risk) = options["maxRisk"].as_str() {
+        executor = executor.max_risk(Risk::parse(risk));
+    }
+    if let Some(max) = options["stepBudget"]["max"].as_u64() {
+        executor = executor.step_budget(max, options["stepBudget"]["warnAt"].as_u64().unwrap_or(5));
+    }
+    if let Some(ms) = options["defaultTimeoutMs"].as_u64() {
+        executor = executor.default_timeout(Duration::from_millis(ms));
+    }
+    executor = executor.coerce(options["coerce"] == true).read_only(options["readOnly"] == true);
+    if let Some(tiers) = options["tiers"].as_array() {
+        let tiers: Vec<Tier> = tiers
+            .iter()
+            .map(|t| if t == "core" { Tier::Core } else { Tier::Extended })
+            .collect();
+        executor = executor.tiers(&tiers);
+    }
+    for (key, value) in options["meta"].as_object().into_iter().flatten() {
+        executor = executor.meta(key.clone(), value.clone());
+    }
+    if let Some(answers) = options.get("approve") {
+        let answers = answers.clone();
+        let asked = Arc::new(Mutex::new(0));
+        let seen = seen.clone();
+        executor = executor.approve(move |request| {
+            locked(&seen).approvals.push(serde_json::to_value(&request).unwrap_or_default());
+            let n = {
+                let mut asked = locked(&asked);
+                *asked += 1;
+                *asked - 1
+            };
+            // "throw": Rust's callback cannot throw; denying is what a
+            // throwing callback amounts to.
+            let yes = answers.as_array().and_then(|a| nth(a, n)) == Some(Value::Bool(true));
+            async move { yes }
+        });
+    }
+    if let Some(values) = options["snapshot"].as_array() {
+        let values = values.clone();
+        let taken = Arc::new(Mutex::new(0));
+        executor = executor.snapshot(move |_| {
+            let n = {
+                let mut taken = locked(&taken);
+                *taken += 1;
+                *taken - 1
+            };
+            let value = nth(&values, n).unwrap_or(Value::Null);
+            async move { value }
+        });
+    }
+    let events = seen.clone();
+    let audit = seen.clone();
+    let executor = executor
+        .on_event(move |e| locked(&events).events.push(serde_json::to_value(e).unwrap_or_default()))
+        .audit(move |r| locked(&audit).audit.push(serde_json::to_value(r).unwrap_or_default()));
+    (executor, calls)
+}
+

@@ -194,7 +194,7 @@ async function argumentsOf(tool: AnyToolDef, words: readonly string[], io: CliIo
     if (flag.switch) {
       values.set(flag.param, !negated);
     } else {
-      if (given.has(flag.param) && !flag.repeated) throw new UsageError(`\`--${flag.name}\` given more than once`);
+      // A flag given again replaces its value, as for a switch.
       const read = readWord(flag.word, token.value ?? "");
       if (!read.ok) throw new UsageError(`invalid value for \`--${flag.name}\`: ${read.message}`);
       if (flag.repeated) {

@@ -107,7 +107,6 @@ test("on a terminal the output is pretty-printed", async () => {
 test("usage errors exit 2 and run nothing", async () => {
   const cases = [
     ["find", "--offset"],
-    ["find", "--offset", "1", "--offset", "2"],
     ["find", "--deep=yes"],
     ["find", "extra"],
     ["find", "--json", "{}", "--json", "{}"],
@@ -122,6 +121,12 @@ test("usage errors exit 2 and run nothing", async () => {
     assert.match(r.stderr, /^error: /, argv.join(" "));
     assert.deepEqual(r.args, [], argv.join(" "));
   }
+});
+
+test("a flag given twice keeps its last value", async () => {
+  const r = await run(["find", "--offset", "1", "--offset", "2"]);
+  assert.equal(r.exit, 0, r.stderr);
+  assert.deepEqual(r.args, [{ offset: 2, deep: false }]);
 });
 
 test("`--json -` reads standard input; `--json` beside a flag is a usage error", async () => {

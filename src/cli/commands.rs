@@ -13,7 +13,7 @@ use super::{
     AnthropicExamplesArg, EXIT_INPUT, EXIT_OK, ImportFrom, LintArgs, MessageFormat, OpenAiApiArg,
 };
 
-fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
+pub(super) fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
     let mut options = CheckOptions {
         allow: lints.allow.clone(),
         ..CheckOptions::default()

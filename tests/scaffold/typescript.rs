@@ -92,7 +92,7 @@ fn typescript_stubs_of_the_examples_compile_and_are_never_overwritten() {
     let examples = examples.to_str().unwrap();
     let out = dir.to_str().unwrap();
     let (code, _, err) = toolc_in(
-        &dir.parent().unwrap(),
+        dir.parent().unwrap(),
         &["build", examples, "--target", "typescript", "--out", out],
     );
     assert_eq!(code, 0, "{err}");

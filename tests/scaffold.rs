@@ -40,6 +40,15 @@ pub fn toolc_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Runs `toolc` in `cwd` with the concatenated `args`, which must succeed;
+/// its stderr.
+pub fn toolc_ok(cwd: &Path, args: &[&[&str]]) -> String {
+    let args = args.concat();
+    let (code, _, err) = toolc_in(cwd, &args);
+    assert_eq!(code, 0, "toolc {args:?}:\n{err}");
+    err
+}
+
 /// An empty directory `target/tmp/scaffold-<name>`.
 pub fn fresh(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("scaffold-{name}"));
@@ -144,6 +153,7 @@ fn init_rust_sets_up_a_crate_whose_test_passes() {
     let out = cargo(&dir, &["test"]);
     assert!(out.contains("test result: ok. 3 passed"), "{out}");
     cargo(&dir, &["clippy", "--all-targets", "--", "-D", "warnings"]);
+    cargo(&dir, &["fmt", "--check"]);
 
     // A second init names what exists and writes nothing.
     fs::remove_file(dir.join("tests/notes.rs")).unwrap();
@@ -180,23 +190,21 @@ fn rust_stubs_of_the_examples_compile_and_are_never_overwritten() {
     let examples = repo().join("examples");
     let examples = examples.to_str().unwrap();
     let gen_dir = src.join("gen");
-    let (code, _, err) = toolc_in(
+    let gen_out = gen_dir.to_str().unwrap();
+    let stubs = ["--target", "rust", "--out", "src"];
+    let err = toolc_ok(
         &dir,
-        &[
-            "build",
-            examples,
-            "--target",
-            "rust",
-            "--out",
-            gen_dir.to_str().unwrap(),
-        ],
+        &[&["build", examples, "--target", "rust", "--out", gen_out][..]],
     );
-    assert_eq!(code, 0, "{err}");
-    let (code, _, err) = toolc_in(
+    let err = err + &toolc_ok(&dir, &[&["stubs", examples][..], &stubs]);
+    // Tools and parameters named like Rust keywords.
+    let keywords = repo().join("tests/cases/rust/keywords.tool");
+    let keywords = keywords.to_str().unwrap();
+    toolc_ok(
         &dir,
-        &["stubs", examples, "--target", "rust", "--out", "src"],
+        &[&["build", keywords, "--target", "rust", "--out", gen_out][..]],
     );
-    assert_eq!(code, 0, "{err}");
+    toolc_ok(&dir, &[&["stubs", keywords][..], &stubs]);
     let mut packages: Vec<String> = fs::read_dir(&gen_dir)
         .unwrap()
         .flatten()
@@ -208,10 +216,13 @@ fn rust_stubs_of_the_examples_compile_and_are_never_overwritten() {
         })
         .collect();
     packages.sort();
-    assert_eq!(packages, ["ci", "design", "filesystem", "weather"]);
+    assert_eq!(
+        packages,
+        ["ci", "design", "filesystem", "keywords", "weather"]
+    );
     let mut lib = String::from("#![deny(warnings)]\n");
     for p in &packages {
-        assert!(err.contains(&format!("wrote src/{p}_impl.rs")), "{err}");
+        assert!(src.join(format!("{p}_impl.rs")).is_file(), "{p}: {err}");
         lib.push_str(&format!(
             "\npub mod {p} {{\n    include!(\"gen/{p}.rs\");\n}}\npub mod {p}_impl;\n"
         ));
@@ -233,6 +244,17 @@ fn rust_stubs_of_the_examples_compile_and_are_never_overwritten() {
         fs::copy(repo().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     }
     cargo(&dir, &["clippy", "--all-targets", "--", "-D", "warnings"]);
+    // The stubs are formatted as rustfmt would.
+    for p in &packages {
+        let stub = src.join(format!("{p}_impl.rs"));
+        let output = Command::new("rustfmt")
+            .args(["--edition", "2024", "--check"])
+            .arg(&stub)
+            .output()
+            .expect("rustfmt runs");
+        let diff = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{}:\n{diff}", stub.display());
+    }
 
     // A second run keeps every stub, the edited one included.
     let edited = src.join("weather_impl.rs");

@@ -83,6 +83,26 @@ fn init_ts_sets_up_a_package_whose_test_passes() {
     );
 }
 
+/// The smoke test's checks, before one import and call per package.
+const SMOKE: &str = r#"import assert from "node:assert/strict";
+import type { Executor, ExecutorOptions } from "./toolc-runtime.js";
+
+const OPEN: ExecutorOptions = { grants: ["*"], approve: () => true };
+
+async function check(executor: Executor): Promise<void> {
+  let answered = 0;
+  for (const tool of executor.tools()) {
+    const example = tool.examples[0];
+    const result = await executor.call(tool.name, example === undefined ? {} : example.args);
+    const code = result.error?.code;
+    if (code === "not_implemented") answered += 1;
+    else assert.ok(example === undefined && code === "invalid_argument", JSON.stringify(result));
+  }
+  assert.ok(answered > 0, "no tool answered not_implemented");
+}
+
+"#;
+
 #[test]
 fn typescript_stubs_of_the_examples_compile_and_are_never_overwritten() {
     let Some((node_dir, dir)) = project_dir("scaffold-stubs") else {
@@ -101,16 +121,31 @@ fn typescript_stubs_of_the_examples_compile_and_are_never_overwritten() {
         &["stubs", examples, "--target", "typescript", "--out", "."],
     );
     assert_eq!(code, 0, "{err}");
-    for package in ["ci", "design", "filesystem", "weather"] {
-        assert!(err.contains(&format!("{package}.handlers.ts")), "{err}");
+    // Tools named `__proto__`, `delete`, `resize-image`, `admin.tools.list`.
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/typescript");
+    for case in ["proto", "keywords"] {
+        let input = cases.join(case).join("input.tool");
+        let input = input.to_str().unwrap();
+        for command in ["build", "stubs"] {
+            let args = [command, input, "--target", "typescript", "--out", "."];
+            let (code, _, more) = toolc_in(&dir, &args);
+            assert_eq!(code, 0, "{more}");
+        }
     }
-    // Each stub goes through its package's executor.
-    let mut smoke = String::new();
-    for package in ["ci", "design", "filesystem", "weather"] {
+    let packages = ["ci", "design", "filesystem", "keywords", "proto", "weather"];
+    for package in packages {
+        let stub = dir.join(format!("{package}.handlers.ts"));
+        assert!(stub.is_file(), "{err}");
+    }
+    // Each stub runs under its package's executor: a call with a tool's
+    // example answers `not_implemented`, one without fails validation or
+    // answers the same.
+    let mut smoke = String::from(SMOKE);
+    for package in packages {
         smoke.push_str(&format!(
             "import {{ createExecutor as {package}Executor }} from \"./{package}.js\";\n\
              import {{ handlers as {package}Handlers }} from \"./{package}.handlers.js\";\n\
-             {package}Executor({package}Handlers);\n"
+             await check({package}Executor({package}Handlers, OPEN));\n"
         ));
     }
     fs::write(dir.join("smoke.ts"), smoke).unwrap();

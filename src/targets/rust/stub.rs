@@ -31,7 +31,12 @@ struct StubMethod {
     method: Ident,
     args: Ident,
     output: String,
+    /// Whether the signature fits on one line, as rustfmt lays it out.
+    one_line: bool,
 }
+
+/// rustfmt's default `max_width`.
+const MAX_WIDTH: usize = 100;
 
 /// The names a crate around the stub wires together.
 #[derive(Debug, Clone)]
@@ -66,11 +71,20 @@ pub fn stub(program: &Program, package: &Package) -> Result<(OutputFile, StubNam
         tools: view
             .tools
             .into_iter()
-            .map(|t| StubMethod {
-                wire: t.wire,
-                method: t.method,
-                args: t.args,
-                output: t.output,
+            .map(|t| {
+                let signature = format!(
+                    "    async fn {}(&self, _args: {}, _ctx: CallContext) -> Result<{}, ToolError> {{",
+                    t.method.as_str(),
+                    t.args.as_str(),
+                    t.output
+                );
+                StubMethod {
+                    one_line: signature.chars().count() <= MAX_WIDTH,
+                    wire: t.wire,
+                    method: t.method,
+                    args: t.args,
+                    output: t.output,
+                }
             })
             .collect(),
     };
@@ -117,7 +131,12 @@ mod tests {
         let text = &out.contents;
         assert!(text.contains("impl DemoTools for DemoImpl {"), "{text}");
         assert!(text.contains("use super::demo::*;"), "{text}");
-        assert!(text.contains("    async fn ping(\n        &self,\n        _args: PingArgs,\n        _ctx: CallContext,\n    ) -> Result<bool, ToolError> {\n        Err(ToolError::not_implemented(\"ping\"))\n    }"), "{text}");
-        assert!(text.contains(") -> Result<(), ToolError> {"), "{text}");
+        assert!(text.contains("    async fn ping(&self, _args: PingArgs, _ctx: CallContext) -> Result<bool, ToolError> {\n        Err(ToolError::not_implemented(\"ping\"))\n    }"), "{text}");
+        assert!(
+            text.contains(
+                "async fn set(&self, _args: SetArgs, _ctx: CallContext) -> Result<(), ToolError> {"
+            ),
+            "{text}"
+        );
     }
 }

@@ -173,6 +173,26 @@ fn init_rust_sets_up_a_crate_whose_test_passes() {
 }
 
 #[test]
+fn init_names_the_package_after_the_directory() {
+    let dir = fresh("cwd").join("My Tools");
+    fs::create_dir_all(&dir).unwrap();
+    let (code, _, err) = toolc_in(&dir, &["init", "--ts"]);
+    assert_eq!(code, 0, "{err}");
+    let tool = fs::read_to_string(dir.join("tools/my_tools.tool")).unwrap();
+    assert!(tool.contains("package my_tools;"), "{tool}");
+    let manifest = fs::read_to_string(dir.join("package.json")).unwrap();
+    assert!(manifest.contains("\"name\": \"my-tools\""), "{manifest}");
+    let handlers = fs::read_to_string(dir.join("src/handlers.ts")).unwrap();
+    assert!(
+        handlers.contains("from \"./generated/my_tools.js\""),
+        "{handlers}"
+    );
+    // Neither --rust nor --ts, or both: a usage error.
+    assert_eq!(toolc_in(&dir, &["init", "x"]).0, 2);
+    assert_eq!(toolc_in(&dir, &["init", "x", "--rust", "--ts"]).0, 2);
+}
+
+#[test]
 fn init_refuses_a_toolc_path_without_a_checkout() {
     let dir = fresh("bad-path");
     let (code, _, err) = toolc_in(&dir, &["init", "x", "--rust", "--toolc-path", "."]);

@@ -185,8 +185,9 @@ enum Command {
         #[arg(long)]
         toolc_path: Option<PathBuf>,
     },
-    /// Write handler stubs: every tool answering `not_implemented`. A stub
-    /// is written once; an existing file is never overwritten.
+    /// Write handler stubs, in which every tool answers `not_implemented`.
+    ///
+    /// A stub is written once: an existing file is never overwritten.
     Stubs {
         /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]

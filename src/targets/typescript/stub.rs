@@ -35,16 +35,9 @@ pub fn stub_file_name(package: &str) -> String {
 /// Renders `package`'s stub, importing the package module from the
 /// directory `generated` (relative to the stub, `.` for beside it).
 pub fn stub(package: &Package, generated: &str) -> Result<OutputFile, String> {
-    let dir = generated.trim_end_matches('/');
-    let dir = if dir.is_empty() { "." } else { dir };
-    let dir = if dir.starts_with("./") || dir.starts_with("../") || dir == "." || dir == ".." {
-        dir.to_string()
-    } else {
-        format!("./{dir}")
-    };
     let view = StubView {
         package: package.name.clone(),
-        module: format!("{dir}/{}.js", package.name),
+        module: module_specifier(generated, &package.name),
         tools: package
             .tools
             .values()
@@ -74,7 +67,45 @@ pub fn stub(package: &Package, generated: &str) -> Result<OutputFile, String> {
     })
 }
 
+/// The relative import specifier of `package`'s module in directory
+/// `generated`: a bare `gen/x.js` would name an npm package instead.
+fn module_specifier(generated: &str, package: &str) -> String {
+    let dir = generated.trim_end_matches('/');
+    let relative = dir == "." || dir == ".." || dir.starts_with("./") || dir.starts_with("../");
+    match dir {
+        "" => format!("./{package}.js"),
+        _ if relative => format!("{dir}/{package}.js"),
+        _ => format!("./{dir}/{package}.js"),
+    }
+}
+
 /// `s` as a JavaScript string literal (JSON's syntax is a subset).
 fn string_literal(s: &str) -> String {
     serde_json::Value::from(s).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{module_specifier, string_literal};
+
+    #[test]
+    fn the_package_module_is_always_imported_relatively() {
+        assert_eq!(module_specifier(".", "notes"), "./notes.js");
+        assert_eq!(module_specifier("", "notes"), "./notes.js");
+        assert_eq!(
+            module_specifier("generated/", "notes"),
+            "./generated/notes.js"
+        );
+        assert_eq!(
+            module_specifier("./generated", "notes"),
+            "./generated/notes.js"
+        );
+        assert_eq!(module_specifier("../gen", "notes"), "../gen/notes.js");
+    }
+
+    #[test]
+    fn wire_names_are_string_literals() {
+        assert_eq!(string_literal("admin.tools.list"), "\"admin.tools.list\"");
+        assert_eq!(string_literal("a\"b"), "\"a\\\"b\"");
+    }
 }

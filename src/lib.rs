@@ -30,9 +30,12 @@ pub mod ir;
 mod manifest;
 mod parallel;
 pub(crate) mod pattern;
+#[cfg(feature = "cli")]
+pub mod scaffold;
 pub mod schema;
 pub mod source;
 pub(crate) mod staging;
+pub mod stubs;
 pub mod syntax;
 pub mod target;
 pub mod targets;

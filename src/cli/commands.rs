@@ -11,7 +11,7 @@ use toolc::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
 use super::report::{self, usage_error};
 use super::{AnthropicExamplesArg, EXIT_INPUT, EXIT_OK, LintArgs, MessageFormat, OpenAiApiArg};
 
-fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
+pub(super) fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
     let mut options = CheckOptions {
         allow: lints.allow.clone(),
         ..CheckOptions::default()

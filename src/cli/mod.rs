@@ -5,6 +5,7 @@
 mod commands;
 mod import;
 mod report;
+mod scaffold;
 mod validate;
 
 use std::path::PathBuf;
@@ -72,6 +73,25 @@ pub enum AnthropicExamplesArg {
     Included,
     /// No input_examples, for clients that do not send the beta header.
     Omitted,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StubTarget {
+    /// `<package>_impl.rs`: a struct implementing the generated trait.
+    Rust,
+    /// `<package>.handlers.ts`: the handlers object for `createExecutor`.
+    Typescript,
+}
+
+#[derive(clap::Args)]
+#[group(required = true, multiple = false)]
+pub struct InitLanguage {
+    /// A Rust crate: build.rs, the runtime dependency, a stub, a test.
+    #[arg(long)]
+    rust: bool,
+    /// A TypeScript package: the build step, the executor, a stub, a test.
+    #[arg(long)]
+    ts: bool,
 }
 
 #[derive(Subcommand)]
@@ -175,6 +195,47 @@ enum Command {
         /// A JSON file, `-` for stdin, or the JSON object itself.
         args: String,
     },
+    /// Write NAME.tool: a documented starter tool file that checks clean.
+    New {
+        /// The file to write (`.tool` is added); the package is named after it.
+        name: PathBuf,
+    },
+    /// Set up a Rust crate or a TypeScript package around a starter tool file.
+    Init {
+        /// The project directory (created if missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[command(flatten)]
+        language: InitLanguage,
+        /// The package name (default: the directory's name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Rust: the toolc checkout to depend on by path (default: the one
+        /// this binary was built from, if it still exists, else toolc's
+        /// version from the registry).
+        #[arg(long)]
+        toolc_path: Option<PathBuf>,
+    },
+    /// Write handler stubs, in which every tool answers `not_implemented`.
+    ///
+    /// A stub is written once: an existing file is never overwritten.
+    Stubs {
+        /// .tool files, or directories searched recursively for them.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The language of the stubs.
+        #[arg(long, short, value_enum)]
+        target: StubTarget,
+        /// Output directory (created if missing).
+        #[arg(long, short)]
+        out: PathBuf,
+        /// TypeScript: the directory of the generated modules, as the stubs
+        /// import it (relative to --out).
+        #[arg(long, default_value = ".")]
+        generated: String,
+        #[command(flatten)]
+        lints: LintArgs,
+    },
     /// Print the long explanation of a diagnostic code.
     Explain {
         /// A code (E0201, W0001, I0001) or its name (missing_doc).
@@ -250,6 +311,33 @@ pub fn run() -> ExitCode {
         } => commands::ir(&path, message_format),
         Command::Validate { path, tool, args } => validate::validate(&path, &tool, &args),
         Command::Explain { code } => commands::explain(&code),
+        Command::New { name } => scaffold::new(&name),
+        Command::Init {
+            dir,
+            language,
+            name,
+            toolc_path,
+        } => {
+            let language = if language.rust {
+                toolc::scaffold::Language::Rust
+            } else {
+                toolc::scaffold::Language::TypeScript
+            };
+            scaffold::init(&dir, language, name.as_deref(), toolc_path.as_deref())
+        }
+        Command::Stubs {
+            paths,
+            target,
+            out,
+            generated,
+            lints,
+        } => {
+            let language = match target {
+                StubTarget::Rust => toolc::stubs::StubLanguage::Rust,
+                StubTarget::Typescript => toolc::stubs::StubLanguage::TypeScript,
+            };
+            scaffold::stubs(&paths, language, &out, &generated, &lints)
+        }
     };
     ExitCode::from(code)
 }

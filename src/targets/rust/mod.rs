@@ -174,6 +174,7 @@
 mod fragments;
 mod ident;
 mod render;
+pub mod stub;
 mod tables;
 mod text;
 mod tool_code;

@@ -100,6 +100,7 @@ mod names;
 mod render;
 mod reserved;
 mod runtime;
+pub mod stub;
 mod types;
 mod view;
 

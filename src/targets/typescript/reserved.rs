@@ -183,6 +183,7 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "unknownToolError",
     "toToolError",
     "declaredError",
+    "notImplementedError",
     "ToolCallError",
     "Invalid",
     "fail",

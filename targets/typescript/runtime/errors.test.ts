@@ -5,6 +5,7 @@ import {
   ToolCallError,
   declaredError,
   defineToolIn,
+  notImplementedError,
   toToolError,
   unknownToolError,
   type ErrorDef,
@@ -42,6 +43,12 @@ test("whatever a handler throws becomes a structured error", () => {
   assert.deepEqual(toToolError(undeclared, DECLARED), undeclared.error);
   assert.deepEqual(toToolError(new TypeError("oops"), DECLARED), { code: "internal", message: "oops", retryable: false });
   assert.deepEqual(toToolError("plain", DECLARED), { code: "internal", message: "plain", retryable: false });
+});
+
+test("a stub's not_implemented error names the tool and passes through", () => {
+  const error = notImplementedError("get_note");
+  assert.deepEqual(error.error, { code: "not_implemented", message: 'tool "get_note" is not implemented yet', retryable: false });
+  assert.deepEqual(toToolError(error, DECLARED), error.error);
 });
 
 test("an unknown tool names the known ones", () => {

@@ -32,6 +32,12 @@ export function unknownToolError(name: string, known: readonly string[]): ToolEr
   };
 }
 
+/** The error a handler stub (`toolc stubs`) throws until it is written:
+ * `not_implemented`, passed through by the executor like any `ToolCallError`. */
+export function notImplementedError(name: string): ToolCallError {
+  return new ToolCallError({ code: "not_implemented", message: `tool ${JSON.stringify(name)} is not implemented yet`, retryable: false });
+}
+
 /** Turns whatever a handler threw into a structured error. */
 export function toToolError(thrown: unknown, declared: Readonly<Record<string, ErrorDef>>): ToolError {
   if (thrown instanceof ToolCallError) {

@@ -47,7 +47,7 @@ export type {
   ToolResult,
   ToolSummary,
 } from "./toolc-runtime.calls.js";
-export { ToolCallError, declaredError, toToolError, unknownToolError } from "./toolc-runtime.errors.js";
+export { ToolCallError, declaredError, notImplementedError, toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 export {
   dispatchIn,
   toolError,

@@ -7,7 +7,8 @@ use crate::validate::Invalid;
 /// A structured, model-readable tool error.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolError {
-    /// `invalid_argument`, `unknown_tool`, `internal`, or a declared code.
+    /// `invalid_argument`, `unknown_tool`, `internal`, `not_implemented`, or
+    /// a declared code.
     pub code: String,
     /// What went wrong.
     pub message: String,
@@ -59,6 +60,17 @@ impl ToolError {
     /// An `internal` error: something went wrong that the caller cannot fix.
     pub fn internal(message: impl Into<String>) -> Self {
         ToolError::new("internal", message)
+    }
+
+    /// The `not_implemented` error of tool `name`: what a handler stub
+    /// (`toolc stubs`) answers until it is written. The executor passes it
+    /// through like any error a handler returns.
+    pub fn not_implemented(name: &str) -> Self {
+        let quoted = serde_json::Value::from(name);
+        ToolError::new(
+            "not_implemented",
+            format!("tool {quoted} is not implemented yet"),
+        )
     }
 
     /// The error with another message.
@@ -142,6 +154,14 @@ mod tests {
         assert_eq!(error.message, r#"no tool is named "set \"font\"""#);
         assert_eq!(error.hint.as_deref(), Some("Known tools: ping, set_font"));
         assert!(!error.retryable);
+    }
+
+    #[test]
+    fn not_implemented_names_the_tool() {
+        let error = ToolError::not_implemented("get_note");
+        assert_eq!(error.code, "not_implemented");
+        assert_eq!(error.message, r#"tool "get_note" is not implemented yet"#);
+        assert!(!error.retryable && error.hint.is_none() && error.path.is_none());
     }
 
     #[test]

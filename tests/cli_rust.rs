@@ -10,79 +10,13 @@ mod rust_common;
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-use rust_common::gen_crate::{self, write_if_changed};
+use rust_common::gen_crate;
 
 const CRATE: &str = "toolc-cli-cases";
-
-/// Writes the runner crate: each tool set as a module of the library, the
-/// runner as the binary, `modules.rs` mapping names to `TOOLS`, and the
-/// executor cases' scripted handlers.
-fn write_crate(sets: &[(String, String)]) -> PathBuf {
-    let dir = gen_crate::root().join(CRATE);
-    let manifest = format!(
-        r#"[package]
-name = "{CRATE}"
-version = "0.0.0"
-edition = "2024"
-publish = false
-
-[dependencies]
-toolc-runtime = {{ path = {runtime:?}, features = ["cli"] }}
-tokio = {{ version = "1", default-features = false, features = ["rt", "time"] }}
-
-[workspace]
-"#,
-        runtime = gen_crate::runtime_dir().display().to_string()
-    );
-    write_if_changed(&dir.join("Cargo.toml"), &manifest);
-    let lock = dir.join("Cargo.lock");
-    if !lock.exists() {
-        // toolc's own versions (clap and the runtime's tokio among them).
-        std::fs::copy(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"),
-            &lock,
-        )
-        .unwrap();
-    }
-    let mut lib = String::from("#![deny(warnings)]\n\n");
-    let mut arms = String::new();
-    for (module, code) in sets {
-        write_if_changed(&dir.join(format!("src/gen/{module}.rs")), code);
-        writeln!(
-            lib,
-            "pub mod {module} {{\n    include!(\"gen/{module}.rs\");\n}}\n"
-        )
-        .unwrap();
-        writeln!(
-            arms,
-            "        {module:?} => Some(&toolc_cli_cases::{module}::TOOLS),"
-        )
-        .unwrap();
-    }
-    write_if_changed(&dir.join("src/lib.rs"), &lib);
-    let modules = format!(
-        "//! The generated `TOOLS` of each tool set.\n\n\
-         use toolc_runtime::ToolDescriptor;\n\n\
-         pub fn tools(module: &str) -> Option<&'static [ToolDescriptor]> {{\n    \
-         match module {{\n{arms}        _ => None,\n    }}\n}}\n"
-    );
-    write_if_changed(&dir.join("src/modules.rs"), &modules);
-    let runner = include_str!("cli/run_rust.rs");
-    write_if_changed(
-        &dir.join("src/main.rs"),
-        &format!("#![deny(warnings)]\n{runner}"),
-    );
-    write_if_changed(
-        &dir.join("src/scripted.rs"),
-        include_str!("executor/scripted.rs"),
-    );
-    dir
-}
 
 /// Where what a case observed differs from its `expect`, one line each.
 fn mismatches(expect: &Value, observed: &Value) -> Vec<String> {
@@ -158,7 +92,8 @@ fn the_rust_command_line_meets_every_case() {
         }
     }
     assert!(names.len() >= 20, "the command-line cases are missing");
-    let dir = write_crate(&code);
+    let dir =
+        rust_common::case_crate::write(CRATE, &["cli"], &code, include_str!("cli/run_rust.rs"));
     gen_crate::cargo(&dir, &["build", "--quiet"]);
     gen_crate::cargo(&dir, &["clippy", "--quiet", "--", "-D", "warnings"]);
     let mut child = Command::new(gen_crate::target_dir().join("debug").join(CRATE))

@@ -3,6 +3,7 @@
 
 #[path = "../common/arggen.rs"]
 pub mod arggen;
+pub mod case_crate;
 pub mod gen_crate;
 pub mod ir;
 

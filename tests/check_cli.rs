@@ -203,6 +203,25 @@ fn explain_prints_thresholds() {
 }
 
 #[test]
+fn explain_without_a_code_lists_every_code() {
+    let o = toolc(&["explain"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), toolc::diagnostics::CODES.len(), "{text}");
+    for info in toolc::diagnostics::CODES {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(info.code.as_str()))
+            .unwrap_or_else(|| panic!("{} is not listed:\n{text}", info.code));
+        assert!(
+            line.contains(info.name) && line.ends_with(info.title),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn explain_suggests_the_code_meant() {
     for (typed, meant) in [
         ("W20", "`W0020` (empty_enum)"),

@@ -290,7 +290,21 @@ pub fn ir(path: &Path, format: MessageFormat) -> u8 {
     EXIT_OK
 }
 
-pub fn explain(code: &str) -> u8 {
+/// `toolc explain CODE`: the code's long explanation; without a code,
+/// every code with its name and one-line summary.
+pub fn explain(code: Option<&str>) -> u8 {
+    let Some(code) = code else {
+        let width = CODES.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let mut text = String::new();
+        for info in CODES {
+            text.push_str(&format!(
+                "{}  {:width$}  {}\n",
+                info.code, info.name, info.title
+            ));
+        }
+        report::stdout(&text);
+        return EXIT_OK;
+    };
     match lookup(code) {
         Some(info) => {
             let mut text = info.explanation.to_string();

@@ -236,10 +236,11 @@ enum Command {
         #[command(flatten)]
         lints: LintArgs,
     },
-    /// Print the long explanation of a diagnostic code.
+    /// Print the long explanation of a diagnostic code, or list every code.
     Explain {
-        /// A code (E0201, W0001, I0001) or its name (missing_doc).
-        code: String,
+        /// A code (E0201, W0001, I0001) or its name (missing_doc); without
+        /// one, every code with its one-line summary.
+        code: Option<String>,
     },
 }
 
@@ -310,7 +311,7 @@ pub fn run() -> ExitCode {
             message_format,
         } => commands::ir(&path, message_format),
         Command::Validate { path, tool, args } => validate::validate(&path, &tool, &args),
-        Command::Explain { code } => commands::explain(&code),
+        Command::Explain { code } => commands::explain(code.as_deref()),
         Command::New { name } => scaffold::new(&name),
         Command::Init {
             dir,

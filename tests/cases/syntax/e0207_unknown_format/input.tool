@@ -1,2 +1,2 @@
 /// Formats.
-tool f(a: string format emial, b: string format date_time, c: string format colour) -> bool;
+tool f(a: string format emial, b: string format date_time, c: string format colour, d: string format phone) -> bool;

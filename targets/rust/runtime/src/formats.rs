@@ -6,8 +6,11 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
+mod color;
 #[cfg(test)]
 mod tests;
+
+pub use color::{COLOR_PATTERN, color};
 
 /// A string format a validation table can ask for. toolc's IR names the
 /// same type, so a format is defined once for the compiler and the runtime;
@@ -40,18 +43,6 @@ pub enum Format {
     /// JSON Schema has no such format: schemas carry [`COLOR_PATTERN`].
     Color,
 }
-
-/// The regular expression every target's schema carries for
-/// [`Format::Color`], and the one the runtimes test. CSS color names are
-/// left out: their list would cost every color parameter hundreds of tokens
-/// of the model's context, and a hex color says the same.
-pub const COLOR_PATTERN: &str = concat!(
-    "^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})",
-    "|(rgba?|hsla?|hwb|lab|lch|oklab|oklch)\\([ \\t]*",
-    "([-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(%|deg|rad|grad|turn)?|none)",
-    "([ \\t]*[,/]?[ \\t]*([-+]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(%|deg|rad|grad|turn)?|none)){2,3}",
-    "[ \\t]*\\))$",
-);
 
 impl Format {
     /// Every format, in the order the language reference lists them.
@@ -107,13 +98,6 @@ impl Format {
             Format::Color => color(s),
         }
     }
-}
-
-/// Whether `s` matches [`COLOR_PATTERN`].
-pub fn color(s: &str) -> bool {
-    static COLOR: std::sync::LazyLock<Option<regex::Regex>> =
-        std::sync::LazyLock::new(|| regex::Regex::new(COLOR_PATTERN).ok());
-    COLOR.as_ref().is_some_and(|re| re.is_match(s))
 }
 
 fn digits(b: &[u8]) -> Option<u32> {

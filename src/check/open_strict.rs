@@ -15,7 +15,7 @@ use crate::schema::strict_blockers::strict_blockers;
 pub(crate) fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
     let mut reported: HashSet<&TypeKey> = HashSet::default();
-    let mut found: Vec<(&TypeDef, Diagnostic)> = Vec::new();
+    let mut found: Vec<(&TypeDef, &[String], Diagnostic)> = Vec::new();
     for tool in walk::tools(program) {
         // A tool that is not strict keeps its open objects open (W0011 says
         // why it is not strict).
@@ -63,10 +63,11 @@ pub(crate) fn run(cx: &mut Cx<'_>) {
                 tool.name
             ))
             .with_help("declare the keys a model needs as fields, or allow this where only the dispatchers need the extra keys");
-            found.push((def, d));
+            found.push((def, &tool.allow, d));
         }
     }
-    for (def, d) in found {
-        cx.lint(&[&def.allow], d);
+    // Allowed on the struct, or on the tool it is reported for.
+    for (def, tool_allow, d) in found {
+        cx.lint(&[&def.allow, tool_allow], d);
     }
 }

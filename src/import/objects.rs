@@ -5,9 +5,7 @@ use serde_json::{Map, Value};
 use super::names::{singular, type_name};
 use super::registry::Slot;
 use super::schema::{Ctx, Keys, Meta, Ty, child};
-use crate::fmt::tree::{
-    Attr, Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef,
-};
+use crate::fmt::tree::{Attr, Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
 
 impl Ctx<'_> {
     pub fn array(&mut self, k: &mut Keys, path: &str, hint: &str) -> Ty {

@@ -115,7 +115,11 @@ pub fn body(
 fn push_index_signature(body: &mut Body) {
     let text = &mut body.text;
     let start = text.len();
-    push_jsdoc(text, &["Keys the struct does not declare, kept as sent."], "  ");
+    push_jsdoc(
+        text,
+        &["Keys the struct does not declare, kept as sent."],
+        "  ",
+    );
     let doc = start..text.len();
     text.push_str("  ");
     let start = text.len();

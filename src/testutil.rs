@@ -144,6 +144,7 @@ pub fn typedef(name: &str, kind: TypeDefKind) -> TypeDef {
         doc: Some(format!("The {name} type.")),
         kind,
         recursive: false,
+        open: false,
         deprecated: None,
         allow: Vec::new(),
         span: sp(),

@@ -366,24 +366,28 @@ fn output_objects_are_named_after_their_title_or_their_own_tool() {
     let imported = import(&json);
     assert_eq!(
         imported.source,
-        r#"struct ReadFileOutput {
+        r#"@open
+struct ReadFileOutput {
     content: string,
 }
 
 tool read_file() -> ReadFileOutput;
 
+@open
 struct WriteFileOutput {
     content: string,
 }
 
 tool write_file() -> WriteFileOutput;
 
+@open
 struct TimeResult {
     zone: string,
 }
 
 tool get_time() -> TimeResult;
 
+@open
 struct TimeConversionResult {
     source: TimeResult,
 }
@@ -1239,7 +1243,8 @@ fn nullable_references_stay_nullable_on_every_use() {
         "    a?: Mode | null,\n    b?: Mode | null,\n    c?: P | null,\n    d?: P | null,\n"
     );
     let built = built_mcp_tool(&source, "t");
-    let p = serde_json::json!({"anyOf": [{"type": "object", "properties": {"x": {"type": "number"}}, "additionalProperties": false}, {"type": "null"}]});
+    // `P` does not close itself, so it stays open.
+    let p = serde_json::json!({"anyOf": [{"type": "object", "properties": {"x": {"type": "number"}}}, {"type": "null"}]});
     assert_eq!(built["inputSchema"]["properties"]["d"], p);
     assert_eq!(
         built["inputSchema"]["properties"]["b"],

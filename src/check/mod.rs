@@ -30,6 +30,7 @@ mod metadata;
 mod missing_example;
 mod naming;
 mod negative_bool;
+mod open_strict;
 mod params;
 mod patterns;
 mod ranges;
@@ -186,6 +187,7 @@ const LINTS: &[Check] = &[
     negative_bool::run,
     errors_doc::run,
     strict::run,
+    open_strict::run,
     gemini::run,
     integers::run,
     destructive::run,

@@ -243,7 +243,7 @@ impl Validator<'_> {
                 }
             }
             (TypeDefKind::Struct { fields }, Value::Object(o)) => {
-                self.fields(fields.values(), o, path, None);
+                self.fields(fields.values(), o, path, None, def.open);
             }
             (
                 TypeDefKind::Union {
@@ -267,10 +267,10 @@ impl Validator<'_> {
                     ),
                     Some(Value::String(tag)) if variants.contains_key(tag) => {
                         let variant = &variants[tag];
-                        if let Some(TypeDefKind::Struct { fields }) =
-                            struct_of(self.program, &variant.ty).map(|d| &d.kind)
-                        {
-                            self.fields(fields.values(), o, path, Some(discriminator));
+                        let strukt = struct_of(self.program, &variant.ty);
+                        if let Some(TypeDefKind::Struct { fields }) = strukt.map(|d| &d.kind) {
+                            let open = strukt.is_some_and(|d| d.open);
+                            self.fields(fields.values(), o, path, Some(discriminator), open);
                         }
                     }
                     Some(other) => self.err(
@@ -295,6 +295,7 @@ impl Validator<'_> {
         object: &serde_json::Map<String, Value>,
         path: &str,
         discriminator: Option<&str>,
+        open: bool,
     ) {
         for f in fields.clone() {
             match object.get(&f.name) {
@@ -305,7 +306,8 @@ impl Validator<'_> {
                 None => {}
             }
         }
-        for k in object.keys() {
+        // An `@open struct` takes any other key, with any value.
+        for k in object.keys().filter(|_| !open) {
             let known = Some(k.as_str()) == discriminator
                 || fields.clone().into_iter().any(|f| &f.name == k);
             if !known {

@@ -7,8 +7,10 @@
 //! nothing is dropped silently except these documented normalisations:
 //!
 //! - `$schema` and `$id` (the dialect is always JSON Schema 2020-12 on output);
-//! - `additionalProperties: false` and `true`/absent on objects with
-//!   `properties` (toolc structs are always closed);
+//! - `additionalProperties: true` on objects with `properties`, the same as
+//!   absent: both import as an `@open struct` (`false` as a closed one). A
+//!   tool's own parameter list is always closed: extra top-level arguments
+//!   are refused by the generated dispatchers;
 //! - titles that carry nothing: a property title equal to the property name
 //!   title-cased (pydantic's default), an object title used as the struct's
 //!   name, a root title naming the tool or the model the Python MCP SDK

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use super::names::{singular, type_name};
 use super::registry::Slot;
 use super::schema::{Ctx, Keys, Meta, Ty, child};
-use crate::fmt::tree::{Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
+use crate::fmt::tree::{Attr, Comments, Constraint, Item, ItemKind, Name, Str, TypeExpr, TypeRef};
 
 impl Ctx<'_> {
     pub fn array(&mut self, k: &mut Keys, path: &str, hint: &str) -> Ty {
@@ -201,13 +201,19 @@ impl Ctx<'_> {
     ) -> String {
         let name = self.registry.name_of(slot);
         let _ = k.get("type");
-        match k.get("additionalProperties") {
-            None | Some(Value::Bool(_)) => {}
-            Some(_) => self.warn(
-                &child(path, "additionalProperties"),
-                "extra properties next to named ones not supported, dropped",
-            ),
-        }
+        // Only `additionalProperties: false` closes an object: absent or
+        // `true`, it takes other keys, and so does the `@open struct`.
+        let open = match k.get("additionalProperties") {
+            None | Some(Value::Bool(true)) => true,
+            Some(Value::Bool(false)) => false,
+            Some(_) => {
+                self.warn(
+                    &child(path, "additionalProperties"),
+                    "extra properties next to named ones not supported, dropped",
+                );
+                false
+            }
+        };
         let required: Vec<&str> = match k.get("required") {
             Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).collect(),
             Some(_) => {
@@ -237,7 +243,11 @@ impl Ctx<'_> {
         let item = Item {
             comments: Comments::default(),
             doc,
-            attrs: Vec::new(),
+            attrs: if open {
+                vec![Attr::flag("open")]
+            } else {
+                Vec::new()
+            },
             kind: ItemKind::Struct {
                 name: Name::new(name),
                 open: None,

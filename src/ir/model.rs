@@ -80,6 +80,11 @@ pub struct TypeDef {
     /// True when the type reaches itself through its fields. JSON targets put
     /// recursive types in `$defs`; everything else is inlined.
     pub recursive: bool,
+    /// `@open struct`: the object also takes keys it does not declare, and the
+    /// dispatchers keep them. Written only when true, so closed types (all
+    /// other kinds) read as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
     pub deprecated: Option<Deprecation>,
     /// Lint codes allowed on this item with `@allow(...)`.
     pub allow: Vec<String>,

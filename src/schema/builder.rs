@@ -49,7 +49,7 @@ impl<'p> Lowering<'p> {
     where
         'p: 't,
     {
-        self.object(&tool.params)
+        self.object(&tool.params, false)
     }
 
     /// The schema of a tool's return type, or `None` when it returns nothing
@@ -63,8 +63,9 @@ impl<'p> Lowering<'p> {
         Some(self.root_ty(ty))
     }
 
-    /// A closed object with one property per field.
-    pub fn object<'t>(&mut self, fields: &'t IndexMap<String, Field>) -> Node<'t>
+    /// An object with one property per field: closed unless `open` (an
+    /// `@open struct`, whose undeclared keys the dispatchers keep).
+    pub fn object<'t>(&mut self, fields: &'t IndexMap<String, Field>, open: bool) -> Node<'t>
     where
         'p: 't,
     {
@@ -84,7 +85,9 @@ impl<'p> Lowering<'p> {
         if !required.is_empty() {
             object.push("required", required);
         }
-        object.push("additionalProperties", false);
+        if !open {
+            object.push("additionalProperties", false);
+        }
         Node::Obj(object)
     }
 

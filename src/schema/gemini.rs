@@ -299,13 +299,16 @@ fn num_cmp(a: &Node<'_>, b: &Node<'_>) -> std::cmp::Ordering {
 /// properties are the function's parameters). Free-form keys and objects
 /// without properties cannot be expressed.
 fn object(map: &mut Obj<'_>, reasons: &mut Vec<String>, root: bool) {
-    match map.remove("additionalProperties") {
-        None | Some(Node::Bool(false)) => {}
+    // No `additionalProperties` is an `@open struct`: other keys are welcome,
+    // so the description does not say otherwise.
+    let closed = match map.remove("additionalProperties") {
+        None => false,
+        Some(Node::Bool(false)) => true,
         Some(_) => {
             reasons.push("a map has free-form keys, which Gemini's `Schema` cannot express".into());
             return;
         }
-    }
+    };
     let names: Vec<Node<'_>> = match map.get("properties") {
         Some(Node::Obj(p)) => p.iter().map(|(k, _)| Node::from(k.to_string())).collect(),
         _ => Vec::new(),
@@ -317,7 +320,7 @@ fn object(map: &mut Obj<'_>, reasons: &mut Vec<String>, root: bool) {
     if names.len() > 1 {
         map.insert("propertyOrdering", names);
     }
-    if !root {
+    if closed && !root {
         add_to_description(map, CLOSED);
     }
 }

@@ -100,6 +100,17 @@ fn objects_list_their_order_and_say_they_are_closed() {
 }
 
 #[test]
+fn an_open_object_is_not_said_to_be_closed() {
+    let filter = param(json!({
+        "type": "object",
+        "properties": {"id": {"type": "string"}},
+        "required": ["id"]
+    }));
+    assert_eq!(filter["type"], "OBJECT");
+    assert!(filter.get("description").is_none(), "{filter}");
+}
+
+#[test]
 fn a_tool_without_parameters_has_none() {
     let empty = json!({"type": "object", "additionalProperties": false});
     assert_eq!(gemini(empty), Ok(None));

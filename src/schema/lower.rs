@@ -244,7 +244,7 @@ impl<'p> Lowering<'p> {
                 map.push("enum", values);
                 (Node::Obj(map), notes)
             }
-            TypeDefKind::Struct { fields } => (self.object(fields), None),
+            TypeDefKind::Struct { fields } => (self.object(fields, def.open), None),
             TypeDefKind::Union {
                 discriminator,
                 variants,
@@ -275,7 +275,9 @@ impl<'p> Lowering<'p> {
                     object.push("type", "object");
                     object.push("properties", properties);
                     object.push("required", required);
-                    object.push("additionalProperties", false);
+                    if !strukt.is_some_and(|s| s.open) {
+                        object.push("additionalProperties", false);
+                    }
                     let doc = variant
                         .doc
                         .as_deref()

@@ -16,7 +16,8 @@
 //!
 //! Mapping, in short: enums become `{"type":"string","enum":[...]}` with the
 //! variants' docs appended to the description as a list; structs become closed
-//! objects (`additionalProperties: false`); tagged unions become `anyOf` of
+//! objects (`additionalProperties: false`), `@open` ones objects without that
+//! keyword (OpenAI strict mode closes them again); tagged unions become `anyOf` of
 //! closed objects whose discriminator is `{"type":"string","const": tag}` and
 //! required; unconstrained scalar unions become a `type` array, other unions
 //! `anyOf`; literal unions become `enum`; nullable adds `"null"` (to the type
@@ -97,8 +98,8 @@ impl<'p> SchemaBuilder<'p> {
     }
 
     /// See [`Lowering::object`].
-    pub fn object(&mut self, fields: &IndexMap<String, Field>) -> Value {
-        self.inner.object(fields).to_value()
+    pub fn object(&mut self, fields: &IndexMap<String, Field>, open: bool) -> Value {
+        self.inner.object(fields, open).to_value()
     }
 
     /// See [`Lowering::ty`].

@@ -177,10 +177,18 @@ impl Lower<'_> {
                     nullable: false,
                 }
             }
-            Some(TypeDefKind::Struct { fields }) => RtTy {
-                kind: Kind::Object(self.fields(fields.values())),
-                nullable: false,
-            },
+            Some(TypeDefKind::Struct { fields }) => {
+                let fields = self.fields(fields.values());
+                let open = self.program.type_def(key).is_some_and(|d| d.open);
+                RtTy {
+                    kind: if open {
+                        Kind::OpenObject(fields)
+                    } else {
+                        Kind::Object(fields)
+                    },
+                    nullable: false,
+                }
+            }
             Some(TypeDefKind::Union {
                 discriminator,
                 variants,

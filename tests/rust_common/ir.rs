@@ -147,6 +147,7 @@ pub fn typedef(
             doc: Some(format!("A {name}.")),
             kind,
             recursive,
+            open: false,
             deprecated: None,
             allow: Vec::new(),
             span: Default::default(),

@@ -38,6 +38,8 @@ pub const FIELD_ATTRS: &[&str] = &[
     "allow",
 ];
 pub const TYPE_ATTRS: &[&str] = &["deprecated", "allow"];
+/// A struct may also be `@open`: only an object can take undeclared keys.
+pub const STRUCT_ATTRS: &[&str] = &["deprecated", "allow", "open"];
 pub const VARIANT_ATTRS: &[&str] = &["deprecated"];
 /// Attributes that may appear more than once on one item.
 const REPEATABLE: &[&str] = &["example", "requires", "meta", "name", "schema", "allow"];
@@ -52,6 +54,14 @@ pub struct FieldAttrs<'a> {
     pub secret: bool,
     pub extra: IndexMap<String, serde_json::Value>,
     pub allow: Vec<String>,
+}
+
+/// Metadata of a named type.
+#[derive(Default)]
+pub struct TypeAttrs {
+    pub deprecated: Option<Deprecation>,
+    pub allow: Vec<String>,
+    pub open: bool,
 }
 
 /// `@readonly` and its spellings: other tool formats mark read-only tools,
@@ -222,17 +232,26 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Deprecation and allow-list of a named type.
-    pub fn type_attrs(&mut self, attrs: &[Attribute]) -> (Option<Deprecation>, Vec<String>) {
-        let mut deprecated = None;
-        let mut allow = Vec::new();
-        for a in self.known_attrs(attrs, TYPE_ATTRS, "a type") {
+    /// Deprecation, allow-list and openness of a named type (`@open` only on
+    /// a struct).
+    pub fn type_attrs(&mut self, attrs: &[Attribute], is_struct: bool) -> TypeAttrs {
+        let mut out = TypeAttrs::default();
+        let (allowed, on) = if is_struct {
+            (STRUCT_ATTRS, "a struct")
+        } else {
+            (TYPE_ATTRS, "an enum, alias or union")
+        };
+        for a in self.known_attrs(attrs, allowed, on) {
             match a.name.text.as_str() {
-                "deprecated" => deprecated = self.deprecation(a),
-                _ => self.allow_list(a, &mut allow),
+                "deprecated" => out.deprecated = self.deprecation(a),
+                "open" => {
+                    self.args(a, 0, 0, "no arguments");
+                    out.open = true;
+                }
+                _ => self.allow_list(a, &mut out.allow),
             }
         }
-        (deprecated, allow)
+        out
     }
 
     pub fn field_attrs<'a>(&mut self, attrs: &'a [Attribute]) -> FieldAttrs<'a> {

@@ -41,15 +41,17 @@ impl Lowerer<'_> {
                 continue;
             }
             let key = TypeKey::new(&unit.package, &name.text);
-            let (deprecated, allow) = self.type_attrs(&item.attrs);
+            let is_struct = matches!(kind, TypeDefKind::Struct { .. });
+            let attrs = self.type_attrs(&item.attrs, is_struct);
             let def = TypeDef {
                 name: name.text.clone(),
                 package: unit.package.clone(),
                 doc: docs::join(&item.doc),
                 kind,
                 recursive: false,
-                deprecated,
-                allow,
+                open: attrs.open,
+                deprecated: attrs.deprecated,
+                allow: attrs.allow,
                 span: item.span,
                 name_span: name.span,
             };

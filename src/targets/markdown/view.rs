@@ -330,7 +330,11 @@ fn type_view(program: &Program, key: &TypeKey, heading: String) -> Option<TypeVi
             }
         }
         TypeDefKind::Struct { fields } => {
-            view.summary = "An object with these fields:".into();
+            view.summary = if def.open {
+                "An object with these fields, and any others (kept as sent):".into()
+            } else {
+                "An object with these fields:".into()
+            };
             (view.fields, view.field_notes) = rows(program, fields.values());
         }
         TypeDefKind::Union {

@@ -231,7 +231,12 @@ impl<'a> Tables<'a> {
                 expr.push_str("]), nullable: false }");
             }
             Some(TypeDefKind::Struct { fields }) => {
-                expr.push_str("Ty { kind: Kind::Object(&");
+                let open = program.type_def(key).is_some_and(|d| d.open);
+                expr.push_str(if open {
+                    "Ty { kind: Kind::OpenObject(&"
+                } else {
+                    "Ty { kind: Kind::Object(&"
+                });
                 self.write_fields(&mut expr, fields.values());
                 expr.push_str("), nullable: false }");
             }

@@ -363,11 +363,29 @@ impl<'a> Typer<'a> {
             return None;
         };
         let name = self.named(key);
-        let fields = self.fields(name.bare(), fields.values());
+        let mut fields = self.fields(name.bare(), fields.values());
+        if def.open {
+            fields.push(extra_keys(&fields));
+        }
         Some(StructView {
             doc: doc_lines(def.doc.as_deref()),
             name,
             fields,
         })
+    }
+}
+
+/// The field of an `@open struct` that keeps the keys it does not declare,
+/// named clear of the declared fields (`extra`, else `extra2`, ...).
+fn extra_keys(declared: &[FieldView]) -> FieldView {
+    let mut names = Namer::default();
+    for f in declared {
+        names.claim(f.name.clone());
+    }
+    FieldView {
+        doc: doc_lines(Some("Keys the struct does not declare, kept as sent.")),
+        name: names.claim(Ident::snake("extra")),
+        ty: "::toolc_runtime::serde_json::Map<String, ::toolc_runtime::serde_json::Value>".into(),
+        serde: "#[serde(flatten)]".into(),
     }
 }

@@ -109,6 +109,35 @@ pub fn body(
     Body { text, properties }
 }
 
+/// The last property of an `@open struct`'s interface: any other key, with
+/// whatever value was sent (`unknown`, so declared properties of any type
+/// still fit it).
+fn push_index_signature(body: &mut Body) {
+    let text = &mut body.text;
+    let start = text.len();
+    push_jsdoc(
+        text,
+        &["Keys the struct does not declare, kept as sent."],
+        "  ",
+    );
+    let doc = start..text.len();
+    text.push_str("  ");
+    let start = text.len();
+    text.push_str("[key: string]");
+    let key = start..text.len();
+    text.push_str(": ");
+    let start = text.len();
+    text.push_str("unknown");
+    let ty = start..text.len();
+    text.push_str(";\n");
+    body.properties.push(PropertySpan {
+        doc,
+        key,
+        optional: false,
+        ty,
+    });
+}
+
 /// One named type declaration.
 pub struct TypeDecl {
     pub doc: String,
@@ -178,11 +207,11 @@ fn declaration(
         }
         TypeDefKind::Struct { fields } => {
             let docs = field_docs(program, fields);
-            (
-                "interface",
-                String::new(),
-                body(fields, &docs, names, shape),
-            )
+            let mut body = body(fields, &docs, names, shape);
+            if def.open {
+                push_index_signature(&mut body);
+            }
+            ("interface", String::new(), body)
         }
         TypeDefKind::Union {
             discriminator,

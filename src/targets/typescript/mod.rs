@@ -93,6 +93,8 @@
 mod constraints;
 mod context;
 mod descriptor;
+#[cfg(test)]
+mod descriptor_tests;
 mod emit;
 mod interfaces;
 mod literal;

@@ -66,12 +66,15 @@ export type TypeDef =
     }
   | { readonly kind: "enum"; readonly nullable?: boolean; readonly values: readonly (string | number)[] }
   | { readonly kind: "union"; readonly nullable?: boolean; readonly members: readonly TypeDef[] }
-  | { readonly kind: "object"; readonly nullable?: boolean; readonly fields: Readonly<Record<string, ParamDef>> }
+  /** `open`: an `@open struct`, whose undeclared keys are kept as sent. */
+  | { readonly kind: "object"; readonly nullable?: boolean; readonly fields: Readonly<Record<string, ParamDef>>; readonly open?: boolean }
   | {
       readonly kind: "tagged";
       readonly nullable?: boolean;
       readonly discriminator: string;
       readonly variants: Readonly<Record<string, Readonly<Record<string, ParamDef>>>>;
+      /** The tags whose struct is `@open`. */
+      readonly openVariants?: readonly string[];
     }
   /** A named struct or union (or a recursive type), looked up in the
    * module's type table. */

@@ -52,10 +52,11 @@ export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Re
         return false;
       case "array":
         return inType(type.items);
+      // An open object keeps its undeclared keys in the order sent.
       case "object":
-        return inFields(type.fields);
+        return type.open !== true && inFields(type.fields);
       case "tagged":
-        return Object.values(type.variants).every(inFields);
+        return (type.openVariants ?? []).length === 0 && Object.values(type.variants).every(inFields);
       case "union":
         return type.members.every(inType);
       case "ref": {
@@ -238,21 +239,24 @@ class Checker {
     value: unknown,
     path: string,
     discriminator: string | undefined,
+    open = false,
   ): Record<string, unknown> {
     if (!isObject(value)) fail(path, `expected an object, got ${kindOf(value)}`);
     // Unknown fields first, as the Rust dispatcher does. Of several, the first
     // in code point order: the Rust dispatcher's map may keep keys sorted or in
     // the order sent, so neither order can decide which one is named.
     let unknownKey: string | undefined;
+    const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       if (key === discriminator || hasOwn(fields, key) || value[key] === undefined) continue;
-      if (unknownKey === undefined || compareCodePoints(key, unknownKey) < 0) unknownKey = key;
+      // An open object keeps the keys it does not declare, as sent.
+      if (open) setOwn(out, key, value[key]);
+      else if (unknownKey === undefined || compareCodePoints(key, unknownKey) < 0) unknownKey = key;
     }
     if (unknownKey !== undefined) {
       const known = discriminator === undefined ? Object.keys(fields) : [discriminator, ...Object.keys(fields)];
       fail(pointer(path, unknownKey), `unknown field \`${unknownKey}\``, known.length === 0 ? "This takes no fields." : `Known fields: ${known.join(", ")}`);
     }
-    const out: Record<string, unknown> = {};
     if (discriminator !== undefined) setOwn(out, discriminator, value[discriminator]);
     for (const [name, field] of Object.entries(fields)) {
       const at = pointer(path, name);
@@ -297,7 +301,7 @@ class Checker {
       case "map":
         return this.checkMap(type, value, path);
       case "object":
-        return this.checkFields(type.fields, value, path, undefined);
+        return this.checkFields(type.fields, value, path, undefined, type.open === true);
       case "tagged":
         return this.checkTagged(type, value, path);
       case "union": {
@@ -438,6 +442,6 @@ class Checker {
     if (tag === undefined) return fail(at, `missing required field \`${type.discriminator}\``, hint);
     const variant = typeof tag === "string" && hasOwn(type.variants, tag) ? type.variants[tag] : undefined;
     if (variant === undefined) return fail(at, `expected ${literalList(tags)}, got ${valueText(tag)}`, hint);
-    return this.checkFields(variant, value, path, type.discriminator);
+    return this.checkFields(variant, value, path, type.discriminator, (type.openVariants ?? []).includes(tag as string));
   }
 }

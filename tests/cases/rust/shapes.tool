@@ -50,3 +50,19 @@ tool draw(
 
 /// Count things.
 tool count(items: [int in ..=0 | null]) -> int;
+
+/// Labels a client may extend: undeclared keys are kept in `extra2`, clear
+/// of the declared `extra`.
+@open struct Labels {
+    /// The main label.
+    name: string,
+    /// A declared field that happens to be called `extra`.
+    extra?: string,
+}
+
+/// Label a drawing; any further labels are passed through.
+@mutates
+tool label(labels: Labels, free?: Loose);
+
+/// Nothing declared, everything kept.
+@open struct Loose {}

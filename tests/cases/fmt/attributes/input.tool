@@ -11,3 +11,6 @@ enum Level {
     low,
     @deprecated("use low") minimal,
 }
+
+/// Takes keys it does not declare.
+@open   struct  Filter { id: string }

@@ -27,3 +27,9 @@ enum E { @secret x }
 @timeout(5 s) tool h();
 
 @core package p;
+
+/// Only a struct can be open.
+@open enum Shade { light, dark }
+
+/// `@open` takes no arguments.
+@open(true) struct Loose { a: int }

@@ -10,3 +10,6 @@ struct NodeSummary {
 }
 
 struct Empty {}
+
+/// Other keys are kept.
+@open struct Filter { id: string }

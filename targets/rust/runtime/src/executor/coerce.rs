@@ -173,6 +173,27 @@ mod tests {
         assert_eq!(args, json!({"flag": "TRUE", "n": 2.5, "ids": "1"}));
     }
 
+    static OPEN: [Field; 1] = [Field {
+        name: "opts",
+        ty: Ty {
+            kind: Kind::OpenObject(&FIELDS),
+            nullable: false,
+        },
+        required: true,
+        default: None,
+        secret: false,
+    }];
+
+    #[test]
+    fn an_open_object_keeps_its_undeclared_keys_as_sent() {
+        let mut args = json!({"opts": {"flag": "true", "n": "2", "ids": [], "extra": "true", "more": {"n": "1"}}});
+        coerce_args(&OPEN, &[], &mut args);
+        assert_eq!(
+            args,
+            json!({"opts": {"flag": true, "n": 2, "ids": [], "extra": "true", "more": {"n": "1"}}})
+        );
+    }
+
     #[test]
     fn only_the_json_number_grammar_is_read() {
         for good in ["0", "-0", "12", "1.25", "1e3", "1E+3", "-2.5e-1"] {

@@ -49,7 +49,7 @@ pub(crate) fn any_secret(fields: &'static [Field], defs: &'static [Ty]) -> bool 
 fn reaches(ty: &Ty, defs: &'static [Ty], entered: &mut [bool]) -> bool {
     match &ty.kind {
         Kind::Array(items, ..) | Kind::Map(items, ..) => reaches(items, defs, entered),
-        Kind::Object(fields) => fields
+        Kind::Object(fields) | Kind::OpenObject(fields) => fields
             .iter()
             .any(|f| f.secret || reaches(&f.ty, defs, entered)),
         Kind::Tagged(_, variants) => variants.iter().any(|(_, i)| enter(*i, defs, entered)),

@@ -70,13 +70,18 @@ fn walk(ty: &Ty, defs: &'static [Ty], value: &mut Value, depth: usize, visit: &m
                 walk(values, defs, item, depth + 1, visit);
             }
         }
-        (Kind::Object(fields), Value::Object(map)) => object(fields, defs, map, depth, visit),
+        // Only declared fields: the undeclared keys of an open object are
+        // left as sent.
+        (Kind::Object(fields) | Kind::OpenObject(fields), Value::Object(map)) => {
+            object(fields, defs, map, depth, visit)
+        }
         (Kind::Tagged(tag, variants), Value::Object(map)) => {
             let def = match map.get(*tag) {
                 Some(Value::String(s)) => variants.iter().find(|(t, _)| t == s),
                 _ => None,
             };
-            if let Some(Kind::Object(fields)) = def.and_then(|(_, i)| defs.get(*i)).map(|t| &t.kind)
+            if let Some(Kind::Object(fields) | Kind::OpenObject(fields)) =
+                def.and_then(|(_, i)| defs.get(*i)).map(|t| &t.kind)
             {
                 object(fields, defs, map, depth, visit);
             }

@@ -79,7 +79,8 @@ pub fn check_args(
         dismantle(std::mem::take(value));
         return Err(e);
     }
-    check_object(fields, None, defs, value, true)
+    // A tool's own parameter list is always closed.
+    check_object(fields, None, false, defs, value, true)
 }
 
 /// Checks a tool's output against its declared type `ty`, as arguments are
@@ -264,7 +265,8 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
             }
             Err(expected(&describe(ty, defs), value))
         }
-        Kind::Object(fields) => check_object(fields, None, defs, value, fill),
+        Kind::Object(fields) => check_object(fields, None, false, defs, value, fill),
+        Kind::OpenObject(fields) => check_object(fields, None, true, defs, value, fill),
         Kind::Tagged(tag, variants) => {
             let Value::Object(map) = value else {
                 return Err(expected("an object", value));
@@ -291,7 +293,12 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
                 return Err(Invalid::new(message).with_hint(hint).under(tag));
             };
             match defs.get(*def).map(|t| &t.kind) {
-                Some(Kind::Object(fields)) => check_object(fields, Some(tag), defs, value, fill),
+                Some(Kind::Object(fields)) => {
+                    check_object(fields, Some(tag), false, defs, value, fill)
+                }
+                Some(Kind::OpenObject(fields)) => {
+                    check_object(fields, Some(tag), true, defs, value, fill)
+                }
                 _ => Err(Invalid::new("internal: bad union table".to_string())),
             }
         }
@@ -310,11 +317,13 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
     }
 }
 
-/// `fill`: whether absent fields get their defaults (arguments do,
+/// `open`: whether undeclared keys are kept (an `@open struct`) rather than
+/// refused. `fill`: whether absent fields get their defaults (arguments do,
 /// outputs do not).
 fn check_object(
     fields: &'static [Field],
     tag: Option<&str>,
+    open: bool,
     defs: &'static [Ty],
     value: &mut Value,
     fill: bool,
@@ -327,6 +336,7 @@ fn check_object(
     // `preserve_order`, and the TypeScript validator names the same one.
     if let Some(key) = map
         .keys()
+        .filter(|_| !open)
         .filter(|k| Some(k.as_str()) != tag && !fields.iter().any(|f| f.name == k.as_str()))
         .min()
     {

@@ -39,6 +39,9 @@ pub enum Kind {
     AnyOf(&'static [Ty]),
     /// An object with these fields and no others.
     Object(&'static [Field]),
+    /// An object with these fields and any others (an `@open struct`): the
+    /// undeclared keys are kept as sent.
+    OpenObject(&'static [Field]),
     /// A tagged union: the tag field's name, then each tag with the index in
     /// `DEFS` of its object type.
     Tagged(&'static str, &'static [(&'static str, usize)]),

@@ -280,3 +280,62 @@ fn union_members_that_fit_the_kind_report_their_own_error() {
     );
     assert_eq!(message(json!({"v": 2.0})), None);
 }
+
+/// `find(filter: Filter)` with `@open struct Filter { id: int, limit: int = 10 }`.
+static FILTER: [Field; 2] = [
+    Field {
+        name: "id",
+        ty: Ty {
+            kind: Kind::Int(NumRule {
+                min: None,
+                max: None,
+                multiple_of: None,
+            }),
+            nullable: false,
+        },
+        required: true,
+        default: None,
+        secret: false,
+    },
+    Field {
+        name: "limit",
+        ty: Ty {
+            kind: Kind::Int(NumRule {
+                min: None,
+                max: None,
+                multiple_of: None,
+            }),
+            nullable: false,
+        },
+        required: false,
+        default: Some("10"),
+        secret: false,
+    },
+];
+static FIND: [Field; 1] = [Field {
+    name: "filter",
+    ty: Ty {
+        kind: Kind::OpenObject(&FILTER),
+        nullable: false,
+    },
+    required: true,
+    default: None,
+    secret: false,
+}];
+
+#[test]
+fn an_open_object_keeps_undeclared_keys_and_checks_declared_ones() {
+    let mut args = json!({"filter": {"id": 2.0, "owner": {"name": "ada"}, "x": null}});
+    check_args(&FIND, &[], &mut args).expect("extra keys are accepted");
+    assert_eq!(
+        args,
+        json!({"filter": {"id": 2, "limit": 10, "owner": {"name": "ada"}, "x": null}})
+    );
+    let mut bad = json!({"filter": {"id": "2", "owner": 1}});
+    let e = check_args(&FIND, &[], &mut bad).expect_err("a declared field is still checked");
+    assert_eq!(e.path, "/filter/id");
+    // The tool's own parameters stay closed.
+    let mut extra = json!({"filter": {"id": 1}, "other": 1});
+    let e = check_args(&FIND, &[], &mut extra).expect_err("parameters are closed");
+    assert_eq!(e.path, "/other");
+}

@@ -191,7 +191,9 @@ fn alternatives(ty: &Ty, defs: &[Ty], seen: &mut Vec<usize>, parts: &mut Vec<Str
         Kind::Bool => "a boolean".to_string(),
         Kind::Any => "a JSON value".to_string(),
         Kind::Array(..) => "an array".to_string(),
-        Kind::Map(..) | Kind::Object(_) | Kind::Tagged(..) => "an object".to_string(),
+        Kind::Map(..) | Kind::Object(_) | Kind::OpenObject(_) | Kind::Tagged(..) => {
+            "an object".to_string()
+        }
         Kind::StrEnum(values) => str_literals(values),
         Kind::NumEnum(values) => num_literals(values),
         Kind::AnyOf(members) => {
@@ -225,7 +227,10 @@ pub(super) fn kind_fits(ty: &Ty, defs: &[Ty], value: &Value, seen: &mut Vec<usiz
         | (Kind::Int(_) | Kind::Num(_) | Kind::NumEnum(_), Value::Number(_))
         | (Kind::Bool, Value::Bool(_))
         | (Kind::Array(..), Value::Array(_))
-        | (Kind::Map(..) | Kind::Object(_) | Kind::Tagged(..), Value::Object(_)) => true,
+        | (
+            Kind::Map(..) | Kind::Object(_) | Kind::OpenObject(_) | Kind::Tagged(..),
+            Value::Object(_),
+        ) => true,
         (Kind::AnyOf(members), _) => members.iter().any(|m| kind_fits(m, defs, value, seen)),
         (Kind::Def(index), _) if !seen.contains(index) => {
             seen.push(*index);

@@ -1,7 +1,7 @@
 //! The TextMate grammar `grammar/tool.tmLanguage.json` through its real
 //! consumer: `vscode-textmate` with `vscode-oniguruma`, the engine VS Code
 //! highlights with, tokenizes every `.tool` file of the repository and the
-//! grammar reference's examples (`tests/editor_grammar/tokenize.mjs`), and
+//! ```` ```tool ```` examples of the READMEs (`tests/editor_grammar/tokenize.mjs`), and
 //! targeted snippets are checked scope by scope. The VS Code extension
 //! manifest under `examples/vscode/` is checked to point at the grammar.
 
@@ -144,6 +144,7 @@ fn every_tool_file_tokenizes_and_closes_what_it_opens() {
     let blocks = tool_blocks(&root().join("grammar/README.md"));
     assert!(blocks.len() >= 5, "grammar/README.md has its examples");
     sources.extend(blocks);
+    sources.extend(tool_blocks(&root().join("README.md")));
     assert!(sources.len() > 150, "found {} sources", sources.len());
     let Some(results) = tokenize(&sources) else {
         return;

@@ -224,6 +224,8 @@ const EXPECTATIONS: &[(&str, &str, usize, &str)] = &[
     ("tool f(o: number in 0<..=1.5e3) -> bool;", "<..=", 0, "keyword.operator.range"),
     ("tool f(o: number in 0<..=1.5e3) -> bool;", "1.5e3", 0, "constant.numeric"),
     ("tool f(n: string len 1..256) -> bool;", "256", 0, "constant.numeric"),
+    ("tool f(\n/// Doc.\n@secret\nk: string,\n) -> bool;", "k", 0, "variable.parameter"),
+    ("tool f(a: string = \"open) -> bool;\n\ntool g() -> bool;", "g", 0, "entity.name.function"),
     ("tool f(o?: int) -> bool;", "?", 0, "keyword.operator.optional"),
     ("tool f(w: 100 | 200 = 100) -> bool;", "|", 0, "keyword.operator"),
     ("tool f(w: 100 | 200 = 100) -> bool;", "200", 0, "constant.numeric"),

@@ -16,7 +16,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// Exact majors: `ai` 7 needs Node 22; `ai` 6 has the same API and runs on
 /// Node 20. `ajv` (with its formats) is the independent JSON Schema validator
-/// the differential checks compare against.
+/// the differential checks compare against. `vscode-textmate` with
+/// `vscode-oniguruma` is the TextMate engine of VS Code, which tokenizes
+/// with `grammar/tool.tmLanguage.json` in the editor grammar tests.
 pub const PACKAGES: &[&str] = &[
     "typescript@7",
     "ai@6",
@@ -24,6 +26,8 @@ pub const PACKAGES: &[&str] = &[
     "@types/node@20",
     "ajv@8",
     "ajv-formats@3",
+    "vscode-textmate@9",
+    "vscode-oniguruma@2",
 ];
 
 /// `target/` of this build (the parent of `CARGO_TARGET_TMPDIR`).

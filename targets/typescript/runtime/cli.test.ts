@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { flagsOf, kebab, readWord } from "./toolc-runtime.cli-flags.js";
+import { firstSentence } from "./toolc-runtime.cli-help.js";
 import { runCliOver, type CliIo } from "./toolc-runtime.cli.js";
 import { createExecutorIn, defineToolIn, type ExecutorOptions, type ToolMetadata, type ToolSpec } from "./toolc-runtime.js";
 
@@ -161,4 +162,14 @@ test("help lists the tools by first line, and a tool's flags, errors and example
     assert.ok(tool.stdout.includes(text), `${text} in\n${tool.stdout}`);
   }
   assert.deepEqual(tool.args, []);
+});
+
+test("the tool list shows each description's first sentence", () => {
+  assert.equal(firstSentence("Write a note's text. A person approves each call. Fails\nwith `conflict`."), "Write a note's text.");
+  assert.equal(
+    firstSentence("Search the notes for a text, and return\nthe best matches first.\n\nMore."),
+    "Search the notes for a text, and return the best matches first.",
+  );
+  assert.equal(firstSentence("No period"), "No period");
+  assert.equal(firstSentence(""), "");
 });

@@ -9,9 +9,15 @@
 import { flagsOf, type Flag } from "./toolc-runtime.cli-flags.js";
 import type { AnyToolDef } from "./toolc-runtime.types.js";
 
-/** The first line of a description, for one-line listings. */
-function firstLine(text: string): string {
-  return text.split("\n", 1)[0]?.trim() ?? "";
+/** The first sentence of a description, across the lines a doc comment
+ * wraps it into, for the one-line tool list (`Write a note's text.`, not the
+ * first line's "... Fails"). */
+export function firstSentence(text: string): string {
+  const lines = text.split("\n").map((line) => line.trim());
+  const end = lines.indexOf("");
+  const paragraph = (end === -1 ? lines : lines.slice(0, end)).join(" ");
+  const stop = paragraph.indexOf(". ");
+  return stop === -1 ? paragraph : paragraph.slice(0, stop + 1);
 }
 
 /** `lines` each indented by `by` spaces. */
@@ -31,7 +37,7 @@ function shellWord(text: string): string {
 /** The usage lines and the tool list. */
 export function toolsHelp(program: string, tools: readonly AnyToolDef[]): string {
   const width = Math.max(0, ...tools.map((t) => t.name.length));
-  const rows = tools.map((t) => `  ${t.name.padEnd(width)}  ${firstLine(t.description)}`.trimEnd());
+  const rows = tools.map((t) => `  ${t.name.padEnd(width)}  ${firstSentence(t.description)}`.trimEnd());
   return [
     `Usage: ${program} TOOL [FLAGS]`,
     `       ${program} TOOL --json '{...}' | --json -`,

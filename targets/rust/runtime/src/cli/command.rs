@@ -41,13 +41,28 @@ pub(crate) fn command(program: &str, tools: &[(&'static ToolDescriptor, Flags)])
     command
 }
 
+/// The first sentence of a description, across the lines a doc comment
+/// wraps it into, for the one-line tool list (`Write a note's text.`, not
+/// the first line's "... Fails").
+pub(super) fn first_sentence(description: &str) -> String {
+    let paragraph: Vec<&str> = description
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let text = paragraph.join(" ");
+    match text.find(". ") {
+        Some(end) => text[..=end].to_string(),
+        None => text,
+    }
+}
+
 fn tool_command(tool: &'static ToolDescriptor, flags: &Flags) -> Command {
     let description = tool.description.unwrap_or_default();
-    let first_line = description.lines().next().unwrap_or_default();
     let mut command = Command::new(tool.name)
         // `--limit 2 --limit 3` is 3, as with node's `parseArgs`.
         .args_override_self(true)
-        .about(first_line.to_string())
+        .about(first_sentence(description))
         .long_about(description.to_string())
         .after_help(details(tool, flags));
     let mut ids = Vec::new();

@@ -203,3 +203,18 @@ fn help_lists_tools_and_each_tool_its_flags_errors_and_examples() {
     }
     assert!(out.seen.is_empty());
 }
+
+#[test]
+fn the_tool_list_shows_each_description_s_first_sentence() {
+    use super::command::first_sentence;
+    assert_eq!(
+        first_sentence("Write a note's text. A person approves each call. Fails\nwith `conflict`."),
+        "Write a note's text."
+    );
+    assert_eq!(
+        first_sentence("Search the notes for a text, and return\nthe best matches first.\n\nMore."),
+        "Search the notes for a text, and return the best matches first."
+    );
+    assert_eq!(first_sentence("No period"), "No period");
+    assert_eq!(first_sentence(""), "");
+}

@@ -35,6 +35,7 @@ mod params;
 mod patterns;
 mod ranges;
 mod set_aside;
+mod stray_semicolon;
 pub mod strict;
 mod target_names;
 mod tiers;
@@ -184,6 +185,7 @@ const LINTS: &[Check] = &[
     tiers::run,
     params::run,
     missing_example::run,
+    stray_semicolon::run,
     negative_bool::run,
     errors_doc::run,
     strict::run,

@@ -70,6 +70,7 @@ fn examples_are_validated_against_parameters() {
         title: Some("bad".into()),
         args: [("limt".to_string(), lit(json!(1)))].into_iter().collect(),
         key_spans: Default::default(),
+        semicolon: None,
         span: sp(),
     });
     let p = program(vec![t], vec![]);

@@ -117,6 +117,7 @@ codes! {
     FLOAT_MULTIPLE = "W0025", "float_multiple", Warning, "default or example that float validators find not a multiple";
     GEMINI_JSON_SCHEMA = "W0026", "gemini_json_schema", Warning, "tool cannot use Gemini's parameters Schema";
     OPEN_STRICT = "W0027", "open_strict", Warning, "open struct that OpenAI strict mode closes";
+    STRAY_SEMICOLON = "W0028", "stray_semicolon", Warning, "needless `;` after an example";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

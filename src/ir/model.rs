@@ -381,6 +381,10 @@ pub struct Example {
     /// name itself (an unknown parameter); not part of the IR's JSON.
     #[serde(skip)]
     pub key_spans: IndexMap<String, Span>,
+    /// Where a needless `;` after the example is (W0028); not part of the
+    /// IR's JSON.
+    #[serde(skip)]
+    pub semicolon: Option<Span>,
     pub span: Span,
 }
 

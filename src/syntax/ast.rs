@@ -212,6 +212,8 @@ pub struct ExampleDecl {
     pub title: Option<Text>,
     /// Always a [`ValueKind::Object`].
     pub args: Value,
+    /// A `;` after the example: the grammar takes it, W0028 reports it.
+    pub semicolon: Option<Span>,
     pub span: Span,
 }
 

@@ -298,9 +298,11 @@ impl Builder<'_> {
         let span = self.span(&pair);
         let mut title = None;
         let mut args = None;
+        let mut semicolon = None;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::string | Rule::raw_string => title = Some(self.text(p)),
+                Rule::semi => semicolon = Some(self.span(&p)),
                 Rule::object => {
                     let s = self.span(&p);
                     args = Some(Value {
@@ -314,6 +316,7 @@ impl Builder<'_> {
         Some(ExampleDecl {
             title,
             args: args?,
+            semicolon,
             span,
         })
     }

@@ -82,6 +82,7 @@ fn token_budget() {
                 title: None,
                 args: Default::default(),
                 key_spans: Default::default(),
+                semicolon: None,
                 span: sp(),
             });
             t

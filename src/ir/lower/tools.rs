@@ -203,6 +203,7 @@ impl Lowerer<'_> {
             title: x.title.as_ref().map(|t| t.value.clone()),
             args,
             key_spans,
+            semicolon: x.semicolon,
             span: x.span,
         }
     }

@@ -8,13 +8,9 @@
 mod rust_common;
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-
-use rust_common::gen_crate;
 
 const CRATE: &str = "toolc-exec";
 
@@ -127,23 +123,7 @@ fn the_rust_executor_meets_every_case() {
     }
     let dir =
         rust_common::case_crate::write(CRATE, &[], &code, include_str!("executor/run_rust.rs"));
-    gen_crate::cargo(&dir, &["build", "--quiet"]);
-    gen_crate::cargo(&dir, &["clippy", "--quiet", "--", "-D", "warnings"]);
-    let mut child = Command::new(gen_crate::target_dir().join("debug").join(CRATE))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the runner starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()).unwrap());
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(output.status.success(), "the runner failed");
-    let observed: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let observed = rust_common::case_crate::run(&dir, CRATE, requests);
     assert_eq!(
         observed.len(),
         examples.len() + names.len(),

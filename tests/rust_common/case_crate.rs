@@ -72,3 +72,29 @@ tokio = {{ version = "1", default-features = false, features = ["rt", "time"] }}
     );
     dir
 }
+
+/// Builds the crate at `dir` (clippy-clean, warnings denied), runs its
+/// binary `name` with `requests` (JSON lines) on standard input, and returns
+/// the JSON line it answered to each.
+pub fn run(dir: &Path, name: &str, requests: String) -> Vec<serde_json::Value> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    gen_crate::cargo(dir, &["build", "--quiet"]);
+    gen_crate::cargo(dir, &["clippy", "--quiet", "--", "-D", "warnings"]);
+    let mut child = Command::new(gen_crate::target_dir().join("debug").join(name))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the runner starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()).unwrap());
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(output.status.success(), "the runner failed");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}

@@ -134,6 +134,41 @@ impl ToolDescriptor {
     }
 }
 
+// The command line's tests build their fixtures on it.
+#[cfg(all(test, feature = "cli"))]
+impl ToolDescriptor {
+    /// A `core`, read-only, idempotent, low-risk tool named `t` that
+    /// declares nothing else, with `mcp_json` as its MCP JSON. Tests set what
+    /// they are about with struct update syntax, in a `LazyLock` (a `static`
+    /// cannot drop the `McpJson` the update leaves out).
+    pub(crate) fn blank(mcp_json: &'static str) -> ToolDescriptor {
+        ToolDescriptor {
+            name: "t",
+            names: &["t"],
+            title: None,
+            description: None,
+            tier: "core",
+            mutates: false,
+            destructive: false,
+            confirm: false,
+            risk: "low",
+            timeout_ms: None,
+            permissions: &[],
+            idempotent: true,
+            open_world: false,
+            rate_limit: None,
+            meta: &[],
+            errors: &[],
+            examples: &[],
+            args: &[],
+            defs: &[],
+            output: None,
+            wrap_output: false,
+            mcp_json: McpJson::new(mcp_json),
+        }
+    }
+}
+
 /// A JSON text held in a `static` and parsed once, when first read.
 #[derive(Debug)]
 pub struct McpJson {

@@ -54,35 +54,17 @@ fn given_at(matches: &ArgMatches, id: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ToolDescriptor;
     use crate::cli::command::command;
     use crate::cli::flags::Flag;
-    use crate::{McpJson, ToolDescriptor};
     use serde_json::json;
+    use std::sync::LazyLock;
 
-    static TOOL: ToolDescriptor = ToolDescriptor {
+    static TOOL: LazyLock<ToolDescriptor> = LazyLock::new(|| ToolDescriptor {
         name: "find",
         names: &["find"],
-        title: None,
-        description: None,
-        tier: "core",
-        mutates: false,
-        destructive: false,
-        confirm: false,
-        risk: "low",
-        timeout_ms: None,
-        permissions: &[],
-        idempotent: true,
-        open_world: false,
-        rate_limit: None,
-        meta: &[],
-        errors: &[],
-        examples: &[],
-        args: &[],
-        defs: &[],
-        output: None,
-        wrap_output: false,
-        mcp_json: McpJson::new("{}"),
-    };
+        ..ToolDescriptor::blank("{}")
+    });
 
     fn flag(param: &'static str, scalar: Scalar, repeated: bool) -> Flag {
         Flag {
@@ -107,7 +89,7 @@ mod tests {
     }
 
     fn parse(words: &[&str]) -> Result<Whole, clap::error::ErrorKind> {
-        let tools = [(&TOOL, flags())];
+        let tools = [(&*TOOL, flags())];
         let mut argv = vec!["notes", "find"];
         argv.extend(words);
         let matches = command("notes", &tools)

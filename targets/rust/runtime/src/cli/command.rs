@@ -153,24 +153,13 @@ fn details(tool: &ToolDescriptor, flags: &Flags) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ErrorDecl, Example, McpJson};
+    use crate::{ErrorDecl, Example};
+    use std::sync::LazyLock;
 
-    static TOOL: ToolDescriptor = ToolDescriptor {
+    static TOOL: LazyLock<ToolDescriptor> = LazyLock::new(|| ToolDescriptor {
         name: "get_note",
         names: &["get_note"],
-        title: None,
         description: Some("Read one note.\nBy id."),
-        tier: "core",
-        mutates: false,
-        destructive: false,
-        confirm: false,
-        risk: "low",
-        timeout_ms: None,
-        permissions: &[],
-        idempotent: true,
-        open_world: false,
-        rate_limit: None,
-        meta: &[],
         errors: &[ErrorDecl {
             code: "not_found",
             message: "No note has this id.",
@@ -187,12 +176,8 @@ mod tests {
                 args: r#"{"id":2}"#,
             },
         ],
-        args: &[],
-        defs: &[],
-        output: None,
-        wrap_output: false,
-        mcp_json: McpJson::new("{}"),
-    };
+        ..ToolDescriptor::blank("{}")
+    });
 
     #[test]
     fn details_list_errors_and_examples() {
@@ -210,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_tool_named_twice_is_offered_once() {
-        let tools = [(&TOOL, Flags::default()), (&TOOL, Flags::default())];
+        let tools = [(&*TOOL, Flags::default()), (&*TOOL, Flags::default())];
         let command = command("notes", &tools);
         assert_eq!(command.get_subcommands().count(), 1);
         command.debug_assert();

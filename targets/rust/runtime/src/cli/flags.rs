@@ -185,8 +185,9 @@ fn number_text(n: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ToolDescriptor;
     use crate::validate::{CountRule, NumRule, StrRule};
-    use crate::{McpJson, ToolDescriptor};
+    use std::sync::LazyLock;
 
     const TEXT: Ty = Ty {
         kind: Kind::Str(StrRule {
@@ -281,32 +282,13 @@ mod tests {
         field("no_loud", TEXT),
         field("_private", TEXT),
     ];
-    static TOOL: ToolDescriptor = ToolDescriptor {
-        name: "t",
-        names: &["t"],
-        title: None,
-        description: None,
-        tier: "core",
-        mutates: false,
-        destructive: false,
-        confirm: false,
-        risk: "low",
-        timeout_ms: None,
-        permissions: &[],
-        idempotent: true,
-        open_world: false,
-        rate_limit: None,
-        meta: &[],
-        errors: &[],
-        examples: &[],
+    static TOOL: LazyLock<ToolDescriptor> = LazyLock::new(|| ToolDescriptor {
         args: &ARGS,
         defs: &DEFS,
-        output: None,
-        wrap_output: false,
-        mcp_json: McpJson::new(
+        ..ToolDescriptor::blank(
             r#"{"name":"t","inputSchema":{"type":"object","properties":{"min_score":{"description":"Least score."}}}}"#,
-        ),
-    };
+        )
+    });
 
     #[test]
     fn each_parameter_gets_a_flag_of_its_shape() {

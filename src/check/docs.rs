@@ -9,17 +9,14 @@
 //! (or alias) is described by that type's doc in every JSON target, so W0001
 //! does not report it.
 //!
-//! Thresholds: a tool description needs at least 25 characters and 4 words;
-//! a parameter or field description at least 8 characters (after trimming).
+//! Thresholds ([`super::Thresholds`]): by default a tool description needs at
+//! least 25 characters and 4 words; a parameter or field description at
+//! least 8 characters (after trimming).
 
 use super::Cx;
 use super::walk::{self, Owner};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Program, Ty, TyKind, TypeDefKind};
-
-pub const TOOL_MIN_CHARS: usize = 25;
-pub const TOOL_MIN_WORDS: usize = 4;
-pub const PARAM_MIN_CHARS: usize = 8;
 
 /// The doc of the named type written as `ty` (following aliases until one
 /// has a doc). The JSON targets describe an undocumented field with it, so
@@ -50,6 +47,7 @@ fn text(doc: &Option<String>) -> Option<&str> {
 }
 
 pub fn run(cx: &mut Cx<'_>) {
+    let limits = &cx.options.thresholds;
     let mut found = Vec::new();
     for tool in walk::tools(cx.program) {
         let scopes = vec![tool.allow.as_slice()];
@@ -67,7 +65,7 @@ pub fn run(cx: &mut Cx<'_>) {
             Some(d) => {
                 let chars = d.chars().count();
                 let words = d.split_whitespace().count();
-                if chars < TOOL_MIN_CHARS || words < TOOL_MIN_WORDS {
+                if chars < limits.tool_min_chars || words < limits.tool_min_words {
                     found.push((
                         scopes,
                         Diagnostic::new(
@@ -80,7 +78,8 @@ pub fn run(cx: &mut Cx<'_>) {
                             ),
                         )
                         .with_label(format!(
-                            "at least {TOOL_MIN_CHARS} characters and {TOOL_MIN_WORDS} words expected"
+                            "at least {} characters and {} words expected",
+                            limits.tool_min_chars, limits.tool_min_words
                         ))
                         .with_help("say what the tool does, when to use it and what it returns"),
                     ));
@@ -112,7 +111,7 @@ pub fn run(cx: &mut Cx<'_>) {
                 .with_label("undocumented")
                 .with_help("add a `///` comment saying what the value means"),
             )),
-            Some(d) if d.chars().count() < PARAM_MIN_CHARS => found.push((
+            Some(d) if d.chars().count() < limits.param_min_chars => found.push((
                 scopes(),
                 Diagnostic::new(
                     codes::SHORT_DOC,
@@ -122,7 +121,10 @@ pub fn run(cx: &mut Cx<'_>) {
                         whose()
                     ),
                 )
-                .with_label(format!("at least {PARAM_MIN_CHARS} characters expected")),
+                .with_label(format!(
+                    "at least {} characters expected",
+                    limits.param_min_chars
+                )),
             )),
             Some(_) => {}
         }

@@ -1,5 +1,5 @@
 //! W0008: a tool with complex parameters and no `example`. Complex means more
-//! than 5 parameters, or a parameter whose type contains (through aliases,
+//! than 5 parameters (the threshold `max_simple_params`), or a parameter whose type contains (through aliases,
 //! arrays and named types) a struct, a tagged union, a map or a union.
 
 use super::Cx;
@@ -7,11 +7,9 @@ use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Program, Tool, TyKind, TypeDefKind};
 
-pub const MAX_SIMPLE_PARAMS: usize = 5;
-
 /// Why the tool's parameters count as complex, if they do.
-pub fn complexity(program: &Program, tool: &Tool) -> Option<String> {
-    if tool.params.len() > MAX_SIMPLE_PARAMS {
+pub fn complexity(program: &Program, tool: &Tool, max_params: usize) -> Option<String> {
+    if tool.params.len() > max_params {
         return Some(format!("{} parameters", tool.params.len()));
     }
     for p in tool.params.values() {
@@ -44,7 +42,7 @@ pub fn run(cx: &mut Cx<'_>) {
         if !tool.examples.is_empty() {
             continue;
         }
-        if let Some(why) = complexity(cx.program, tool) {
+        if let Some(why) = complexity(cx.program, tool, cx.options.thresholds.max_simple_params) {
             found.push((
                 tool,
                 Diagnostic::new(

@@ -38,6 +38,7 @@ mod set_aside;
 mod stray_semicolon;
 pub mod strict;
 mod target_names;
+mod thresholds;
 mod tiers;
 mod unions;
 pub mod value;
@@ -56,6 +57,7 @@ use crate::target::Target;
 // The checks name the JSON number arithmetic as their own module.
 pub(crate) use crate::ir::number;
 pub use levels::apply_levels;
+pub use thresholds::Thresholds;
 
 /// How lints are treated in a run.
 #[derive(Debug, Clone, Default)]
@@ -67,6 +69,8 @@ pub struct CheckOptions {
     /// Targets being built: a name one of them cannot carry is an error rather
     /// than a warning.
     pub targets: Vec<Target>,
+    /// What the threshold lints measure against.
+    pub thresholds: Thresholds,
 }
 
 /// What every check receives: the program, the options, and where to put

@@ -5,7 +5,8 @@
 //! same style: `find_nodes`, `set_font`. W0004 looks the first word of the
 //! snake_case name up in [`VERBS`], or the second one when the first is a
 //! namespace (`git_commit`, `browser_click`: servers prefix their tools so
-//! that names stay apart when a client mixes servers).
+//! that names stay apart when a client mixes servers). Longer namespaces and
+//! a project's own verbs come from [`super::Thresholds`].
 
 use heck::ToSnakeCase;
 
@@ -30,8 +31,11 @@ pub fn run(cx: &mut Cx<'_>) {
             }
             found.push((tool, d));
         }
-        let mut words = snake.split('_').filter(|w| !w.is_empty());
+        let limits = &cx.options.thresholds;
+        let unprefixed = strip_namespace(&snake, &limits.namespaces);
+        let mut words = unprefixed.split('_').filter(|w| !w.is_empty());
         let first = words.next().unwrap_or_default();
+        let is_verb = |word: &str| is_verb(word, &limits.extra_verbs);
         let verb = if is_verb(first) {
             Some(first)
         } else {
@@ -66,6 +70,15 @@ pub fn run(cx: &mut Cx<'_>) {
     }
 }
 
-fn is_verb(word: &str) -> bool {
-    VERBS.binary_search(&word).is_ok()
+fn is_verb(word: &str, extra: &[String]) -> bool {
+    VERBS.binary_search(&word).is_ok() || extra.iter().any(|v| v == word)
+}
+
+/// `name` without the first of `namespaces` it starts with (as whole words:
+/// `acme_crm` strips `acme_crm_get`, not `acme_crmget`).
+fn strip_namespace<'a>(name: &'a str, namespaces: &[String]) -> &'a str {
+    namespaces
+        .iter()
+        .find_map(|ns| name.strip_prefix(ns.as_str())?.strip_prefix('_'))
+        .unwrap_or(name)
 }

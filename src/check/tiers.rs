@@ -1,5 +1,6 @@
-//! W0005 (more than 30 core tools in a package) and W0006 (the core tier's
-//! schemas exceed a token budget).
+//! W0005 (more core tools in a package than `max_core_tools`, 30 by default)
+//! and W0006 (the core tier's schemas exceed `core_token_budget`, 8,000 by
+//! default).
 //!
 //! Every core tool is sent to the model on every turn, so the core tier's
 //! size is paid again and again. The token estimate is the length of each
@@ -11,10 +12,9 @@ use super::Cx;
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{Field, Program, Tier, Tool, Ty, TyKind, TypeDefKind};
 
-pub const MAX_CORE_TOOLS: usize = 30;
-pub const CORE_TOKEN_BUDGET: usize = 8_000;
-
 pub fn run(cx: &mut Cx<'_>) {
+    let max_core = cx.options.thresholds.max_core_tools;
+    let budget = cx.options.thresholds.core_token_budget;
     let mut found = Vec::new();
     for package in cx.program.packages.values() {
         let core: Vec<&Tool> = package
@@ -23,24 +23,24 @@ pub fn run(cx: &mut Cx<'_>) {
             .filter(|t| t.tier == Tier::Core)
             .collect();
         let allows: Vec<&[String]> = core.iter().map(|t| t.allow.as_slice()).collect();
-        if let Some(extra) = core.get(MAX_CORE_TOOLS) {
+        if let Some(extra) = core.get(max_core) {
             found.push((
                 allows.clone(),
                 Diagnostic::new(
                     codes::TOO_MANY_CORE,
                     extra.name_span,
                     format!(
-                        "package `{}` has {} core tools, more than {MAX_CORE_TOOLS}",
+                        "package `{}` has {} core tools, more than {max_core}",
                         package.name,
                         core.len()
                     ),
                 )
-                .with_label(format!("core tool number {}", MAX_CORE_TOOLS + 1))
+                .with_label(format!("core tool number {}", max_core + 1))
                 .with_help("mark the tools a model needs less often `@extended`"),
             ));
         }
         let tokens: usize = core.iter().map(|t| estimate_tokens(cx.program, t)).sum();
-        if tokens > CORE_TOKEN_BUDGET {
+        if tokens > budget {
             if let Some(first) = core.first() {
                 found.push((
                     allows,
@@ -48,7 +48,7 @@ pub fn run(cx: &mut Cx<'_>) {
                         codes::CORE_TOKEN_BUDGET,
                         first.name_span,
                         format!(
-                            "the core tools of package `{}` take about {tokens} tokens, over the budget of {CORE_TOKEN_BUDGET}",
+                            "the core tools of package `{}` take about {tokens} tokens, over the budget of {budget}",
                             package.name
                         ),
                     )

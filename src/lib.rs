@@ -30,6 +30,7 @@ pub mod ir;
 mod manifest;
 mod parallel;
 pub(crate) mod pattern;
+pub mod project;
 #[cfg(feature = "cli")]
 pub mod scaffold;
 pub mod schema;
@@ -47,7 +48,7 @@ pub mod validate;
 
 mod config;
 
-pub use check::CheckOptions;
+pub use check::{CheckOptions, Thresholds};
 pub use config::{Config, Error};
 pub use driver::{Analysis, BuildReport, InputError, analyze};
 pub use target::Target;

@@ -11,6 +11,10 @@
 //! input other.tool   # a further input PATH (relative to the case)
 //! ```
 //!
+//! A case with a `toolc.toml` starts from the options that project file
+//! sets (the `options` lines add to them); an invalid one gives the
+//! file's diagnostics.
+//!
 //! The snapshot `diagnostics.snap` holds the diagnostics exactly as
 //! `toolc check` renders them (paths relative to the crate root). A new case is
 //! a new folder; run `INSTA_UPDATE=always cargo test --test check_cases` and
@@ -37,8 +41,7 @@ fn relative(p: &Path) -> PathBuf {
 }
 
 /// The options and inputs of a case, and a one-line summary for the snapshot.
-fn read_options(dir: &Path) -> (CheckOptions, Vec<PathBuf>, String) {
-    let mut options = CheckOptions::default();
+fn read_options(dir: &Path, mut options: CheckOptions) -> (CheckOptions, Vec<PathBuf>, String) {
     let mut inputs = vec![relative(&dir.join("input.tool"))];
     let text = std::fs::read_to_string(dir.join("options")).unwrap_or_default();
     let mut summary = Vec::new();
@@ -66,7 +69,21 @@ fn read_options(dir: &Path) -> (CheckOptions, Vec<PathBuf>, String) {
 }
 
 fn run_case(dir: &Path) -> (String, String) {
-    let (options, inputs, summary) = read_options(dir);
+    let project = if dir.join("toolc.toml").is_file() {
+        match toolc::project::for_inputs(&[relative(&dir.join("input.tool"))]) {
+            Ok(project) => project,
+            Err(toolc::project::ProjectError::Invalid {
+                sources,
+                diagnostics,
+            }) => return (render_human(&sources, &diagnostics), String::new()),
+            Err(toolc::project::ProjectError::Usage(e)) => {
+                return (format!("usage: {e}\n"), String::new());
+            }
+        }
+    } else {
+        toolc::project::Project::default()
+    };
+    let (options, inputs, summary) = read_options(dir, project.check_options());
     let analysis = match toolc::analyze(&inputs, &options) {
         Ok(a) => a,
         Err(e) => return (format!("input error: {e}\n"), summary),

@@ -64,6 +64,9 @@ pub use thresholds::Thresholds;
 pub struct CheckOptions {
     /// Lint codes or names allowed for the whole run (`--allow CODE`).
     pub allow: Vec<String>,
+    /// Lint codes or names that are errors for the whole run (a project
+    /// file's `lint = "deny"`).
+    pub deny: Vec<String>,
     /// `--deny warnings`: every remaining warning becomes an error.
     pub deny_warnings: bool,
     /// Targets being built: a name one of them cannot carry is an error rather

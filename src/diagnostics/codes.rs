@@ -86,6 +86,8 @@ codes! {
     TARGET_NAME = "E0303", "target_name", Error, "name a requested target cannot carry";
     // Generation.
     TEMPLATE_ERROR = "E0401", "template_error", Error, "a target's template cannot be rendered";
+    // The project file.
+    INVALID_PROJECT_FILE = "E0501", "invalid_project_file", Error, "toolc.toml is not a valid project file";
     // `toolc import` (about the JSON input, not about .tool source).
     IMPORT_NOT_CARRIED = "I0001", "import_not_carried", Warning, "part of the imported JSON cannot be carried";
     IMPORT_UNREADABLE = "I0002", "import_unreadable", Error, "JSON cannot be read as tool definitions";

@@ -1,0 +1,1 @@
+tool get_x();

@@ -1,0 +1,10 @@
+/// Finds the nodes whose name matches the query text.
+tool findNodes(query: string);
+
+/// Removes the nodes from the open document, for good.
+tool delete_nodes(
+    /// Ids.
+    ids: [string],
+    /// When set, hidden nodes are left in place.
+    no_hidden: bool = false,
+);

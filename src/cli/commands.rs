@@ -8,46 +8,13 @@ use toolc::diagnostics::{CODES, CodeInfo, lookup};
 use toolc::driver::{self, BuildRequest, Outcome};
 use toolc::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
 
+use super::options;
 use super::report::{self, usage_error};
 use super::{AnthropicExamplesArg, EXIT_INPUT, EXIT_OK, LintArgs, MessageFormat, OpenAiApiArg};
 
-pub(super) fn check_options(lints: &LintArgs) -> Result<CheckOptions, u8> {
-    let mut options = CheckOptions {
-        allow: lints.allow.clone(),
-        ..CheckOptions::default()
-    };
-    for deny in &lints.deny {
-        if deny == "warnings" {
-            options.deny_warnings = true;
-        } else {
-            return Err(usage_error(format!(
-                "`--deny {deny}` is not supported; use `--deny warnings`"
-            )));
-        }
-    }
-    for allowed in &lints.allow {
-        match lookup(allowed) {
-            None => {
-                return Err(usage_error(format!(
-                    "`--allow {allowed}` names no known lint"
-                )));
-            }
-            // Only lints (W codes) can be allowed; an error stays an error.
-            Some(info) if !info.code.as_str().starts_with('W') => {
-                return Err(usage_error(format!(
-                    "`--allow {allowed}`: {} is an error, not a lint, and cannot be allowed",
-                    info.code
-                )));
-            }
-            Some(_) => {}
-        }
-    }
-    Ok(options)
-}
-
 pub fn check(paths: &[PathBuf], lints: &LintArgs) -> u8 {
-    let options = match check_options(lints) {
-        Ok(o) => o,
+    let (_, options) = match options::for_paths(paths, lints) {
+        Ok(found) => found,
         Err(code) => return code,
     };
     let analysis = match analyze(paths, &options) {
@@ -96,23 +63,41 @@ fn parse_targets(names: &[String]) -> Result<Vec<Target>, u8> {
     Ok(targets)
 }
 
-pub fn build(
-    paths: &[PathBuf],
-    target_names: &[String],
-    out: &Path,
-    (openai_api, anthropic_examples): (OpenAiApiArg, AnthropicExamplesArg),
-    templates: Option<PathBuf>,
-    lints: &LintArgs,
-) -> u8 {
-    let options = match check_options(lints) {
-        Ok(o) => o,
+/// What `toolc build` was asked for beyond its PATHs; what is not given
+/// comes from the project file.
+pub struct BuildArgs<'a> {
+    pub target_names: &'a [String],
+    pub out: Option<&'a Path>,
+    pub openai_api: Option<OpenAiApiArg>,
+    pub anthropic_examples: Option<AnthropicExamplesArg>,
+    pub templates: Option<PathBuf>,
+}
+
+pub fn build(paths: &[PathBuf], args: BuildArgs<'_>, lints: &LintArgs) -> u8 {
+    let (project, options) = match options::for_paths(paths, lints) {
+        Ok(found) => found,
         Err(code) => return code,
     };
-    let targets = match parse_targets(target_names) {
-        Ok(t) => t,
-        Err(code) => return code,
+    let targets = if args.target_names.is_empty() {
+        if project.targets.is_empty() {
+            return usage_error(
+                "no target given: pass --target, or set `targets` under [build] in toolc.toml",
+            );
+        }
+        project.targets.clone()
+    } else {
+        match parse_targets(args.target_names) {
+            Ok(t) => t,
+            Err(code) => return code,
+        }
     };
-    if let Some(dir) = &templates {
+    let Some(out) = args.out.map(Path::to_path_buf).or(project.out.clone()) else {
+        return usage_error(
+            "no output directory given: pass --out, or set `out` under [build] in toolc.toml",
+        );
+    };
+    let out = out.as_path();
+    if let Some(dir) = &args.templates {
         if !dir.is_dir() {
             return usage_error(format!(
                 "template directory {} does not exist",
@@ -124,15 +109,17 @@ pub fn build(
         return usage_error(format!("--out {} is not a directory", out.display()));
     }
     let generate = GenOptions {
-        openai_api: match openai_api {
-            OpenAiApiArg::Chat => OpenAiApi::ChatCompletions,
-            OpenAiApiArg::Responses => OpenAiApi::Responses,
+        openai_api: match args.openai_api {
+            Some(OpenAiApiArg::Chat) => OpenAiApi::ChatCompletions,
+            Some(OpenAiApiArg::Responses) => OpenAiApi::Responses,
+            None => project.openai_api.unwrap_or_default(),
         },
-        anthropic_examples: match anthropic_examples {
-            AnthropicExamplesArg::Included => AnthropicExamples::Included,
-            AnthropicExamplesArg::Omitted => AnthropicExamples::Omitted,
+        anthropic_examples: match args.anthropic_examples {
+            Some(AnthropicExamplesArg::Included) => AnthropicExamples::Included,
+            Some(AnthropicExamplesArg::Omitted) => AnthropicExamples::Omitted,
+            None => project.anthropic_examples.unwrap_or_default(),
         },
-        template_dir: templates,
+        template_dir: args.templates,
     };
     let request = BuildRequest {
         inputs: paths,

@@ -4,6 +4,7 @@
 
 mod commands;
 mod import;
+mod options;
 mod report;
 mod scaffold;
 mod validate;
@@ -109,19 +110,21 @@ enum Command {
         /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Targets, comma-separated: rust typescript mcp openai anthropic gemini json-schema markdown all.
-        #[arg(long, short, required = true, value_delimiter = ',')]
+        /// Targets, comma-separated: rust typescript mcp openai anthropic gemini json-schema markdown all
+        /// (default: `targets` in toolc.toml).
+        #[arg(long, short, value_delimiter = ',')]
         target: Vec<String>,
-        /// Output directory (created if missing).
+        /// Output directory, created if missing (default: `out` in toolc.toml).
         #[arg(long, short)]
-        out: PathBuf,
-        /// Shape of the openai target's output.
-        #[arg(long, value_enum, default_value_t = OpenAiApiArg::Chat)]
-        openai_api: OpenAiApiArg,
+        out: Option<PathBuf>,
+        /// Shape of the openai target's output [default: chat].
+        #[arg(long, value_enum)]
+        openai_api: Option<OpenAiApiArg>,
         /// Whether the anthropic target writes input_examples, which Anthropic's
-        /// API takes only with the beta header advanced-tool-use-2025-11-20.
-        #[arg(long, value_enum, default_value_t = AnthropicExamplesArg::Included)]
-        anthropic_examples: AnthropicExamplesArg,
+        /// API takes only with the beta header advanced-tool-use-2025-11-20
+        /// [default: included].
+        #[arg(long, value_enum)]
+        anthropic_examples: Option<AnthropicExamplesArg>,
         /// Directory of templates overriding the embedded ones (<target>/<name>.j2).
         #[arg(long)]
         templates: Option<PathBuf>,
@@ -267,10 +270,13 @@ pub fn run() -> ExitCode {
             lints,
         } => commands::build(
             &paths,
-            &target,
-            &out,
-            (openai_api, anthropic_examples),
-            templates,
+            commands::BuildArgs {
+                target_names: &target,
+                out: out.as_deref(),
+                openai_api,
+                anthropic_examples,
+                templates,
+            },
             &lints,
         ),
         Command::Import {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use toolc::scaffold::{self, Language, ScaffoldError, ToolcSource};
 use toolc::stubs::{StubLanguage, StubRequest, write_stubs};
 
-use super::commands::check_options;
+use super::options;
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, EXIT_OK, LintArgs};
 
@@ -114,8 +114,8 @@ pub fn stubs(
     generated: &str,
     lints: &LintArgs,
 ) -> u8 {
-    let options = match check_options(lints) {
-        Ok(o) => o,
+    let (_, options) = match options::for_paths(paths, lints) {
+        Ok(found) => found,
         Err(code) => return code,
     };
     if out.exists() && !out.is_dir() {

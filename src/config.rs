@@ -11,9 +11,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::check::CheckOptions;
+use crate::check::{CheckOptions, Thresholds};
 use crate::diagnostics::{Severity, render_human};
 use crate::driver::{self, BuildReport, BuildRequest, Outcome};
+use crate::project::{self, ProjectError};
 use crate::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
 use crate::timing;
 
@@ -44,6 +45,7 @@ pub struct Config {
     targets: Vec<Target>,
     out_dir: Option<PathBuf>,
     check: CheckOptions,
+    thresholds: Option<Thresholds>,
     gen_options: GenOptions,
     cargo_messages: Option<bool>,
 }
@@ -70,6 +72,19 @@ impl Config {
     /// Allows a lint for the whole run, by code or name.
     pub fn allow(&mut self, lint: impl Into<String>) -> &mut Self {
         self.check.allow.push(lint.into());
+        self
+    }
+
+    /// Turns a lint into an error for the whole run, by code or name.
+    pub fn deny(&mut self, lint: impl Into<String>) -> &mut Self {
+        self.check.deny.push(lint.into());
+        self
+    }
+
+    /// The lint thresholds (default: the project file's, else
+    /// [`Thresholds::default`]).
+    pub fn thresholds(&mut self, thresholds: Thresholds) -> &mut Self {
+        self.thresholds = Some(thresholds);
         self
     }
 
@@ -124,11 +139,12 @@ impl Config {
         } else {
             self.targets.clone()
         };
+        let check = self.check_options(&inputs)?;
         let import_root = crate_root();
         let request = BuildRequest {
             inputs: &inputs,
             import_root: import_root.as_deref(),
-            check: &self.check,
+            check: &check.options,
             targets: &targets,
             generate: &self.gen_options,
             out_dir: &out_dir,
@@ -137,7 +153,8 @@ impl Config {
         };
         let built = driver::build(&request).map_err(|e| Error::Io(e.to_string()))?;
         if cargo {
-            for path in rerun_paths(&inputs, &built.files_read, &self.gen_options) {
+            let read = built.files_read.iter().chain(&check.project_file);
+            for path in rerun_paths(&inputs, read, &self.gen_options) {
                 println!("cargo:rerun-if-changed={}", path.display());
             }
         }
@@ -172,6 +189,41 @@ impl Config {
     }
 }
 
+/// A run's check options and the project file they came from.
+struct RunCheck {
+    options: CheckOptions,
+    project_file: Option<PathBuf>,
+}
+
+impl Config {
+    /// The project file's levels and thresholds with this `Config`'s added:
+    /// its allowed and denied lints join the file's, and its thresholds,
+    /// when set, replace the file's. The file's targets and output directory
+    /// are the command line's; a build script names its own.
+    fn check_options(&self, inputs: &[PathBuf]) -> Result<RunCheck, Error> {
+        let project = match project::for_inputs(inputs) {
+            Ok(p) => p,
+            Err(ProjectError::Usage(message)) => return Err(Error::Io(message)),
+            Err(ProjectError::Invalid {
+                sources,
+                diagnostics,
+            }) => return Err(Error::Diagnostics(render_human(&sources, &diagnostics))),
+        };
+        let mut options = project.check_options();
+        options.targets.clear();
+        options.allow.extend(self.check.allow.iter().cloned());
+        options.deny.extend(self.check.deny.iter().cloned());
+        options.deny_warnings |= self.check.deny_warnings;
+        if let Some(thresholds) = &self.thresholds {
+            options.thresholds = thresholds.clone();
+        }
+        Ok(RunCheck {
+            options,
+            project_file: project.path,
+        })
+    }
+}
+
 /// Inside a build script (Cargo sets both `OUT_DIR` and
 /// `CARGO_MANIFEST_DIR`) imports may reach anything below the crate root.
 fn crate_root() -> Option<PathBuf> {
@@ -187,11 +239,15 @@ fn crate_root() -> Option<PathBuf> {
 /// What a build script must watch: every file read (imports included), each
 /// directory input (so a new `.tool` file there is noticed) and the template
 /// directory. Nothing else, so cargo does not rerun the script needlessly.
-fn rerun_paths(inputs: &[PathBuf], files_read: &[PathBuf], options: &GenOptions) -> Vec<PathBuf> {
+fn rerun_paths<'a>(
+    inputs: &[PathBuf],
+    files_read: impl Iterator<Item = &'a PathBuf>,
+    options: &GenOptions,
+) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     let dirs = inputs.iter().filter(|p| p.is_dir()).cloned();
     let templates = options.template_dir.iter().cloned();
-    for path in files_read.iter().cloned().chain(dirs).chain(templates) {
+    for path in files_read.cloned().chain(dirs).chain(templates) {
         if !out.contains(&path) {
             out.push(path);
         }

@@ -123,6 +123,7 @@ pub fn tool(name: &str, params: Vec<Field>) -> Tool {
         open_world: false,
         destructive: false,
         confirm: false,
+        open: false,
         timeout_ms: None,
         rate_limit: None,
         permissions: Vec::new(),

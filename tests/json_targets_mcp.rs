@@ -9,16 +9,29 @@ use serde_json::{Value, json};
 use toolc::targets::Target;
 
 /// Every emitted tool of every input, with where it came from.
-fn all_tools() -> Vec<(String, Value)> {
+/// Every tool of the error-free inputs: a name for messages, its MCP JSON,
+/// and whether the source declares it `@open`.
+fn all_tools() -> Vec<(String, Value, bool)> {
     let mut tools = Vec::new();
     for input in common::error_free_inputs() {
         let Some(doc) = common::generate_json(&input, Target::Mcp) else {
             continue;
         };
+        let analysis = toolc::analyze(std::slice::from_ref(&input), &Default::default())
+            .expect("an error-free input loads");
+        let open: Vec<&str> = analysis
+            .program
+            .packages
+            .values()
+            .flat_map(|p| p.tools.values())
+            .filter(|t| t.open)
+            .map(|t| t.name.as_str())
+            .collect();
         for tool in doc["tools"].as_array().expect("tools array") {
             tools.push((
                 format!("{} {}", input.display(), tool["name"]),
                 tool.clone(),
+                open.contains(&tool["name"].as_str().unwrap_or_default()),
             ));
         }
     }
@@ -28,7 +41,7 @@ fn all_tools() -> Vec<(String, Value)> {
 
 #[test]
 fn tools_follow_toolc_conventions() {
-    for (name, tool) in all_tools() {
+    for (name, tool, open) in all_tools() {
         let annotations = tool["annotations"].as_object().expect("annotations");
         for hint in [
             "readOnlyHint",
@@ -42,11 +55,19 @@ fn tools_follow_toolc_conventions() {
             assert_eq!(annotations["destructiveHint"], json!(false), "{name}");
         }
         assert_eq!(tool["inputSchema"]["type"], json!("object"), "{name}");
-        assert_eq!(
-            tool["inputSchema"]["additionalProperties"],
-            json!(false),
-            "{name}"
-        );
+        // Closed, but for `@open` tools.
+        if !open {
+            assert_eq!(
+                tool["inputSchema"]["additionalProperties"],
+                json!(false),
+                "{name}"
+            );
+        } else {
+            assert!(
+                tool["inputSchema"].get("additionalProperties").is_none(),
+                "{name}"
+            );
+        }
         if let Some(output) = tool.get("outputSchema") {
             assert_eq!(output["type"], json!("object"), "{name}: output root");
         }
@@ -151,7 +172,7 @@ fn tools_are_valid_against_both_official_schemas() {
                 assert!(validator.is_valid(&example), "{}", entry.path().display());
             }
         }
-        for (name, tool) in &tools {
+        for (name, tool, _) in &tools {
             let errors: Vec<String> = validator.iter_errors(tool).map(|e| e.to_string()).collect();
             assert!(
                 errors.is_empty(),
@@ -174,7 +195,7 @@ fn tools_are_valid_against_both_official_schemas() {
 
 #[test]
 fn tools_are_valid_schemas_and_examples_match_them() {
-    for (name, tool) in all_tools() {
+    for (name, tool, _) in all_tools() {
         for key in ["inputSchema", "outputSchema"] {
             if let Some(schema) = tool.get(key) {
                 let result = jsonschema::meta::validate(schema);
@@ -218,7 +239,7 @@ fn python_sdk_accepts_every_tool() {
         eprintln!("TOOLC_SKIP_PYTHON=1: skipping the Python SDK check");
         return;
     };
-    let tools = all_tools();
+    let tools: Vec<(String, Value)> = all_tools().into_iter().map(|(n, t, _)| (n, t)).collect();
     common::python::run_script(
         &python,
         VALIDATE_PY,

@@ -56,7 +56,8 @@ pub fn run(cx: &mut Cx<'_>) {
                     ),
                 );
             }
-            for (k, lit) in &example.args {
+            // An `@open` tool takes keys it does not declare, as given.
+            for (k, lit) in example.args.iter().filter(|_| !tool.open) {
                 if !tool.params.contains_key(k) {
                     let mut e = ValueError {
                         path: format!("$.{k}"),

@@ -118,7 +118,7 @@ codes! {
     VAGUE_VERB = "W0024", "vague_verb", Warning, "tool name starts with a vague verb";
     FLOAT_MULTIPLE = "W0025", "float_multiple", Warning, "default or example that float validators find not a multiple";
     GEMINI_JSON_SCHEMA = "W0026", "gemini_json_schema", Warning, "tool cannot use Gemini's parameters Schema";
-    OPEN_STRICT = "W0027", "open_strict", Warning, "open struct that OpenAI strict mode closes";
+    OPEN_STRICT = "W0027", "open_strict", Warning, "open struct or tool that OpenAI strict mode closes";
     STRAY_SEMICOLON = "W0028", "stray_semicolon", Warning, "needless `;` after an example";
 }
 

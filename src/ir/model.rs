@@ -423,6 +423,10 @@ pub struct Tool {
     pub destructive: bool,
     /// `@confirm`: a human must approve each call.
     pub confirm: bool,
+    /// `@open`: the argument object also takes keys it does not declare,
+    /// which reach the handler as given (as an `@open struct` does).
+    #[serde(default)]
+    pub open: bool,
     pub timeout_ms: Option<u64>,
     pub rate_limit: Option<RateLimit>,
     /// `@requires("document:write", ...)`

@@ -49,7 +49,7 @@ impl<'p> Lowering<'p> {
     where
         'p: 't,
     {
-        self.object(&tool.params, false)
+        self.object(&tool.params, tool.open)
     }
 
     /// The schema of a tool's return type, or `None` when it returns nothing

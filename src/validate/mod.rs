@@ -24,7 +24,7 @@ pub enum Lookup {
 /// structured `invalid_argument` error.
 pub fn validate(program: &Program, tool: &Tool, mut args: Value) -> Result<Value, ToolError> {
     let tables = lower::tables(program, tool.params.values());
-    check_args(tables.args, tables.defs, &mut args)?;
+    check_args(tables.args, tables.defs, tool.open, &mut args)?;
     Ok(args)
 }
 

@@ -119,6 +119,7 @@ pub fn tool(name: &str, params: Vec<Field>, output: Option<Ty>) -> Tool {
         open_world: false,
         destructive: false,
         confirm: false,
+        open: false,
         timeout_ms: None,
         rate_limit: None,
         permissions: Vec::new(),

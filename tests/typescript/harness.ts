@@ -117,7 +117,13 @@ function violations(t: TypeDef, v: unknown): Array<{ value: unknown; at: string;
 const unknownKey = "__toolc_unknown__";
 
 async function mutations(def: Def, example: Record<string, unknown>, label: string): Promise<void> {
-  await expectError(def, { ...example, [unknownKey]: true }, `/${unknownKey}`, `${label}: unknown field`);
+  if (def.openParams === true) {
+    // An `@open` tool keeps what it does not declare, as sent.
+    const r = def.validate({ ...clone(example), [unknownKey]: true });
+    assert.ok(r.ok && (r.value as Record<string, unknown>)[unknownKey] === true, `${label}: undeclared argument kept`);
+  } else {
+    await expectError(def, { ...example, [unknownKey]: true }, `/${unknownKey}`, `${label}: unknown field`);
+  }
   await expectError(def, [example], "", `${label}: array instead of object`);
   for (const [name, param] of Object.entries(def.params)) {
     const esc = name.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -343,6 +349,8 @@ async function ai(): Promise<void> {
       assert.equal(t.description, def.description);
       const schema = asSchema(t.inputSchema as Parameters<typeof asSchema>[0]);
       assert.deepEqual(await schema.jsonSchema, def.inputSchema);
+      // An `@open` tool takes the key (the harness checks that above).
+      if (def.openParams === true) return;
       await assert.rejects(t.execute({ [unknownKey]: 1 }, { toolCallId: "bad", messages: [] }), (e: unknown) => {
         assert.ok(e instanceof core.ToolCallError);
         assert.equal(e.error.code, "invalid_argument");

@@ -19,6 +19,7 @@ pub const TOOL_ATTRS: &[&str] = &[
     "destructive",
     "open_world",
     "confirm",
+    "open",
     "risk",
     "timeout",
     "rate_limit",

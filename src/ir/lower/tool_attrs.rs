@@ -22,6 +22,7 @@ pub struct ToolAttrs {
     pub open_world: bool,
     pub destructive: bool,
     pub confirm: bool,
+    pub open: bool,
     pub timeout_ms: Option<u64>,
     pub rate_limit: Option<RateLimit>,
     pub permissions: Vec<String>,
@@ -47,6 +48,7 @@ impl Lowerer<'_> {
                     | "destructive"
                     | "open_world"
                     | "confirm"
+                    | "open"
             );
             if flag && self.args(a, 0, 0, "no arguments").is_none() {
                 continue;
@@ -76,6 +78,7 @@ impl Lowerer<'_> {
                 "destructive" => t.destructive = true,
                 "open_world" => t.open_world = true,
                 "confirm" => t.confirm = true,
+                "open" => t.open = true,
                 "risk" => t.risk = self.risk(a),
                 "timeout" => t.timeout_ms = self.timeout(a),
                 "rate_limit" => t.rate_limit = self.rate_limit(a),

@@ -152,6 +152,7 @@ impl Lowerer<'_> {
             open_world: attrs.open_world,
             destructive: attrs.destructive,
             confirm: attrs.confirm,
+            open: attrs.open,
             timeout_ms: attrs.timeout_ms,
             rate_limit: attrs.rate_limit,
             permissions: attrs.permissions,

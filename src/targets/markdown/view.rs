@@ -161,6 +161,10 @@ fn facts(tool: &Tool) -> String {
         (tool.idempotent, "Idempotent."),
         (tool.open_world, "Reaches outside systems."),
         (tool.confirm, "A human confirms each call."),
+        (
+            tool.open,
+            "Takes other arguments than those listed, kept as sent.",
+        ),
     ] {
         if on {
             parts.push(text.into());

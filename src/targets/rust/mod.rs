@@ -138,7 +138,7 @@
 //! /// `ToolError { code, message, path, hint, suggestions, retryable }` and
 //! /// `ToolDescriptor { name, names, title, description, tier, mutates,
 //! /// destructive, confirm, risk, timeout_ms, permissions, idempotent,
-//! /// open_world, rate_limit, meta, errors, examples, args, defs, output,
+//! /// open_world, rate_limit, meta, errors, examples, args, open_args, defs, output,
 //! /// wrap_output, mcp_json }` (with `mcp()`, `input_schema()`, `output_schema()`,
 //! /// `annotations()`), so that `design::ToolError` names the runtime's type.
 //! /// `args`, `defs` and `output` are the validation tables an executor
@@ -349,7 +349,10 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
             .zip(output_tables)
             .enumerate()
     {
-        let fields = typer.fields(owner.bare(), tool.params.values());
+        let mut fields = typer.fields(owner.bare(), tool.params.values());
+        if tool.open {
+            fields.push(types::extra_keys(&fields));
+        }
         structs.push(StructView {
             doc: doc_lines(Some(&format!("Arguments of `{}`.", tool.name))),
             name: args.clone(),

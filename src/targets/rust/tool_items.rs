@@ -124,6 +124,7 @@ pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> De
         errors,
         examples,
         table,
+        open_args: tool.open,
         output,
         wrap_output,
         mcp,

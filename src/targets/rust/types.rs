@@ -377,7 +377,7 @@ impl<'a> Typer<'a> {
 
 /// The field of an `@open struct` that keeps the keys it does not declare,
 /// named clear of the declared fields (`extra`, else `extra2`, ...).
-fn extra_keys(declared: &[FieldView]) -> FieldView {
+pub(super) fn extra_keys(declared: &[FieldView]) -> FieldView {
     let mut names = Namer::default();
     for f in declared {
         names.claim(f.name.clone());

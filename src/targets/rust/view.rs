@@ -141,6 +141,8 @@ pub struct DescriptorView {
     pub examples: String,
     /// The argument table's static.
     pub table: Ident,
+    /// `@open`: the arguments may hold undeclared keys.
+    pub open_args: bool,
     /// `Some(&toolc_tables::X_OUTPUT)` or `None`.
     pub output: String,
     pub wrap_output: bool,

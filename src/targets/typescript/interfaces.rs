@@ -112,14 +112,12 @@ pub fn body(
 /// The last property of an `@open struct`'s interface: any other key, with
 /// whatever value was sent (`unknown`, so declared properties of any type
 /// still fit it).
-fn push_index_signature(body: &mut Body) {
+/// `[key: string]: unknown` with its doc line `doc`: the keys an open
+/// object does not declare.
+pub fn push_index_signature(body: &mut Body, doc: &str) {
     let text = &mut body.text;
     let start = text.len();
-    push_jsdoc(
-        text,
-        &["Keys the struct does not declare, kept as sent."],
-        "  ",
-    );
+    push_jsdoc(text, &[doc], "  ");
     let doc = start..text.len();
     text.push_str("  ");
     let start = text.len();
@@ -209,7 +207,7 @@ fn declaration(
             let docs = field_docs(program, fields);
             let mut body = body(fields, &docs, names, shape);
             if def.open {
-                push_index_signature(&mut body);
+                push_index_signature(&mut body, "Keys the struct does not declare, kept as sent.");
             }
             ("interface", String::new(), body)
         }

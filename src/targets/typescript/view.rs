@@ -75,8 +75,14 @@ pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> Vi
             "",
         );
         let docs = interfaces::field_docs(program, &tool.params);
-        let input_body = interfaces::body(&tool.params, &docs, &names, Form::Input);
-        let args_body = interfaces::body(&tool.params, &docs, &names, Form::Validated);
+        let mut input_body = interfaces::body(&tool.params, &docs, &names, Form::Input);
+        let mut args_body = interfaces::body(&tool.params, &docs, &names, Form::Validated);
+        if tool.open {
+            for body in [&mut input_body, &mut args_body] {
+                let doc = "Arguments the tool does not declare, kept as sent.";
+                interfaces::push_index_signature(body, doc);
+            }
+        }
         let output_type = tool.output.as_ref().map_or("void".to_string(), |t| {
             types::expr(t, &names, Form::Validated)
         });
@@ -287,6 +293,10 @@ fn write_spec(
     metadata(&mut e, tool, 1);
     e.plain_key(&mut obj, "params");
     descriptors.fields(&mut e, &tool.params, 1);
+    if tool.open {
+        e.plain_key(&mut obj, "openParams");
+        e.bool(true);
+    }
     if let Some(output) = &tool.output {
         // The executor checks a handler's value against it.
         e.plain_key(&mut obj, "output");

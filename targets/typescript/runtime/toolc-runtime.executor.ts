@@ -79,7 +79,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   const known = new Map<AnyToolDef, Known>(
     defs.map((def) => {
       const secrets = hasSecretsIn(def.types, def.params);
-      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params), seen: new Set<string>() }];
+      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params, def.openParams === true), seen: new Set<string>() }];
     }),
   );
   const listeners = new Set<(event: ExecutorEvent) => void>();

@@ -66,7 +66,7 @@ export function defineToolIn<const Name extends string, Input, Args>(types: Type
     ...spec,
     inputSchema: spec.mcp.inputSchema,
     types,
-    validate: (args: unknown) => validateParamsIn(types, params, args) as ValidationResult<Args>,
+    validate: (args: unknown) => validateParamsIn(types, params, args, spec.openParams === true) as ValidationResult<Args>,
   };
   if (spec.mcp.outputSchema !== undefined) {
     return { ...def, outputSchema: spec.mcp.outputSchema };

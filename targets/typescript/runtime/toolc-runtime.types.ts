@@ -146,6 +146,8 @@ export interface ToolSpec<Name extends string, Input> {
   readonly tier: Tier;
   readonly metadata: ToolMetadata;
   readonly params: Readonly<Record<string, ParamDef>>;
+  /** `@open`: the arguments may hold keys `params` does not declare, kept as sent. */
+  readonly openParams?: boolean;
   /** The declared output type; absent for a tool that returns nothing. */
   readonly output?: TypeDef;
   readonly mcp: McpTool;

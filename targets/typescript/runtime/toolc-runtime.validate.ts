@@ -27,23 +27,27 @@ import {
 } from "./toolc-runtime.values.js";
 
 /** Validates `args` against a parameter table whose `ref`s name types of
- * `types`; applies defaults. */
+ * `types`; applies defaults. With `open` (an `@open` tool) keys the table
+ * does not declare are kept as sent. */
 export function validateParamsIn(
   types: TypeTable,
   params: Readonly<Record<string, ParamDef>>,
   args: unknown,
+  open = false,
 ): ValidationResult<Record<string, unknown>> {
   // A call without arguments (`null`, or nothing at all) has an empty argument object.
   const given = args ?? {};
-  return validated(given, () => checkerOf(types, true).checkFields(params, given, "", undefined), "the arguments") as ValidationResult<Record<string, unknown>>;
+  return validated(given, () => checkerOf(types, true).checkFields(params, given, "", undefined, open), "the arguments") as ValidationResult<Record<string, unknown>>;
 }
 
 /** Whether the plain JSON of what `validateParamsIn` returns for `params`
  * is canonical (equal for exactly the JSON-equal arguments), so that it can
  * key them without sorting: the checker writes the fields of every object
  * in declared order, and only a map (its keys in the order sent) or a
- * `json` value (kept as sent) can hold keys in another. */
-export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>): boolean {
+ * `json` value (kept as sent) can hold keys in another, as can the
+ * arguments of an `open` tool. */
+export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>, open = false): boolean {
+  if (open) return false;
   const entered = new Set<string>();
   const inType = (type: TypeDef): boolean => {
     switch (type.kind) {

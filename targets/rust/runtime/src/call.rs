@@ -9,15 +9,16 @@ use crate::ToolError;
 use crate::validate::{Field, Ty, check_args};
 
 /// Validates `args` against a tool's argument table (`fields`, with the
-/// package's named types `defs`), applies defaults (treating `null` for an
+/// package's named types `defs`; `open` for an `@open` tool), applies defaults (treating `null` for an
 /// optional, non-nullable field as absent) and deserializes them. Never
 /// panics.
 pub fn parse_args<T: DeserializeOwned>(
     fields: &'static [Field],
     defs: &'static [Ty],
+    open: bool,
     mut args: Value,
 ) -> Result<T, ToolError> {
-    check_args(fields, defs, &mut args)?;
+    check_args(fields, defs, open, &mut args)?;
     serde_json::from_value(args)
         .map_err(|e| ToolError::internal(format!("validated arguments did not decode: {e}")))
 }

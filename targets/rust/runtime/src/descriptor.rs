@@ -49,6 +49,8 @@ pub struct ToolDescriptor {
     pub examples: &'static [Example],
     /// The argument table.
     pub args: &'static [Field],
+    /// `@open`: the arguments may hold keys the table does not declare.
+    pub open_args: bool,
     /// The package's named types, which `args` and `output` refer to.
     pub defs: &'static [Ty],
     /// The output type, for a tool with an output.
@@ -161,6 +163,7 @@ impl ToolDescriptor {
             errors: &[],
             examples: &[],
             args: &[],
+            open_args: false,
             defs: &[],
             output: None,
             wrap_output: false,
@@ -232,6 +235,7 @@ mod tests {
             args: "{}",
         }],
         args: &[],
+        open_args: false,
         defs: &[],
         output: None,
         wrap_output: false,

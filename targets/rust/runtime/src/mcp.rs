@@ -307,6 +307,7 @@ mod tests {
             errors: &[],
             examples: &[],
             args: &[],
+            open_args: false,
             defs: &[],
             output,
             wrap_output,

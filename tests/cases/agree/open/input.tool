@@ -54,3 +54,15 @@ tool find_open(
 ) {
     example { filter: { id: "a" } }
 }
+
+/// Tag a record; other arguments reach the handler as sent.
+@open
+@allow(W0027)
+tool tag_open(
+    /// The record.
+    id: string len 1..,
+    /// How many tags at most.
+    limit: int in 1..=5 = 2,
+) {
+    example { id: "a", colour: "red" }
+}

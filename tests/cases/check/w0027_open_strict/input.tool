@@ -34,3 +34,22 @@ tool store_note(
 ) {
     example { note: { text: "hi" }, headers: {} }
 }
+
+/// Tag a note; other arguments are kept for the handler.
+@open
+tool tag_note(
+    /// The note's id.
+    id: string,
+) {
+    example { id: "n1", colour: "red" }
+}
+
+/// Tag a note, and allowed: only the dispatchers need the other keys.
+@open
+@allow(open_strict)
+tool tag_note_quietly(
+    /// The note's id.
+    id: string,
+) {
+    example { id: "n1", colour: "red" }
+}

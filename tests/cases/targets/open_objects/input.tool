@@ -27,3 +27,13 @@ tool find_records(
 ) {
     example { filter: { id: "a", owner: "ada" } }
 }
+
+/// Tag a record; other arguments are passed through to the handler.
+@open
+@allow(W0027)
+tool tag_record(
+    /// The record's id.
+    id: string,
+) {
+    example { id: "a", colour: "red" }
+}

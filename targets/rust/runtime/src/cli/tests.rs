@@ -61,6 +61,7 @@ const fn tool(names: &'static [&'static str], description: &'static str) -> Tool
             args: r#"{"id":1}"#,
         }],
         args: &ARGS,
+        open_args: false,
         defs: &[],
         output: Some(&ANY),
         wrap_output: true,

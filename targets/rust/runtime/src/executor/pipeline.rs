@@ -150,7 +150,7 @@ impl Executor {
         if options.coerce {
             coerce_args(tool.args, tool.defs, &mut args);
         }
-        if let Err(e) = check_args(tool.args, tool.defs, &mut args) {
+        if let Err(e) = check_args(tool.args, tool.defs, tool.open_args, &mut args) {
             call.args = Arc::new(shown(given));
             return Err(e.into());
         }

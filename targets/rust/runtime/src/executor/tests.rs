@@ -81,6 +81,7 @@ const fn tool(name: &'static str, names: &'static [&'static str], spec: Spec) ->
         errors: &[],
         examples: &[],
         args: &LOGIN,
+        open_args: false,
         defs: &[],
         output: Some(&COUNT),
         wrap_output: true,

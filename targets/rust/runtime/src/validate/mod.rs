@@ -63,10 +63,12 @@ impl Invalid {
 /// The outcome of one check.
 pub(crate) type Check = Result<(), Invalid>;
 
-/// Validates and normalises a tool's argument object.
+/// Validates and normalises a tool's argument object. An `open` tool
+/// (`@open`) keeps the keys it does not declare, as given.
 pub fn check_args(
     fields: &'static [Field],
     defs: &'static [Ty],
+    open: bool,
     value: &mut Value,
 ) -> Result<(), Invalid> {
     if value.is_null() {
@@ -79,8 +81,7 @@ pub fn check_args(
         dismantle(std::mem::take(value));
         return Err(e);
     }
-    // A tool's own parameter list is always closed.
-    check_object(fields, None, false, defs, value, true)
+    check_object(fields, None, open, defs, value, true)
 }
 
 /// Checks a tool's output against its declared type `ty`, as arguments are

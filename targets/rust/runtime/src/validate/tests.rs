@@ -125,7 +125,7 @@ static DEFS: [Ty; 2] = [
 
 /// The normalised arguments, or the error as `(path, message, hint)`.
 fn run(mut args: Value) -> Result<Value, (String, String, Option<String>)> {
-    match check_args(&SET_FONT, &DEFS, &mut args) {
+    match check_args(&SET_FONT, &DEFS, false, &mut args) {
         Ok(()) => Ok(args),
         Err(e) => Err((e.path, e.message, e.hint)),
     }
@@ -198,7 +198,7 @@ fn unknown_fields_are_named_with_the_known_ones() {
 fn no_arguments_is_an_empty_object() {
     static NONE: [Field; 0] = [];
     let mut args = Value::Null;
-    assert!(check_args(&NONE, &DEFS, &mut args).is_ok());
+    assert!(check_args(&NONE, &DEFS, false, &mut args).is_ok());
     assert_eq!(args, json!({}));
 }
 
@@ -268,7 +268,9 @@ fn union_members_that_fit_the_kind_report_their_own_error() {
     }];
     let message = |args: Value| {
         let mut args = args;
-        check_args(&FIELDS, &[], &mut args).err().map(|e| e.message)
+        check_args(&FIELDS, &[], false, &mut args)
+            .err()
+            .map(|e| e.message)
     };
     assert_eq!(
         message(json!({"v": "long"})).as_deref(),
@@ -326,16 +328,21 @@ static FIND: [Field; 1] = [Field {
 #[test]
 fn an_open_object_keeps_undeclared_keys_and_checks_declared_ones() {
     let mut args = json!({"filter": {"id": 2.0, "owner": {"name": "ada"}, "x": null}});
-    check_args(&FIND, &[], &mut args).expect("extra keys are accepted");
+    check_args(&FIND, &[], false, &mut args).expect("extra keys are accepted");
     assert_eq!(
         args,
         json!({"filter": {"id": 2, "limit": 10, "owner": {"name": "ada"}, "x": null}})
     );
     let mut bad = json!({"filter": {"id": "2", "owner": 1}});
-    let e = check_args(&FIND, &[], &mut bad).expect_err("a declared field is still checked");
+    let e = check_args(&FIND, &[], false, &mut bad).expect_err("a declared field is still checked");
     assert_eq!(e.path, "/filter/id");
-    // The tool's own parameters stay closed.
+    // The tool's own parameters stay closed, unless the tool is `@open`.
     let mut extra = json!({"filter": {"id": 1}, "other": 1});
-    let e = check_args(&FIND, &[], &mut extra).expect_err("parameters are closed");
+    let e = check_args(&FIND, &[], false, &mut extra.clone()).expect_err("parameters are closed");
     assert_eq!(e.path, "/other");
+    check_args(&FIND, &[], true, &mut extra).expect("an open tool takes other keys");
+    assert_eq!(extra, json!({"filter": {"id": 1, "limit": 10}, "other": 1}));
+    let mut missing = json!({"other": 1});
+    let e = check_args(&FIND, &[], true, &mut missing).expect_err("declared ones are required");
+    assert_eq!(e.message, "missing required field `filter`");
 }

@@ -74,7 +74,7 @@ fn corpus_imports_check_clean_and_match_snapshots() {
 #[test]
 fn mcp_envelopes_are_recognised() {
     let tool = r#"{"name": "ping", "description": "Check the server.", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false}}"#;
-    let expected = "/// Check the server.\ntool ping();\n";
+    let expected = "/// Check the server.\n@open\ntool ping();\n";
     for doc in [
         format!(r#"{{"tools": [{tool}]}}"#),
         format!(r#"{{"jsonrpc": "2.0", "id": 1, "result": {{"tools": [{tool}]}}}}"#),
@@ -91,8 +91,7 @@ fn mcp_envelopes_are_recognised() {
 fn openai_chat_and_responses_tools() {
     let chat = r#"[{"type": "function", "function": {"name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}, "required": ["city"]}}}]"#;
     let responses = r#"{"tools": [{"type": "function", "name": "get_weather", "description": "Get the weather.", "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}, "required": ["city"]}, "strict": false}]}"#;
-    let expected =
-        "/// Get the weather.\ntool get_weather(\n    /// City name.\n    city: string,\n);\n";
+    let expected = "/// Get the weather.\n@open\ntool get_weather(\n    /// City name.\n    city: string,\n);\n";
     assert_eq!(import(chat).source, expected);
     assert_eq!(import(responses).source, expected);
 }
@@ -120,7 +119,7 @@ fn anthropic_tools_with_examples() {
     let imported = import(json);
     assert_eq!(
         imported.source,
-        "/// Get the current stock price for a ticker.\ntool get_stock_price(\n    /// The stock ticker symbol, e.g. AAPL.\n    ticker: string,\n) {\n    example { ticker: \"AAPL\" }\n}\n"
+        "/// Get the current stock price for a ticker.\n@open\ntool get_stock_price(\n    /// The stock ticker symbol, e.g. AAPL.\n    ticker: string,\n) {\n    example { ticker: \"AAPL\" }\n}\n"
     );
     assert!(check_errors(&imported.source).is_empty());
 }
@@ -290,7 +289,7 @@ fn generated_model_titles_of_renamed_functions_are_dropped() {
     let imported = import(json);
     assert_eq!(
         imported.source,
-        "tool git_status(\n    repo_path: string,\n) -> string;\n\ntool git_log();\n"
+        "@open\ntool git_status(\n    repo_path: string,\n) -> string;\n\n@open\ntool git_log();\n"
     );
     assert_eq!(
         warnings(&imported),
@@ -371,6 +370,7 @@ struct ReadFileOutput {
     content: string,
 }
 
+@open
 tool read_file() -> ReadFileOutput;
 
 @open
@@ -378,6 +378,7 @@ struct WriteFileOutput {
     content: string,
 }
 
+@open
 tool write_file() -> WriteFileOutput;
 
 @open
@@ -385,6 +386,7 @@ struct TimeResult {
     zone: string,
 }
 
+@open
 tool get_time() -> TimeResult;
 
 @open
@@ -392,8 +394,10 @@ struct TimeConversionResult {
     source: TimeResult,
 }
 
+@open
 tool convert_time() -> TimeConversionResult;
 
+@open
 tool get_zone() -> TimeResult;
 "#
     );
@@ -468,7 +472,7 @@ fn annotations_meta_and_output() {
     let imported = import(json);
     assert_eq!(
         imported.source,
-        r#"@mutates @idempotent @destructive @title("Delete") @risk(high) @requires("fs:write")
+        r#"@mutates @idempotent @destructive @open @title("Delete") @risk(high) @requires("fs:write")
 @meta("vendor/x", { a: 1 })
 tool "delete-file"(
     @schema("x-mcp-header", "Path")
@@ -477,7 +481,7 @@ tool "delete-file"(
     error not_found "No such file." help "List the directory first.";
 }
 
-@mutates @destructive @open_world
+@mutates @destructive @open_world @open
 tool stat();
 "#
     );
@@ -1292,7 +1296,8 @@ fn a_root_ref_is_read_with_its_siblings() {
     let built = built_mcp_tool(&source, "t");
     assert_eq!(
         built["inputSchema"],
-        serde_json::json!({"type": "object", "properties": {"extra": {"type": "string"}, "id": {"type": "string"}}, "required": ["id"], "additionalProperties": false})
+        // Open as imported: neither layer closes it.
+        serde_json::json!({"type": "object", "properties": {"extra": {"type": "string"}, "id": {"type": "string"}}, "required": ["id"]})
     );
 }
 
@@ -1477,7 +1482,10 @@ fn annotation_hints_that_are_not_booleans_are_reported() {
     let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"},
         "annotations": {"readOnlyHint": "true", "openWorldHint": false, "title": 5}}]}"#;
     let imported = import(json);
-    assert_eq!(imported.source, "@mutates @destructive\ntool get_x();\n");
+    assert_eq!(
+        imported.source,
+        "@mutates @destructive @open\ntool get_x();\n"
+    );
     assert_eq!(
         warnings(&imported),
         vec![
@@ -1550,7 +1558,7 @@ fn warnings_name_only_what_is_dropped() {
     assert!(
         imported
             .source
-            .starts_with("@title(\"Weather\")\ntool weather();\n"),
+            .starts_with("@open @title(\"Weather\")\ntool weather();\n"),
         "{}",
         imported.source
     );
@@ -1568,7 +1576,7 @@ fn warnings_name_only_what_is_dropped() {
     let json = r#"{"tools": [{"name": "get_x", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true, "openWorldHint": false},
         "_meta": {"toolc/deprecated": false}}]}"#;
     let imported = import(json);
-    assert_eq!(imported.source, "tool get_x();\n");
+    assert_eq!(imported.source, "@open\ntool get_x();\n");
     assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
 }
 

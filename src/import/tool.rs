@@ -13,7 +13,8 @@ use super::registry::Registry;
 use super::schema::{Ctx, Keys, Ty, child, normalize_text};
 use super::warnings::Warnings;
 use crate::fmt::tree::{
-    BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef, Value as TValue,
+    Attr, BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef,
+    Value as TValue,
 };
 
 pub fn build(
@@ -33,6 +34,7 @@ pub fn build(
     };
     let mut doc = raw.description.as_deref().map(normalize_text);
     let mut params = Vec::new();
+    let mut open = false;
     // `examples` on the input schema itself: whole argument objects.
     let mut schema_examples: Vec<Value> = Vec::new();
     if let Some((schema, ptr)) = raw.input {
@@ -50,7 +52,7 @@ pub fn build(
             depth: 0,
             headers: Default::default(),
         };
-        params = cx.parameters(ptr, &mut doc, &mut schema_examples);
+        (params, open) = cx.parameters(ptr, &mut doc, &mut schema_examples);
     }
     let mut output = None;
     if let Some(schema) = raw.output {
@@ -85,6 +87,14 @@ pub fn build(
         doc = doc.filter(|d| !d.is_empty());
     }
     let mut attrs = annotation_attrs(raw, warnings);
+    if open {
+        // With the other flags, before `@title` and what takes arguments.
+        let at = attrs
+            .iter()
+            .position(|a| a.args.is_some())
+            .unwrap_or(attrs.len());
+        attrs.insert(at, Attr::flag("open"));
+    }
     let mut body = Vec::new();
     // Examples from every source, with where each came from.
     let mut examples: Vec<(String, Value)> = Vec::new();
@@ -195,12 +205,19 @@ impl Ctx<'_> {
         path: &str,
         doc: &mut Option<String>,
         examples: &mut Vec<Value>,
-    ) -> Vec<Field> {
+    ) -> (Vec<Field>, bool) {
         let root = self.root;
         let layers = self.input_layers(root, path);
         let mut required: Vec<(String, String)> = Vec::new();
         let mut properties = Vec::new();
         let mut alternatives = Vec::new();
+        // As for any object, only `additionalProperties: false` (in the
+        // schema or a layer it refers to) closes the arguments; OpenAI's
+        // strict mode requires it.
+        let closed = self.strict
+            || layers
+                .iter()
+                .any(|(obj, _)| matches!(obj.get("additionalProperties"), Some(v) if *v != Value::Bool(true)));
         for (obj, lpath) in &layers {
             let mut k = Keys::new(obj);
             self.read_input_keys(&mut k, lpath, doc, examples, &mut required);
@@ -241,7 +258,7 @@ impl Ctx<'_> {
                 );
             }
         }
-        fields
+        (fields, !closed && !layers.is_empty())
     }
 
     /// The input schema and the targets of its `$ref` chain, with their

@@ -4,7 +4,7 @@
 // as a program over the same workspace. The tests run it.
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -123,6 +123,19 @@ try {
   const help = cli("--help");
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^ {2}read_file +Read a file's content/m);
+  // A reader that closes the pipe early (`| head`) ends the output, not the
+  // program: no crash, no stack trace.
+  const closedPipe = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL("./cli.js", import.meta.url)), "--help"], {
+      env: { ...process.env, WORKSPACE: root },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
+  assert.deepEqual(closedPipe, { status: 0, stderr: "" });
 
   console.log("smoke: ok");
 } finally {

@@ -38,8 +38,20 @@ async function readProcessStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Drops write errors from a reader that closed the pipe early
+ * (`| head`): that ends what it wanted to read, not the program, as the
+ * Rust command line has it. Other write errors still end the process. */
+function ignoreClosedPipe(stream: NodeJS.WriteStream): void {
+  if (stream.listenerCount("error") > 0) return;
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+  });
+}
+
 /** The process's own IO. */
 export function processIo(program: string): CliIo {
+  ignoreClosedPipe(process.stdout);
+  ignoreClosedPipe(process.stderr);
   return {
     program,
     readStdin: readProcessStdin,

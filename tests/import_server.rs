@@ -98,7 +98,9 @@ fn a_paginated_server_is_imported_whole() {
     assert_eq!(tools.len(), 12, "{source}");
     assert!(tools[11].starts_with("tool_12("), "{source}");
     // The read-only hint of the even tools is carried: they do not mutate.
-    assert!(source.contains("number 1\n@mutates @destructive @open_world @open @title(\"Tool 1\")"));
+    assert!(
+        source.contains("number 1\n@mutates @destructive @open_world @open @title(\"Tool 1\")")
+    );
     assert!(
         source.contains("number 2\n@open_world @open @title(\"Tool 2\")"),
         "{source}"

@@ -1,5 +1,6 @@
 //! W0027: an `@open struct` in the parameters of a tool, or an `@open`
-//! tool, that the OpenAI target emits in strict mode. Strict mode requires every object to be
+//! tool, that the OpenAI target emits in strict mode. Strict mode requires
+//! every object to be
 //! closed, so the target closes this one too: a model there can send only
 //! the declared fields, and the extra keys the struct welcomes are dropped
 //! from what it is offered.

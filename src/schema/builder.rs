@@ -43,8 +43,8 @@ impl<'p> Lowering<'p> {
         self.taken.insert(name.to_string());
     }
 
-    /// The closed object schema of a tool's parameters, properties in source
-    /// order. `$defs` are not attached; see [`Lowering::finish`].
+    /// The object schema of a tool's parameters (closed unless the tool is
+    /// `@open`), properties in source order. `$defs` are not attached; see [`Lowering::finish`].
     pub fn tool_input<'t>(&mut self, tool: &'t Tool) -> Node<'t>
     where
         'p: 't,

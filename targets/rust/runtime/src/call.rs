@@ -9,7 +9,8 @@ use crate::ToolError;
 use crate::validate::{Field, Ty, check_args};
 
 /// Validates `args` against a tool's argument table (`fields`, with the
-/// package's named types `defs`; `open` for an `@open` tool), applies defaults (treating `null` for an
+/// package's named types `defs`; `open` for an `@open` tool), applies
+/// defaults (treating `null` for an
 /// optional, non-nullable field as absent) and deserializes them. Never
 /// panics.
 pub fn parse_args<T: DeserializeOwned>(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::check::{self, CheckOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-pub use crate::ir::load::InputError;
+pub use crate::ir::load::{InputError, Overlay};
 use crate::ir::{Package, Program};
 pub use crate::manifest::MANIFEST_NAME;
 use crate::manifest::{self, Manifest, Record, package_of};
@@ -38,7 +38,18 @@ pub fn analyze_with_root(
     import_root: Option<&Path>,
     options: &CheckOptions,
 ) -> Result<Analysis, InputError> {
-    let loaded = crate::ir::load::load_with_root(inputs, import_root)?;
+    analyze_with_overlay(inputs, import_root, options, &Overlay::new())
+}
+
+/// [`analyze_with_root`] over the texts of `overlay` where it has them (a
+/// language server's open buffers), the disk elsewhere.
+pub fn analyze_with_overlay(
+    inputs: &[PathBuf],
+    import_root: Option<&Path>,
+    options: &CheckOptions,
+    overlay: &Overlay,
+) -> Result<Analysis, InputError> {
+    let loaded = crate::ir::load::load_with_overlay(inputs, import_root, overlay)?;
     let mut diagnostics = loaded.diagnostics;
     // Checks read a well-formed IR; after parse or resolution errors they would
     // only add noise about half-lowered items.

@@ -80,14 +80,21 @@ impl ByFile {
     }
 
     /// What to publish: these files' lists, and an empty list for each file
-    /// of `published` that has none now. `published` becomes the files with
-    /// diagnostics.
-    pub fn publish(self, published: &mut BTreeSet<PathBuf>) -> Vec<PublishDiagnosticsParams> {
+    /// of `published` that has none now and for each open document without
+    /// any (an editor then knows its latest text was checked). `published`
+    /// becomes the files with diagnostics.
+    pub fn publish<'a>(
+        self,
+        published: &mut BTreeSet<PathBuf>,
+        open: impl Iterator<Item = &'a PathBuf>,
+    ) -> Vec<PublishDiagnosticsParams> {
         let mut out = Vec::new();
-        for path in published.iter() {
-            if !self.0.contains_key(path) {
+        let mut cleared: BTreeSet<PathBuf> = std::mem::take(published);
+        cleared.extend(open.cloned());
+        for path in cleared {
+            if !self.0.contains_key(&path) {
                 out.push(PublishDiagnosticsParams::new(
-                    uri_of(path),
+                    uri_of(&path),
                     Vec::new(),
                     None,
                 ));

@@ -22,6 +22,11 @@ impl Documents {
         self.open.remove(path);
     }
 
+    /// The paths of the open documents.
+    pub fn paths(&self) -> impl Iterator<Item = &PathBuf> {
+        self.open.keys()
+    }
+
     /// Applies `changes` in order: a change without a range replaces the
     /// whole text. Returns the new text, or `None` for a document that is
     /// not open.

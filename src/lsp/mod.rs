@@ -129,7 +129,7 @@ impl Server {
         if let Some((sources, problems)) = &self.workspace.project_problems {
             by_file.add(sources, problems);
         }
-        for params in by_file.publish(&mut self.published) {
+        for params in by_file.publish(&mut self.published, self.workspace.documents.paths()) {
             let n = Notification::new(note::PublishDiagnostics::METHOD.into(), params);
             connection.sender.send(Message::Notification(n))?;
         }

@@ -214,6 +214,12 @@ fn an_editor_session_over_stdio() {
         ]
     );
 
+    // The references of an imported file are the `use` paths naming it.
+    let uses = out["references_import"].as_array().expect("references");
+    assert_eq!(uses.len(), 1, "{uses:?}");
+    assert_eq!(uses[0]["uri"], uri("nodes.tool"));
+    assert_eq!(span(&uses[0]["range"]), [3, 4, 3, 23]);
+
     assert_eq!(labels(&out["complete_default"]), ["asc", "desc"]);
     assert_eq!(labels(&out["complete_example"]), ["asc", "desc"]);
     let types = labels(&out["complete_type"]);
@@ -262,6 +268,12 @@ fn an_editor_session_over_stdio() {
         span(&changes[uri("nodes.tool")][0]["range"]),
         [11, 11, 11, 16]
     );
+
+    // Rename of a tool: its name, where it is declared.
+    let tool_edits = &out["rename_tool"]["changes"][uri("nodes.tool")];
+    assert_eq!(tool_edits[0]["newText"], "remove_node");
+    assert_eq!(span(&tool_edits[0]["range"]), [18, 5, 18, 16]);
+    assert_eq!(tool_edits.as_array().map(Vec::len), Some(1));
 
     // The fixes of "did you mean": a type name, then an enum variant.
     for (step, range, text) in [

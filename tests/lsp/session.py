@@ -88,6 +88,11 @@ async def main():
     await request("references", client.text_document_references_async(
         t.ReferenceParams(**pos("common/types.tool", 4, 7),
                           context=t.ReferenceContext(include_declaration=True))))
+    await request("references_import", client.text_document_references_async(
+        t.ReferenceParams(**pos("nodes.tool", 3, 8),
+                          context=t.ReferenceContext(include_declaration=True))))
+    await request("rename_tool", client.text_document_rename_async(
+        t.RenameParams(**pos("nodes.tool", 18, 8), new_name="remove_node")))
     await request("complete_default", client.text_document_completion_async(
         t.CompletionParams(**pos("nodes.tool", 11, 19))))
     await request("complete_example", client.text_document_completion_async(

@@ -75,3 +75,28 @@ impl Workspace {
         Some((id, sources.get(id)?))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_project_file_sets_the_levels() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let nested = dir.path().join("tools");
+        std::fs::create_dir_all(&nested).expect("a folder");
+        let toml = "[lints]\nwarnings = \"deny\"\nmissing_doc = \"allow\"\n";
+        std::fs::write(dir.path().join("toolc.toml"), toml).expect("write toolc.toml");
+        // Found above the folder, as `toolc check` finds it.
+        let (options, problems) = check_options(&nested);
+        assert!(problems.is_none());
+        assert!(options.deny_warnings);
+        assert_eq!(options.allow, ["missing_doc"]);
+
+        std::fs::write(dir.path().join("toolc.toml"), "[lints]\nnope = 1\n").expect("write");
+        let (options, problems) = check_options(&nested);
+        assert_eq!(options.allow, Vec::<String>::new());
+        let (_, diagnostics) = problems.expect("the file's problems");
+        assert_eq!(diagnostics[0].code.as_str(), "E0501");
+    }
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use crate::check::{self, CheckOptions};
 use crate::diagnostics::{Diagnostic, Diagnostics};
-pub use crate::ir::load::InputError;
+pub use crate::ir::load::{InputError, Overlay};
 use crate::ir::{Package, Program};
 pub use crate::manifest::MANIFEST_NAME;
 use crate::manifest::{self, Manifest, Record, package_of};
@@ -18,55 +18,8 @@ use crate::targets::{self, GenContext, GenOptions, OutputFile, Target};
 
 pub use crate::target::GENERATED_MARKER;
 
-/// The front end's result for a set of inputs.
-pub struct Analysis {
-    pub sources: SourceMap,
-    pub program: Program,
-    pub diagnostics: Diagnostics,
-    pub files_read: Vec<PathBuf>,
-}
-
-/// Loads and checks `inputs`, each PATH the root of its own imports.
-pub fn analyze(inputs: &[PathBuf], options: &CheckOptions) -> Result<Analysis, InputError> {
-    analyze_with_root(inputs, None, options)
-}
-
-/// [`analyze`] where inputs below `import_root` may import anything below it
-/// (see [`crate::ir::load::load_with_root`]).
-pub fn analyze_with_root(
-    inputs: &[PathBuf],
-    import_root: Option<&Path>,
-    options: &CheckOptions,
-) -> Result<Analysis, InputError> {
-    let loaded = crate::ir::load::load_with_root(inputs, import_root)?;
-    let mut diagnostics = loaded.diagnostics;
-    // Checks read a well-formed IR; after parse or resolution errors they would
-    // only add noise about half-lowered items.
-    if !diagnostics.has_errors() {
-        diagnostics.extend(crate::timing::phase("check", || {
-            check::check(&loaded.program, &loaded.sources, options)
-        }));
-    } else {
-        // Loading's errors point at what they are about; the checks still
-        // look at the rest.
-        let errors: Vec<crate::source::Span> = diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| d.primary.span)
-            .collect();
-        let rest = crate::timing::phase("check", || {
-            check::check_rest(&loaded.program, &errors, options)
-        });
-        diagnostics.extend(rest);
-        diagnostics = check::apply_levels(diagnostics, options);
-    }
-    Ok(Analysis {
-        sources: loaded.sources,
-        program: loaded.program,
-        diagnostics,
-        files_read: loaded.files_read,
-    })
-}
+mod analyze;
+pub use analyze::{Analysis, analyze, analyze_with_overlay, analyze_with_root};
 
 /// What a build did.
 #[derive(Debug, Default)]

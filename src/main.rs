@@ -1,6 +1,7 @@
 //! The `toolc` command line.
 
 mod cli;
+mod lsp;
 
 // Many small short-lived allocations (JSON values, strings) dominate toolc's
 // work; mimalloc serves them more cheaply than the system allocator.

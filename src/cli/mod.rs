@@ -245,6 +245,15 @@ enum Command {
         /// one, every code with its one-line summary.
         code: Option<String>,
     },
+    /// Run the language server on stdin and stdout, for editors.
+    ///
+    /// It works on the editor's workspace folder: every `.tool` file below
+    /// it, imports followed, checked as `toolc check FOLDER` checks it (with
+    /// its toolc.toml), open buffers in place of their files. It publishes
+    /// diagnostics and answers hover, go to definition, find references,
+    /// rename, completion, document symbols, formatting (`toolc fmt`'s
+    /// layout) and code actions for "did you mean" fixes.
+    Lsp,
 }
 
 pub fn run() -> ExitCode {
@@ -318,6 +327,7 @@ pub fn run() -> ExitCode {
         } => commands::ir(&path, message_format),
         Command::Validate { path, tool, args } => validate::validate(&path, &tool, &args),
         Command::Explain { code } => commands::explain(code.as_deref()),
+        Command::Lsp => crate::lsp::run(),
         Command::New { name } => scaffold::new(&name),
         Command::Init {
             dir,

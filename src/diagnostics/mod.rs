@@ -50,6 +50,16 @@ pub struct Diagnostic {
     /// What to do about it, such as "did you mean `find_nodes`?".
     pub help: Option<String>,
     pub notes: Vec<String>,
+    /// The edit a "did you mean" help stands for, so that an editor can
+    /// offer it as a fix.
+    pub suggestion: Option<Suggestion>,
+}
+
+/// Replace the text at `span` with `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    pub span: Span,
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -70,6 +80,7 @@ impl Diagnostic {
             secondary: Vec::new(),
             help: None,
             notes: Vec::new(),
+            suggestion: None,
         }
     }
 
@@ -98,6 +109,15 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// "did you mean `replacement`?" as the help, with the edit of `span`
+    /// it stands for.
+    pub fn with_suggestion(mut self, span: Span, replacement: impl Into<String>) -> Self {
+        let replacement = replacement.into();
+        self.help = Some(format!("did you mean `{replacement}`?"));
+        self.suggestion = Some(Suggestion { span, replacement });
         self
     }
 

@@ -8,9 +8,12 @@ use crate::ir::Program;
 use crate::ir::lower::{self, Unit};
 use crate::parallel;
 use crate::source::{FileId, SourceMap, Span};
-use crate::syntax::{self, ast};
+use crate::syntax::ast;
+
+pub use overlay::Overlay;
 
 mod imports;
+mod overlay;
 #[cfg(test)]
 mod tests;
 
@@ -63,6 +66,16 @@ pub fn load(inputs: &[PathBuf]) -> Result<Loaded, InputError> {
 /// [`load`] with an import root: inputs below `root` may import anything
 /// below it; other inputs keep their own PATH as the root.
 pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded, InputError> {
+    load_with_overlay(inputs, root, &Overlay::new())
+}
+
+/// [`load_with_root`] reading the texts of `overlay` in place of the files
+/// they stand for (the buffers an editor has open), and reusing its parses.
+pub fn load_with_overlay(
+    inputs: &[PathBuf],
+    root: Option<&Path>,
+    overlay: &Overlay,
+) -> Result<Loaded, InputError> {
     let cwd = std::env::current_dir().unwrap_or_default();
     let root = root.map(|r| normalize(&cwd.join(r)));
     let mut files: Vec<(PathBuf, PathBuf)> = Vec::new();
@@ -114,6 +127,7 @@ pub fn load_with_root(inputs: &[PathBuf], root: Option<&Path>) -> Result<Loaded,
         }
     }
     let mut ld = Loader {
+        overlay,
         sources: SourceMap::new(),
         diags: Diagnostics::new(),
         entries: Vec::new(),
@@ -191,21 +205,22 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
-struct Loader {
+struct Loader<'a> {
+    overlay: &'a Overlay,
     sources: SourceMap,
     diags: Diagnostics,
     entries: Vec<Entry>,
     files_read: Vec<PathBuf>,
 }
 
-impl Loader {
+impl Loader<'_> {
     /// Reads and parses `path` unless it is already loaded; returns its index.
     fn add(&mut self, path: &Path, root: &Path) -> usize {
         let identity = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         if let Some(i) = self.index_of(&identity) {
             return i;
         }
-        let parsed = read_and_parse(path, self.sources.len());
+        let parsed = read_and_parse(path, self.sources.len(), self.overlay);
         self.register(path, root, identity, parsed)
     }
 
@@ -232,7 +247,10 @@ impl Loader {
             .enumerate()
             .map(|(i, (path, _, _))| (first_id + i, path.as_path()))
             .collect();
-        let parsed = parallel::map(&numbered, 1, |&(file, path)| read_and_parse(path, file));
+        let overlay = self.overlay;
+        let parsed = parallel::map(&numbered, 1, |&(file, path)| {
+            read_and_parse(path, file, overlay)
+        });
         for ((path, root, identity), parsed) in fresh.into_iter().zip(parsed) {
             let i = self.register(&path, &root, identity, parsed);
             self.entries[i].unit.is_input = true;
@@ -347,9 +365,13 @@ struct Parsed {
     diagnostics: Vec<Diagnostic>,
 }
 
-/// Reads `path` and parses it as file `file`. An unreadable or non-UTF-8
+/// Reads `path` (from `overlay` when it holds it) and parses it as file
+/// `file`, or takes the parse `overlay` kept. An unreadable or non-UTF-8
 /// file becomes a diagnostic and an empty AST.
-fn read_and_parse(path: &Path, file: FileId) -> Parsed {
+fn read_and_parse(path: &Path, file: FileId, overlay: &Overlay) -> Parsed {
+    if let Some(text) = overlay.text(path) {
+        return overlay::parse_text(path, file, text.to_string(), overlay);
+    }
     // A `*.tool` FIFO or device found in a directory would block the read.
     let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
     let read = if special {
@@ -391,14 +413,7 @@ fn read_and_parse(path: &Path, file: FileId) -> Parsed {
                 diagnostics: vec![diagnostic],
             }
         }
-        None => {
-            let (ast, diagnostics) = syntax::parse(file, &text);
-            Parsed {
-                text,
-                ast,
-                diagnostics,
-            }
-        }
+        None => overlay::parse_text(path, file, text, overlay),
     }
 }
 

@@ -10,6 +10,12 @@ pub mod suggest;
 
 pub use model::*;
 
+/// The attributes each kind of item takes (`@core`, `@deprecated`, ...), as
+/// the lowering accepts them: what an editor offers after `@`.
+pub mod attributes {
+    pub use super::lower::attrs::{FIELD_ATTRS, STRUCT_ATTRS, TOOL_ATTRS, TYPE_ATTRS};
+}
+
 /// Whether `text` says nothing: empty or only whitespace. The language
 /// refuses such titles, permissions, deprecation notes (E0302) and error
 /// codes, messages and helps (E0001); `toolc import` asks the same question

@@ -30,6 +30,9 @@ const RULES: &[(&str, &[&str])] = &[
     ),
     ("schema", &["check", "targets", "project"]),
     ("driver", &["project"]),
+    // The language server is a front end beside the command line: it reads
+    // the library, the command line does not reach into it.
+    ("lsp", &["cli"]),
 ];
 
 /// The only modules that read environment variables: the front ends.

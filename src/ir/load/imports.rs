@@ -9,7 +9,7 @@ use crate::diagnostics::{Diagnostic, codes};
 use crate::source::Span;
 use crate::syntax::ast;
 
-impl Loader {
+impl Loader<'_> {
     /// Loads the files `entries[i]` imports (`E0103`, `E0105`).
     pub(super) fn follow_imports(&mut self, i: usize) {
         let uses: Vec<(String, Span)> = self.entries[i]
@@ -46,7 +46,7 @@ impl Loader {
                 );
                 continue;
             }
-            if !target.is_file() {
+            if !self.overlay.is_file(&target) {
                 self.diags.push(
                     Diagnostic::new(
                         codes::IMPORT_NOT_FOUND,

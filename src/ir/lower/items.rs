@@ -128,8 +128,8 @@ impl Lowerer<'_> {
         .with_label("not declared here or in an import");
         if let Some(help) = self.declared_elsewhere(&name.text) {
             d = d.with_help(help);
-        } else if let Some(help) = suggest::did_you_mean(&name.text, names) {
-            d = d.with_help(help);
+        } else if let Some(guess) = suggest::closest(&name.text, names) {
+            d = d.with_suggestion(name.span, guess);
         }
         self.push(d);
         None

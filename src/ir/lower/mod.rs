@@ -7,7 +7,7 @@
 //! need the lowered types to resolve enum variants written as identifiers),
 //! and finally mark recursive types.
 
-mod attrs;
+pub(crate) mod attrs;
 mod docs;
 mod items;
 mod recursive;

@@ -201,8 +201,8 @@ impl Lowerer<'_> {
                             d = d.with_help(help);
                         } else if let Some(help) = foreign_type_name(other) {
                             d = d.with_help(help);
-                        } else if let Some(help) = suggest::did_you_mean(other, candidates) {
-                            d = d.with_help(help);
+                        } else if let Some(guess) = suggest::closest(other, candidates) {
+                            d = d.with_suggestion(name.span, guess);
                         } else if other == "map" {
                             d = d.with_help("write `map<string, T>`");
                         }
@@ -276,8 +276,8 @@ impl Lowerer<'_> {
                         )
                         .with_label("not a known format");
                         let all = Format::ALL.map(Format::name);
-                        d = match suggest::did_you_mean(&name.text, all) {
-                            Some(h) => d.with_help(h),
+                        d = match suggest::closest(&name.text, all) {
+                            Some(guess) => d.with_suggestion(name.span, guess),
                             None => d.with_note(format!("known formats: {}", all.join(", "))),
                         };
                         self.push(d);

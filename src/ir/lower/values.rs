@@ -159,8 +159,15 @@ impl Lowerer<'_> {
                 format!("`{text}` is not a value of {what}"),
             )
             .with_label("no such variant");
-            if let Some(help) = suggest::did_you_mean(&text, variants.iter().map(String::as_str)) {
-                d = d.with_help(help);
+            if let Some(v) = suggest::closest(&text, variants.iter().map(String::as_str)) {
+                // A variant that is no identifier is written quoted.
+                let plain = v.chars().all(|c| c.is_alphanumeric() || c == '_');
+                let written = if plain {
+                    v.to_string()
+                } else {
+                    format!("{v:?}")
+                };
+                d = d.with_suggestion(name.span, written);
             }
             self.push(d);
         }

@@ -36,6 +36,8 @@ pub mod scaffold;
 pub mod schema;
 pub mod source;
 pub(crate) mod staging;
+#[cfg(feature = "cli")]
+pub mod stats;
 pub mod stubs;
 pub mod syntax;
 pub mod target;
@@ -43,6 +45,7 @@ pub mod targets;
 #[cfg(test)]
 mod testutil;
 pub mod timing;
+pub mod tokens;
 #[cfg(feature = "cli")]
 pub mod validate;
 

@@ -30,6 +30,9 @@ const RULES: &[(&str, &[&str])] = &[
     ),
     ("schema", &["check", "targets", "project"]),
     ("driver", &["project"]),
+    // `toolc diff` compares checked IR; analysing each side is the command
+    // line's job.
+    ("diff", &["check", "targets", "driver", "config", "project"]),
 ];
 
 /// The only modules that read environment variables: the front ends.

@@ -27,10 +27,12 @@ mod fields;
 mod output;
 mod params;
 pub mod render;
+mod rules;
 mod safety;
 mod tools;
 mod types;
 
+pub use rules::RULES;
 use serde::Serialize;
 
 use crate::ir::{Program, Tool};

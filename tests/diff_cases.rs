@@ -161,3 +161,13 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// The README's rule table lists every rule with its category.
+#[test]
+fn every_rule_is_in_the_readme() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    for (rule, category, _) in RULES {
+        let row = format!("| `{rule}` | {} |", category.as_str());
+        assert!(readme.contains(&row), "README.md has no row `{row}`");
+    }
+}

@@ -16,8 +16,8 @@
 //!
 //! Inputs (parameters) and outputs point opposite ways: a caller sends
 //! arguments, so a narrower argument type breaks it; a caller reads results,
-//! so a wider result type breaks it. [`types`] compares types once, in terms
-//! of narrowing and widening, and [`Direction`] turns that into a category.
+//! so a wider result type breaks it. `types` compares types once, in terms
+//! of narrowing and widening, and `Direction` turns that into a category.
 //!
 //! Regex inclusion is not decidable here, so any change of a pattern counts
 //! as narrowing; only a removed pattern counts as widening.

@@ -174,11 +174,11 @@ impl<'a, 'o> Walk<'a, 'o> {
                     self.union_members(false, new),
                 );
                 for gone in a.iter().filter(|m| !b.contains(m)) {
-                    let text = format!("`{path}` no longer takes `{gone}`");
+                    let text = format!("`{path}` is no longer a `{gone}`");
                     self.push(rules.type_narrowed, Effect::Narrowed, path, text);
                 }
                 for added in b.iter().filter(|m| !a.contains(m)) {
-                    let text = format!("`{path}` now also takes `{added}`");
+                    let text = format!("`{path}` may now be a `{added}`");
                     self.push(rules.type_widened, Effect::Widened, path, text);
                 }
             }
@@ -222,12 +222,16 @@ impl<'a, 'o> Walk<'a, 'o> {
     /// Enum variants or literal-union members, compared as sets of values.
     fn members(&mut self, path: &str, old: &[Value], new: &[Value]) {
         let rules = self.rules();
+        let (removed, added) = match self.dir {
+            Direction::Input => ("no longer accepts", "now also accepts"),
+            Direction::Output => ("is no longer", "may now be"),
+        };
         for gone in old.iter().filter(|v| !new.contains(v)) {
-            let text = format!("`{path}` no longer accepts {gone}");
+            let text = format!("`{path}` {removed} {gone}");
             self.push(rules.enum_member_removed, Effect::Narrowed, path, text);
         }
-        for added in new.iter().filter(|v| !old.contains(v)) {
-            let text = format!("`{path}` now also accepts {added}");
+        for value in new.iter().filter(|v| !old.contains(v)) {
+            let text = format!("`{path}` {added} {value}");
             self.push(rules.enum_member_added, Effect::Widened, path, text);
         }
     }

@@ -180,6 +180,16 @@ pub const RULES: &[(&str, Category, &str)] = &[
         "the default of an argument's struct field changed",
     ),
     (
+        "field_default_added",
+        Compatible,
+        "an optional struct field of an argument got a default",
+    ),
+    (
+        "field_default_removed",
+        Breaking,
+        "an optional struct field of an argument lost its default",
+    ),
+    (
         "output_removed",
         Breaking,
         "a tool no longer returns structured output",

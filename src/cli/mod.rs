@@ -257,9 +257,9 @@ enum Command {
         /// repeatable. They are still printed.
         #[arg(long = "allow", value_name = "CATEGORY")]
         allow: Vec<String>,
-        /// How the changes are printed (both on stdout): human text, or one
-        /// JSON object per change.
-        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        /// How the changes are printed, both on stdout: `human` text, or
+        /// `json`, one object per change (errors in the input go to stderr).
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human, hide_possible_values = true)]
         message_format: MessageFormat,
     },
     /// Print the long explanation of a diagnostic code, or list every code.

@@ -221,3 +221,61 @@ fn count_change(end: End, old: Option<u64>, new: Option<u64>) -> Option<(Effect,
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{End, bound_order, count_change};
+    use crate::diff::Effect;
+    use crate::ir::Bound;
+
+    fn bound(value: i64, exclusive: bool) -> Bound {
+        Bound {
+            value: value.into(),
+            exclusive,
+        }
+    }
+
+    #[test]
+    fn bounds_narrow_towards_the_middle_and_when_they_become_exclusive() {
+        let narrowed = Some(Effect::Narrowed);
+        let widened = Some(Effect::Widened);
+        assert_eq!(
+            bound_order(&bound(0, false), &bound(1, false), End::Lower),
+            narrowed
+        );
+        assert_eq!(
+            bound_order(&bound(1, false), &bound(0, false), End::Lower),
+            widened
+        );
+        assert_eq!(
+            bound_order(&bound(10, false), &bound(5, false), End::Upper),
+            narrowed
+        );
+        assert_eq!(
+            bound_order(&bound(5, false), &bound(10, false), End::Upper),
+            widened
+        );
+        assert_eq!(
+            bound_order(&bound(5, false), &bound(5, true), End::Upper),
+            narrowed
+        );
+        assert_eq!(
+            bound_order(&bound(5, true), &bound(5, false), End::Lower),
+            widened
+        );
+        assert_eq!(
+            bound_order(&bound(5, true), &bound(5, true), End::Lower),
+            None
+        );
+    }
+
+    #[test]
+    fn counts_narrow_when_added_or_tightened() {
+        let effect = |end, a, b| count_change(end, a, b).map(|(e, _)| e);
+        assert_eq!(effect(End::Upper, None, Some(3)), Some(Effect::Narrowed));
+        assert_eq!(effect(End::Upper, Some(3), None), Some(Effect::Widened));
+        assert_eq!(effect(End::Lower, Some(1), Some(2)), Some(Effect::Narrowed));
+        assert_eq!(effect(End::Lower, Some(2), Some(1)), Some(Effect::Widened));
+        assert_eq!(effect(End::Upper, Some(2), Some(2)), None);
+    }
+}

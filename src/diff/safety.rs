@@ -208,3 +208,21 @@ impl PartialOrd for Rate {
         Some(a.cmp(&b))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{RateLimit, rate};
+
+    fn limit(count: u64, per_ms: u64) -> RateLimit {
+        RateLimit { count, per_ms }
+    }
+
+    #[test]
+    fn rates_compare_across_windows_without_rounding() {
+        // 60 a minute is 1 a second.
+        assert!(rate(limit(60, 60_000)) == rate(limit(1, 1_000)));
+        assert!(rate(limit(2, 1_000)) > rate(limit(100, 60_000)));
+        assert!(rate(limit(1, 3_000)) < rate(limit(1, 2_000)));
+        assert!(rate(limit(u64::MAX, 1)) > rate(limit(u64::MAX - 1, 1)));
+    }
+}

@@ -39,7 +39,8 @@ pub(super) fn diff_tools(pair: &Pair<'_>, out: &mut Vec<Change>) {
         }
         // A removed tool whose parameters reappear, exactly, on exactly one
         // added tool was renamed: say so rather than report two unrelated
-        // changes. Anything less certain stays a removal and an addition.
+        // changes. Anything less certain stays a removal and an addition,
+        // and so do tools without parameters, which all look alike.
         let signature = params::signature(pair.old, old_tool);
         let matches: Vec<usize> = added
             .iter()
@@ -52,7 +53,7 @@ pub(super) fn diff_tools(pair: &Pair<'_>, out: &mut Vec<Change>) {
             .filter(|t| params::signature(pair.old, t) == signature)
             .count()
             == 1;
-        if let ([i], true) = (matches.as_slice(), unique_old) {
+        if let ([i], true, false) = (matches.as_slice(), unique_old, signature.is_empty()) {
             let new_tool = added.remove(*i);
             out.push(
                 change(

@@ -18,6 +18,10 @@ extern crate alloc;
 mod case;
 pub(crate) mod check;
 pub mod diagnostics;
+// `toolc diff`: comparing two versions of a tool set serves the command
+// line only.
+#[cfg(feature = "cli")]
+pub mod diff;
 pub mod driver;
 // The formatter, the JSON importer and the argument validator serve the
 // command line only; build scripts, which build the library without its

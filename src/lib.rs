@@ -18,6 +18,10 @@ extern crate alloc;
 mod case;
 pub(crate) mod check;
 pub mod diagnostics;
+// `toolc diff`: comparing two versions of a tool set serves the command
+// line only.
+#[cfg(feature = "cli")]
+pub mod diff;
 pub mod driver;
 // The formatter, the JSON importer and the argument validator serve the
 // command line only; build scripts, which build the library without its
@@ -36,6 +40,8 @@ pub mod scaffold;
 pub mod schema;
 pub mod source;
 pub(crate) mod staging;
+#[cfg(feature = "cli")]
+pub mod stats;
 pub mod stubs;
 pub mod syntax;
 pub mod target;
@@ -43,6 +49,7 @@ pub mod targets;
 #[cfg(test)]
 mod testutil;
 pub mod timing;
+pub mod tokens;
 #[cfg(feature = "cli")]
 pub mod validate;
 

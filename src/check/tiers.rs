@@ -3,14 +3,18 @@
 //! default).
 //!
 //! Every core tool is sent to the model on every turn, so the core tier's
-//! size is paid again and again. The token estimate is the length of each
-//! core tool's JSON definition (name, description and parameter schema,
-//! named types inlined, recursive types by reference) divided by 4, the
-//! usual rule of thumb for English and JSON text.
+//! size is paid again and again. W0006 measures it as `toolc stats` does:
+//! each core tool's entry in the `openai`, `anthropic` and `gemini` outputs
+//! (their default forms; [`IN_CONTEXT`] says why not the MCP `Tool`
+//! object), as compact JSON, counted with [`crate::tokens::count`]; the
+//! heaviest of the three is held to the budget.
 
 use super::Cx;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Field, Program, Tier, Tool, Ty, TyKind, TypeDefKind};
+use crate::ir::{Program, Tier, Tool};
+use crate::schema::documents::sent::{Forms, IN_CONTEXT, sent_documents};
+use crate::target::Target;
+use crate::tokens;
 
 pub fn run(cx: &mut Cx<'_>) {
     let max_core = cx.options.thresholds.max_core_tools;
@@ -39,23 +43,8 @@ pub fn run(cx: &mut Cx<'_>) {
                 .with_help("mark the tools a model needs less often `@extended`"),
             ));
         }
-        let tokens: usize = core.iter().map(|t| estimate_tokens(cx.program, t)).sum();
-        if tokens > budget {
-            if let Some(first) = core.first() {
-                found.push((
-                    allows,
-                    Diagnostic::new(
-                        codes::CORE_TOKEN_BUDGET,
-                        first.name_span,
-                        format!(
-                            "the core tools of package `{}` take about {tokens} tokens, over the budget of {budget}",
-                            package.name
-                        ),
-                    )
-                    .with_label("first core tool")
-                    .with_help("move rarely used tools to `@extended`, or shorten their schemas"),
-                ));
-            }
+        if let Some(d) = over_budget(cx.program, &package.name, &core, budget) {
+            found.push((allows, d));
         }
     }
     for (allows, d) in found {
@@ -63,108 +52,55 @@ pub fn run(cx: &mut Cx<'_>) {
     }
 }
 
-/// Estimated tokens of one tool's definition as a model receives it.
-pub fn estimate_tokens(program: &Program, tool: &Tool) -> usize {
-    let mut seen = Vec::new();
-    // {"name":"...","description":"...","parameters":{...}}
-    let chars = 40
-        + text_len(&tool.name)
-        + tool.doc.as_deref().map_or(0, text_len)
-        + object_len(program, tool.params.values(), &mut seen);
-    chars.div_ceil(4)
+/// W0006 for the core tools `core` of `package`, when the heaviest
+/// provider's documents of them take more than `budget` tokens.
+fn over_budget(
+    program: &Program,
+    package: &str,
+    core: &[&Tool],
+    budget: usize,
+) -> Option<Diagnostic> {
+    let first = core.first()?;
+    let texts = crate::parallel::map(core, 4, |tool| {
+        sent_documents(program, tool, Forms::default()).texts
+    });
+    // A token covers at least a byte: a tier within the budget in bytes is
+    // within it in tokens, and the tokenizer need not be loaded for it.
+    let (provider, tokens) = heaviest(&texts, budget)?;
+    let how = if tokens::EXACT { "" } else { "about " };
+    let mut d = Diagnostic::new(
+        codes::CORE_TOKEN_BUDGET,
+        first.name_span,
+        format!(
+            "the core tools of package `{package}` take {how}{tokens} tokens as {provider} tools, over the budget of {budget}",
+        ),
+    )
+    .with_label("first core tool")
+    .with_help("move rarely used tools to `@extended`, or shorten their schemas; `toolc stats` shows the heaviest");
+    if !tokens::EXACT {
+        d = d.with_note(
+            "an estimate of a token per 4 bytes: this toolc was built without its `tokens` feature",
+        );
+    }
+    Some(d)
 }
 
-/// Length of a JSON string literal holding `s` (escapes counted as one).
-fn text_len(s: &str) -> usize {
-    s.chars().count() + 2
-}
-
-/// `{"type":"object","properties":{...},"required":[...],"additionalProperties":false}`
-fn object_len<'a>(
-    program: &'a Program,
-    fields: impl Iterator<Item = &'a Field>,
-    seen: &mut Vec<&'a str>,
-) -> usize {
-    let mut n = 80;
-    for f in fields {
-        n += text_len(&f.name) + 1 + schema_len(program, &f.ty, seen);
-        if let Some(doc) = &f.doc {
-            n += 16 + text_len(doc);
+/// The provider whose documents take the most tokens, and how many, when
+/// that is over `budget`: of the [`IN_CONTEXT`] providers, the first on a
+/// tie. Only providers over the budget in bytes are counted: the others
+/// cannot be over it in tokens.
+fn heaviest(texts: &[[(Target, String); 4]], budget: usize) -> Option<(Target, usize)> {
+    let mut best: Option<(Target, usize)> = None;
+    for i in 0..4 {
+        let provider = texts.first().map_or(Target::Mcp, |t| t[i].0);
+        let bytes: usize = texts.iter().map(|t| t[i].1.len()).sum();
+        if !IN_CONTEXT.contains(&provider) || bytes <= budget {
+            continue;
         }
-        if f.is_required() {
-            n += text_len(&f.name) + 1;
+        let tokens: usize = texts.iter().map(|t| tokens::count(&t[i].1)).sum();
+        if tokens > budget && best.is_none_or(|(_, most)| tokens > most) {
+            best = Some((provider, tokens));
         }
     }
-    n
-}
-
-/// Length of the JSON Schema the JSON targets emit for `ty`, closely enough
-/// for a budget: named types inlined, recursive ones as a `$ref`.
-fn schema_len<'a>(program: &'a Program, ty: &'a Ty, seen: &mut Vec<&'a str>) -> usize {
-    let c = &ty.constraints;
-    let mut n = match &ty.kind {
-        TyKind::String | TyKind::Int | TyKind::Number | TyKind::Bool => 19,
-        TyKind::Json => 2,
-        TyKind::Array { items } => 26 + schema_len(program, items, seen),
-        TyKind::Map { values } => 50 + schema_len(program, values, seen),
-        TyKind::Literals { values } => {
-            10 + values
-                .iter()
-                .map(|l| l.value.to_string().len() + 1)
-                .sum::<usize>()
-        }
-        TyKind::Union { members } => {
-            10 + members
-                .iter()
-                .map(|m| schema_len(program, m, seen) + 1)
-                .sum::<usize>()
-        }
-        TyKind::Named { key } => {
-            if seen.contains(&key.0.as_str()) {
-                return 20 + key.0.len();
-            }
-            let Some(def) = program.type_def(key) else {
-                return 2;
-            };
-            seen.push(&key.0);
-            let body = match &def.kind {
-                TypeDefKind::Alias { target } => schema_len(program, target, seen),
-                TypeDefKind::Enum { variants } => {
-                    28 + variants
-                        .iter()
-                        .map(|v| text_len(&v.value) + 1)
-                        .sum::<usize>()
-                }
-                TypeDefKind::Struct { fields } => object_len(program, fields.values(), seen),
-                TypeDefKind::Union { variants, .. } => {
-                    10 + variants
-                        .values()
-                        .map(|v| match program.type_def(&v.ty).map(|d| &d.kind) {
-                            Some(TypeDefKind::Struct { fields }) => {
-                                object_len(program, fields.values(), seen) + text_len(&v.tag) + 30
-                            }
-                            _ => 2,
-                        })
-                        .sum::<usize>()
-                }
-            };
-            seen.pop();
-            body + def.doc.as_deref().map_or(0, |d| 16 + text_len(d))
-        }
-    };
-    // Each constraint keyword with its value, such as `"maxLength":120,`.
-    let keyword = |on: bool, len: usize| if on { len } else { 0 };
-    n += keyword(c.minimum.is_some(), 16) + keyword(c.maximum.is_some(), 16);
-    n += keyword(c.multiple_of.is_some(), 18);
-    n += keyword(c.min_length.is_some(), 16) + keyword(c.max_length.is_some(), 16);
-    n += c.pattern.as_ref().map_or(0, |p| 12 + text_len(&p.source));
-    n += c.format.map_or(0, |f| 12 + f.name().len());
-    n += keyword(c.min_items.is_some(), 15) + keyword(c.max_items.is_some(), 15);
-    n += keyword(c.unique_items, 20);
-    n += c
-        .key_pattern
-        .as_ref()
-        .map_or(0, |p| 30 + text_len(&p.source));
-    n += keyword(c.min_properties.is_some(), 20) + keyword(c.max_properties.is_some(), 20);
-    n
+    best
 }

@@ -3,10 +3,12 @@
 //! command's own arguments.
 
 mod commands;
+mod diff;
 mod import;
 mod options;
 mod report;
 mod scaffold;
+mod stats;
 mod validate;
 
 use std::path::PathBuf;
@@ -239,6 +241,47 @@ enum Command {
         #[command(flatten)]
         lints: LintArgs,
     },
+    /// Report how much of a model's context each tool takes: per tool, tier
+    /// and package, the bytes of its entry in the mcp, openai, anthropic and
+    /// gemini outputs (compact JSON) and their tokens (o200k_base).
+    ///
+    /// Reads the project file (toolc.toml) as `check` does: its
+    /// `core_token_budget`, `[build] openai_api` and `anthropic_examples`.
+    /// Exits 1, printing the errors, when the input has errors.
+    Stats {
+        /// .tool files, or directories searched recursively for them.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// human: tables on stdout; json: one JSON report on stdout (on input
+        /// errors, the diagnostics as JSON lines instead).
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
+        /// How many of the heaviest tools and parameters to list.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        top: usize,
+    },
+    /// Compare two versions of a tool set and classify every change as
+    /// breaking for callers, a safety change, or compatible.
+    ///
+    /// OLD and NEW are .tool files or folders; one of them may be `git:REF`,
+    /// the other side's paths as they were at the git revision REF. Exits
+    /// with 1 when a breaking or safety change is found that `--allow` does
+    /// not allow, or when either side has errors. The rules are listed in
+    /// the README ("Breaking changes").
+    Diff {
+        /// The old version: a .tool file, a folder, or `git:REF`.
+        old: String,
+        /// The new version: a .tool file, a folder, or `git:REF`.
+        new: String,
+        /// Do not fail on changes of this category (`breaking` or `safety`);
+        /// repeatable. They are still printed.
+        #[arg(long = "allow", value_name = "CATEGORY")]
+        allow: Vec<String>,
+        /// How the changes are printed, both on stdout: `human` text, or
+        /// `json`, one object per change (errors in the input go to stderr).
+        #[arg(long, value_enum, default_value_t = MessageFormat::Human, hide_possible_values = true)]
+        message_format: MessageFormat,
+    },
     /// Print the long explanation of a diagnostic code, or list every code.
     Explain {
         /// A code (E0201, W0001, I0001) or its name (missing_doc); without
@@ -326,6 +369,17 @@ pub fn run() -> ExitCode {
             message_format,
         } => commands::ir(&path, message_format),
         Command::Validate { path, tool, args } => validate::validate(&path, &tool, &args),
+        Command::Stats {
+            paths,
+            message_format,
+            top,
+        } => stats::stats(&paths, message_format, top),
+        Command::Diff {
+            old,
+            new,
+            allow,
+            message_format,
+        } => diff::diff(&old, &new, &allow, message_format),
         Command::Explain { code } => commands::explain(code.as_deref()),
         Command::Lsp => crate::lsp::run(),
         Command::New { name } => scaffold::new(&name),

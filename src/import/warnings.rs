@@ -18,9 +18,10 @@ impl std::fmt::Display for Warning {
         if let Some(t) = &self.tool {
             write!(f, "{t}: ")?;
         }
-        // A warning about the output as a whole (a declared type) has no
-        // place in the input to point at.
-        if !self.pointer.is_empty() || self.tool.is_some() {
+        // A warning about a whole tool (a second one of the same name) or
+        // about the output as a whole (a declared type) has no place inside
+        // the tool to point at.
+        if !self.pointer.is_empty() {
             write!(f, "{}: ", self.pointer)?;
         }
         f.write_str(&self.message)

@@ -118,7 +118,12 @@ fn dir_of(input: &Path) -> PathBuf {
     if input.is_dir() {
         input.to_path_buf()
     } else {
-        input.parent().map(Path::to_path_buf).unwrap_or_default()
+        // `shop.tool` has the parent ``, which `std::path::absolute`
+        // refuses: it is the working directory.
+        input
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
     }
 }
 

@@ -20,19 +20,35 @@ use scan::{paths, strip_comments_and_strings};
 ///
 /// The project file (`project`) is read by the front ends and handed down
 /// as options, so no layer below them reads it.
+///
+/// `tokens` (the token count) is a leaf every layer may use; `stats` (the
+/// report of `toolc stats`) sits with the command line, above the driver.
 const RULES: &[(&str, &[&str])] = &[
-    ("check", &["targets", "project"]),
-    ("targets", &["check", "project"]),
-    ("ir", &["check", "targets", "driver", "config", "project"]),
+    ("check", &["targets", "project", "stats"]),
+    ("targets", &["check", "project", "stats"]),
+    (
+        "ir",
+        &["check", "targets", "driver", "config", "project", "stats"],
+    ),
     (
         "syntax",
-        &["check", "targets", "driver", "config", "project"],
+        &["check", "targets", "driver", "config", "project", "stats"],
     ),
-    ("schema", &["check", "targets", "project"]),
-    ("driver", &["project"]),
+    ("schema", &["check", "targets", "project", "stats"]),
+    ("driver", &["project", "stats"]),
+    ("stats", &["driver", "config", "project", "targets", "cli"]),
+    (
+        "tokens",
+        &[
+            "syntax", "ir", "check", "schema", "targets", "driver", "config", "project", "stats",
+        ],
+    ),
     // The language server is a front end beside the command line: it reads
     // the library, the command line does not reach into it.
     ("lsp", &["cli"]),
+    // `toolc diff` compares checked IR; analysing each side is the command
+    // line's job.
+    ("diff", &["check", "targets", "driver", "config", "project"]),
 ];
 
 /// The only modules that read environment variables: the front ends.

@@ -88,7 +88,22 @@ fn token_budget() {
             t
         })
         .collect();
-    assert!(has(&program(tools, vec![]), "W0006"));
+    let p = program(tools, vec![]);
+    let found = run(&p, &CheckOptions::default());
+    let message = &found
+        .iter()
+        .find(|d| d.0 == "W0006")
+        .expect("W0006 with the default budget")
+        .2;
+    // Exact with the tokenizer; said to be an estimate without it.
+    assert_eq!(
+        message.contains("take about "),
+        !crate::tokens::EXACT,
+        "{message}"
+    );
+    let mut options = CheckOptions::default();
+    options.thresholds.core_token_budget = 1_000_000;
+    assert!(!run(&p, &options).iter().any(|d| d.0 == "W0006"));
 }
 
 #[test]

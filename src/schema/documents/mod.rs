@@ -3,13 +3,15 @@
 //! tool definition and the Gemini function declaration, and for each
 //! package its JSON Schema document. The targets list them in their files;
 //! the code targets embed the MCP one; check `E0003` measures how deep they nest
-//! ([`tool_json_depths`]) with the same code that writes them.
+//! ([`tool_json_depths`]) with the same code that writes them, and lint
+//! W0006 and `toolc stats` how large they are ([`sent`]).
 
 pub mod anthropic;
 pub mod gemini;
 pub mod json_schema;
 pub mod mcp;
 pub mod openai;
+pub mod sent;
 
 use super::{Node, Obj};
 use crate::ir::{Example, Package, Program, Tool};

@@ -247,3 +247,33 @@ tool get_item_24(
     /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
     c: string,
 );
+
+/// Return item number 25 with the fields the caller asks for.
+tool get_item_25(
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    a: string,
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    b: string,
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    c: string,
+);
+
+/// Return item number 26 with the fields the caller asks for.
+tool get_item_26(
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    a: string,
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    b: string,
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    c: string,
+);
+
+/// Return item number 27 with the fields the caller asks for.
+tool get_item_27(
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    a: string,
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    b: string,
+    /// Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. Text that the model reads before it fills this parameter in. 
+    c: string,
+);

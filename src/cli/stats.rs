@@ -1,0 +1,52 @@
+//! `toolc stats PATH... [--message-format human|json] [--top N]`: the size
+//! of each tool as each provider receives it ([`toolc::stats`]).
+
+use std::path::PathBuf;
+
+use toolc::analyze;
+use toolc::schema::documents::sent::Forms;
+use toolc::stats::{self, StatsOptions};
+
+use super::report::{self, usage_error};
+use super::{EXIT_INPUT, EXIT_OK, LintArgs, MessageFormat, options};
+
+pub fn stats(paths: &[PathBuf], format: MessageFormat, top: usize) -> u8 {
+    let lints = LintArgs {
+        message_format: format,
+        ..LintArgs::default()
+    };
+    // The project file's thresholds (the budget) and target forms.
+    let (project, check) = match options::for_paths(paths, &lints) {
+        Ok(found) => found,
+        Err(code) => return code,
+    };
+    let analysis = match analyze(paths, &check) {
+        Ok(a) => a,
+        Err(e) => return usage_error(e),
+    };
+    if analysis.diagnostics.has_errors() {
+        // Only the errors: lints are `toolc check`'s to report.
+        let errors: Vec<_> = analysis
+            .diagnostics
+            .into_sorted()
+            .into_iter()
+            .filter(|d| d.is_error())
+            .collect();
+        report::print(&analysis.sources, &errors, format);
+        return EXIT_INPUT;
+    }
+    let options = StatsOptions {
+        forms: Forms {
+            openai_api: project.openai_api.unwrap_or_default(),
+            anthropic_examples: project.anthropic_examples.unwrap_or_default(),
+        },
+        core_token_budget: check.thresholds.core_token_budget,
+        top,
+    };
+    let built = stats::report(&analysis.program, &options);
+    match format {
+        MessageFormat::Human => report::stdout(&stats::human::render(&built)),
+        MessageFormat::Json => report::stdout_json(&built),
+    }
+    EXIT_OK
+}

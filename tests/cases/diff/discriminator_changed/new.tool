@@ -1,0 +1,26 @@
+//! Tools of a case.
+package cases;
+
+/// An item.
+struct Circle {
+    /// A field.
+    radius: number,
+}
+
+/// An item.
+struct Square {
+    /// A field.
+    side: number,
+}
+
+/// A shape.
+union Shape by type {
+    /// A variant.
+    circle: Circle,
+}
+
+/// Read one item.
+tool get_item(
+    /// A value.
+    shape: Shape,
+);

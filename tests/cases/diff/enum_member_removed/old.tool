@@ -1,0 +1,15 @@
+//! Tools of a case.
+package cases;
+
+/// A colour.
+enum Color {
+    red,
+    green,
+    blue,
+}
+
+/// Read one item.
+tool get_item(
+    /// A value.
+    color: Color,
+);

@@ -1,0 +1,16 @@
+//! Tools of a case.
+package cases;
+
+/// An item.
+struct Item {
+    /// A field.
+    name: string,
+    /// A field.
+    shelf?: string,
+}
+
+/// Read one item.
+tool get_item(
+    /// A value.
+    item: Item,
+);

@@ -1,0 +1,14 @@
+//! Tools of a case.
+package cases;
+
+/// An item.
+struct Item {
+    /// A field.
+    count: int = 2,
+}
+
+/// Read one item.
+tool get_item(
+    /// A value.
+    item: Item,
+);

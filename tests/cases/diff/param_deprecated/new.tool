@@ -1,0 +1,9 @@
+//! Tools of a case.
+package cases;
+
+/// Read one item.
+tool get_item(
+    /// The id.
+    @deprecated("use key")
+    id: string,
+);

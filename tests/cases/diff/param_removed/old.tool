@@ -1,0 +1,10 @@
+//! Tools of a case.
+package cases;
+
+/// Read one item.
+tool get_item(
+    /// A value.
+    id: string,
+    /// A value.
+    verbose: bool,
+);

@@ -1,0 +1,9 @@
+//! Tools of a case.
+package cases;
+
+/// Read one item.
+@rate_limit(60/min)
+tool get_item(
+    /// The id.
+    id: string,
+);

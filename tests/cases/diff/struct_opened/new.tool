@@ -1,0 +1,15 @@
+//! Tools of a case.
+package cases;
+
+/// An item.
+@open
+struct Item {
+    /// A field.
+    name: string,
+}
+
+/// Read one item.
+tool get_item(
+    /// A value.
+    item: Item,
+);

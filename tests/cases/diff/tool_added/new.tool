@@ -1,0 +1,11 @@
+//! Tools of a case.
+package cases;
+
+/// Read one item.
+tool get_item(
+    /// The id.
+    id: string,
+);
+
+/// List the items.
+tool list_items();

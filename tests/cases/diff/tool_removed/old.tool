@@ -1,0 +1,15 @@
+//! Tools of a case.
+package cases;
+
+/// Read one item.
+tool get_item(
+    /// The id.
+    id: string,
+);
+
+/// Remove an item.
+@mutates
+tool delete_item(
+    /// The id.
+    id: string,
+);

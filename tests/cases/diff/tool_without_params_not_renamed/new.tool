@@ -1,0 +1,5 @@
+//! Tools of a case.
+package cases;
+
+/// List the shelves.
+tool list_shelves();

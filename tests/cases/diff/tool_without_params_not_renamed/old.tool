@@ -1,0 +1,5 @@
+//! Tools of a case.
+package cases;
+
+/// List the items.
+tool list_items();

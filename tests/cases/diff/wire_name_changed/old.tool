@@ -1,0 +1,9 @@
+//! Tools of a case.
+package cases;
+
+/// Read one item.
+@name(openai, "get_item_v1")
+tool get_item(
+    /// The id.
+    id: string,
+);

@@ -1,0 +1,211 @@
+//! The token counts of `toolc stats` against the Python `tiktoken`
+//! package's o200k_base, for every tool and parameter of every bundled
+//! example: the same texts (each tool's per-provider JSON, rebuilt here from
+//! the targets' output, and each parameter's schema) counted by both.
+//!
+//! tiktoken is installed into `target/test-venv`; it reads the data file
+//! toolc's tokenizer bundles (found with `cargo metadata`) after checking it
+//! against its own hash, so nothing is fetched. Fails when Python or the
+//! package cannot be had; set `TOOLC_SKIP_PYTHON=1` to skip.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use common::python;
+
+fn root() -> PathBuf {
+    common::repo_root()
+}
+
+fn toolc(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run toolc");
+    assert!(
+        out.status.success(),
+        "toolc {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The o200k_base data file of the tiktoken-rs crate toolc builds with.
+fn bundled_data() -> PathBuf {
+    let out = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1"])
+        .current_dir(root())
+        .output()
+        .expect("run cargo metadata");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let metadata: Value = serde_json::from_slice(&out.stdout).expect("metadata JSON");
+    let manifest = metadata["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .find(|p| p["name"] == "tiktoken-rs")
+        .and_then(|p| p["manifest_path"].as_str())
+        .expect("tiktoken-rs among the dependencies");
+    let data = Path::new(manifest)
+        .parent()
+        .expect("crate dir")
+        .join("assets/o200k_base.tiktoken");
+    assert!(data.is_file(), "{} missing", data.display());
+    data
+}
+
+/// Each tool's entry in the file a target wrote, as compact JSON, by name.
+fn entries(out: &Path, package: &str, provider: &str) -> Vec<String> {
+    let path = out.join(format!("{package}.{provider}.json"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Vec::new();
+    };
+    let doc: Value = serde_json::from_str(&text).expect("json");
+    let list = match provider {
+        "mcp" => doc["tools"].clone(),
+        "gemini" => doc["functionDeclarations"].clone(),
+        _ => doc,
+    };
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|t| serde_json::to_string(t).expect("serialise"))
+        .collect()
+}
+
+#[test]
+fn token_counts_match_python_tiktoken_on_every_example() {
+    let Some(python) = python::venv_python(&["tiktoken"]) else {
+        eprintln!("TOOLC_SKIP_PYTHON=1: skipping the tiktoken cross-check");
+        return;
+    };
+    let data = bundled_data();
+    let out = tempfile::tempdir().expect("temp dir");
+    let out_dir = out.path().to_str().expect("utf-8 path");
+    let examples = common::example_inputs();
+    assert!(!examples.is_empty(), "no examples");
+    let mut texts = Vec::new();
+    let mut ours = Vec::new();
+    for example in &examples {
+        let example = example.to_str().expect("utf-8 path");
+        let report: Value = serde_json::from_str(&toolc(&[
+            "stats",
+            example,
+            "--message-format",
+            "json",
+            "--top",
+            "1000",
+        ]))
+        .expect("report");
+        toolc(&[
+            "build",
+            example,
+            "--target",
+            "mcp,openai,anthropic,gemini",
+            "--out",
+            out_dir,
+        ]);
+        let tools = report["tools"].as_array().expect("tools");
+        for provider in ["mcp", "openai", "anthropic", "gemini"] {
+            let packages: Vec<&str> = tools.iter().filter_map(|t| t["package"].as_str()).collect();
+            let mut seen = Vec::new();
+            for package in packages {
+                if seen.contains(&package) {
+                    continue;
+                }
+                seen.push(package);
+                let emitted = entries(out.path(), package, provider);
+                let rows: Vec<&Value> = tools.iter().filter(|t| t["package"] == package).collect();
+                assert_eq!(emitted.len(), rows.len(), "{example} {package} {provider}");
+                for (row, text) in rows.iter().zip(emitted) {
+                    let size = &row["providers"][provider];
+                    assert_eq!(
+                        size["bytes"],
+                        text.len(),
+                        "{example} {provider} {}",
+                        row["name"]
+                    );
+                    ours.push((
+                        format!("{provider} {}", row["name"]),
+                        size["tokens"].clone(),
+                    ));
+                    texts.push(text);
+                }
+            }
+        }
+        // Parameters: their schema in the MCP input schema of the emitted tool.
+        for p in report["heaviest_parameters"]
+            .as_array()
+            .expect("parameters")
+        {
+            let package = p["package"].as_str().expect("package");
+            let path = out.path().join(format!("{package}.mcp.json"));
+            let doc: Value =
+                serde_json::from_str(&std::fs::read_to_string(path).expect("read")).expect("json");
+            let name = p["parameter"].as_str().expect("name");
+            let schema = doc["tools"]
+                .as_array()
+                .expect("tools")
+                .iter()
+                .find(|t| t["name"] == p["tool"])
+                .map(|t| t["inputSchema"]["properties"][name].clone())
+                .expect("the parameter's tool");
+            let text = serde_json::to_string(&schema).expect("serialise");
+            assert_eq!(p["bytes"], text.len(), "{} {}", p["tool"], p["parameter"]);
+            ours.push((
+                format!("parameter {}.{}", p["tool"], p["parameter"]),
+                p["tokens"].clone(),
+            ));
+            texts.push(text);
+        }
+    }
+    let script =
+        std::fs::read_to_string(root().join("tests/stats_tokens/count.py")).expect("script");
+    let counted = run_counter(&python, &script, &data, &texts);
+    assert_eq!(counted.len(), ours.len());
+    let mut differences = Vec::new();
+    for ((what, mine), theirs) in ours.iter().zip(&counted) {
+        if mine != theirs {
+            differences.push(format!("{what}: toolc {mine}, tiktoken {theirs}"));
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
+    assert!(ours.len() > 100, "only {} texts compared", ours.len());
+}
+
+fn run_counter(python: &Path, script: &str, data: &Path, texts: &[String]) -> Vec<Value> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(python)
+        .arg("-c")
+        .arg(script)
+        .arg(data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start python");
+    let payload = serde_json::to_vec(texts).expect("serialise");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&payload)
+        .expect("write");
+    let out = child.wait_with_output().expect("python");
+    assert!(
+        out.status.success(),
+        "tiktoken count failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("a JSON list of counts")
+}

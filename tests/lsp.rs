@@ -2,7 +2,8 @@
 //! (`tests/lsp/session.py`), on a folder of `.tool` files with an import:
 //! diagnostics on open and after changes (codes, ranges, related
 //! information), hover, definition, references, completion, symbols,
-//! formatting, rename across files and the code actions of "did you mean".
+//! formatting, rename across files, the code actions of "did you mean", and
+//! the lint levels of the folder's `toolc.toml`.
 //!
 //! Needs Python 3 with `venv` (`pygls` is installed into `target/test-venv`);
 //! set `TOOLC_SKIP_PYTHON=1` to skip.
@@ -80,6 +81,11 @@ type   Code=string;
 type Day = string format date;
 "#;
 
+/// The project file: its lint levels apply as they do for `toolc check`.
+const PROJECT: &str = r#"[lints]
+short_doc = "deny"
+"#;
+
 fn workspace() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp-workspace");
     let _ = std::fs::remove_dir_all(&dir);
@@ -89,6 +95,7 @@ fn workspace() -> PathBuf {
         ("nodes.tool", NODES),
         ("dup.tool", DUP),
         ("messy.tool", MESSY),
+        ("toolc.toml", PROJECT),
     ] {
         std::fs::write(dir.join(name), text).expect("write a workspace file");
     }
@@ -169,6 +176,21 @@ fn an_editor_session_over_stdio() {
     let broken = &out["diagnostics_after_break"]["nodes.tool"];
     assert_eq!(broken[0]["code"], "E0201");
     assert_eq!(span(&broken[0]["range"]), [11, 19, 11, 22]);
+
+    // With every error fixed the lints run, at toolc.toml's levels: the
+    // short description is denied, an error (severity 1) with check's note.
+    let clean = &out["diagnostics_all_fixed"];
+    assert_eq!(clean["dup.tool"], json!([]));
+    let short = &clean["nodes.tool"];
+    assert_eq!(short.as_array().map(Vec::len), Some(1), "{short}");
+    assert_eq!(short[0]["code"], "W0002");
+    assert_eq!(short[0]["severity"], 1);
+    assert_eq!(span(&short[0]["range"]), [18, 5, 18, 16]);
+    let message = short[0]["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("note: `W0002` is set to `deny` for this run"),
+        "{message}"
+    );
 
     let param = hover(&out, "hover_param");
     assert!(param.contains("order: Order"), "{param}");

@@ -1,7 +1,7 @@
 """Drives `toolc lsp` with pygls's LanguageClient over stdio.
 
 Usage: session.py TOOLC ROOT. ROOT is the workspace tests/lsp.rs wrote
-(nodes.tool, common/types.tool, dup.tool, messy.tool). Prints one JSON
+(nodes.tool, common/types.tool, dup.tool, messy.tool, toolc.toml). Prints one JSON
 object: each step's result, in the protocol's JSON shape, for the Rust test
 to assert on.
 """
@@ -142,6 +142,22 @@ async def main():
             range=t.Range(t.Position(11, 19), t.Position(11, 22)),
             context=t.CodeActionContext(diagnostics=[]),
         )))
+
+    # Fix every error of the folder: the lints run, at the levels of
+    # toolc.toml (short_doc denied, so an error).
+    published.clear()
+    client.text_document_did_change(t.DidChangeTextDocumentParams(
+        text_document=t.VersionedTextDocumentIdentifier(uri=uri("nodes.tool"), version=4),
+        content_changes=[t.TextDocumentContentChangeWholeDocument(
+            text=nodes.replace("NodId", "NodeId"))]))
+    dup = (ROOT / "dup.tool").read_text()
+    client.text_document_did_open(
+        t.DidOpenTextDocumentParams(t.TextDocumentItem(
+            uri=uri("dup.tool"), language_id="tool", version=1,
+            text=dup.replace("/// Another thing.\nstruct Thing", "/// Another thing.\nstruct Other"))))
+    await request("symbols_all_fixed", client.text_document_document_symbol_async(
+        t.DocumentSymbolParams(text_document=doc("dup.tool"))))
+    out["diagnostics_all_fixed"] = diagnostics()
 
     await client.shutdown_async(None)
     client.exit(None)

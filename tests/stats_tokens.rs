@@ -170,7 +170,9 @@ fn token_counts_match_python_tiktoken_on_every_example() {
     }
     let script =
         std::fs::read_to_string(root().join("tests/stats_tokens/count.py")).expect("script");
-    let counted = run_counter(&python, &script, &data, &texts);
+    let request = serde_json::json!({"data": data, "texts": texts});
+    let counted = python::run_script(&python, &script, &request, "tiktoken count failed");
+    let counted: Vec<Value> = serde_json::from_str(&counted).expect("a JSON list of counts");
     assert_eq!(counted.len(), ours.len());
     let mut differences = Vec::new();
     for ((what, mine), theirs) in ours.iter().zip(&counted) {
@@ -180,32 +182,4 @@ fn token_counts_match_python_tiktoken_on_every_example() {
     }
     assert!(differences.is_empty(), "{}", differences.join("\n"));
     assert!(ours.len() > 100, "only {} texts compared", ours.len());
-}
-
-fn run_counter(python: &Path, script: &str, data: &Path, texts: &[String]) -> Vec<Value> {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(python)
-        .arg("-c")
-        .arg(script)
-        .arg(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start python");
-    let payload = serde_json::to_vec(texts).expect("serialise");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(&payload)
-        .expect("write");
-    let out = child.wait_with_output().expect("python");
-    assert!(
-        out.status.success(),
-        "tiktoken count failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("a JSON list of counts")
 }

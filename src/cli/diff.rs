@@ -11,7 +11,7 @@ use std::process::Command;
 
 use toolc::diff::render::{self, Side};
 use toolc::diff::{self as changes, Category};
-use toolc::{Analysis, CheckOptions, analyze};
+use toolc::{Analysis, CheckOptions};
 
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, EXIT_OK, MessageFormat};
@@ -167,19 +167,11 @@ impl Version {
     /// The checked IR of this side, or the exit code after printing why
     /// there is none (errors as `toolc check` prints them).
     fn analyze(&self) -> Result<Analysis, u8> {
-        let analysis = analyze(std::slice::from_ref(&self.input), &CheckOptions::default())
-            .map_err(usage_error)?;
-        if analysis.diagnostics.has_errors() {
-            let errors: Vec<_> = analysis
-                .diagnostics
-                .into_sorted()
-                .into_iter()
-                .filter(|d| d.is_error())
-                .collect();
-            report::print(&analysis.sources, &errors, MessageFormat::Human);
-            return Err(EXIT_INPUT);
-        }
-        Ok(analysis)
+        report::analyze_checked(
+            std::slice::from_ref(&self.input),
+            &CheckOptions::default(),
+            MessageFormat::Human,
+        )
     }
 
     fn rename(&self) -> Option<(String, String)> {

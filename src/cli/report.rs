@@ -1,9 +1,12 @@
 //! Printing diagnostics for a command, in the chosen message format.
 
+use std::path::PathBuf;
+
 use toolc::diagnostics::{Diagnostic, render_human, render_json_line};
 use toolc::source::SourceMap;
+use toolc::{Analysis, CheckOptions, analyze};
 
-use super::MessageFormat;
+use super::{EXIT_INPUT, MessageFormat};
 
 /// Prints `diagnostics`: human form on stderr with a summary line, or JSON
 /// lines on stdout (and nothing else on stdout).
@@ -24,6 +27,29 @@ pub fn print(sources: &SourceMap, diagnostics: &[Diagnostic], format: MessageFor
             eprintln!("{}", summary(errors, warnings));
         }
     }
+}
+
+/// The analysis of `paths` for a command that needs a checked program
+/// (`stats`, `diff`, `validate`): on errors in the input it prints them, and
+/// only them (the lints are `toolc check`'s to report), and gives exit 1;
+/// inputs it cannot read give exit 2.
+pub fn analyze_checked(
+    paths: &[PathBuf],
+    check: &CheckOptions,
+    format: MessageFormat,
+) -> Result<Analysis, u8> {
+    let analysis = analyze(paths, check).map_err(usage_error)?;
+    if !analysis.diagnostics.has_errors() {
+        return Ok(analysis);
+    }
+    let errors: Vec<_> = analysis
+        .diagnostics
+        .into_sorted()
+        .into_iter()
+        .filter(|d| d.is_error())
+        .collect();
+    print(&analysis.sources, &errors, format);
+    Err(EXIT_INPUT)
 }
 
 fn summary(errors: usize, warnings: usize) -> String {

@@ -3,12 +3,11 @@
 
 use std::path::PathBuf;
 
-use toolc::analyze;
 use toolc::schema::documents::sent::Forms;
 use toolc::stats::{self, StatsOptions};
 
-use super::report::{self, usage_error};
-use super::{EXIT_INPUT, EXIT_OK, LintArgs, MessageFormat, options};
+use super::report;
+use super::{EXIT_OK, LintArgs, MessageFormat, options};
 
 pub fn stats(paths: &[PathBuf], format: MessageFormat, top: usize) -> u8 {
     let lints = LintArgs {
@@ -20,21 +19,10 @@ pub fn stats(paths: &[PathBuf], format: MessageFormat, top: usize) -> u8 {
         Ok(found) => found,
         Err(code) => return code,
     };
-    let analysis = match analyze(paths, &check) {
+    let analysis = match report::analyze_checked(paths, &check, format) {
         Ok(a) => a,
-        Err(e) => return usage_error(e),
+        Err(code) => return code,
     };
-    if analysis.diagnostics.has_errors() {
-        // Only the errors: lints are `toolc check`'s to report.
-        let errors: Vec<_> = analysis
-            .diagnostics
-            .into_sorted()
-            .into_iter()
-            .filter(|d| d.is_error())
-            .collect();
-        report::print(&analysis.sources, &errors, format);
-        return EXIT_INPUT;
-    }
     let options = StatsOptions {
         forms: Forms {
             openai_api: project.openai_api.unwrap_or_default(),

@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use toolc::CheckOptions;
-use toolc::analyze;
 use toolc::validate::{Lookup, find_tool};
 
 use super::report::{self, usage_error};
@@ -17,22 +16,15 @@ pub fn validate(path: &Path, tool: &str, args: &str) -> u8 {
         Ok(text) => text,
         Err(code) => return code,
     };
-    let analysis = match analyze(&[path.to_path_buf()], &CheckOptions::default()) {
+    let checked = report::analyze_checked(
+        &[path.to_path_buf()],
+        &CheckOptions::default(),
+        MessageFormat::Human,
+    );
+    let analysis = match checked {
         Ok(a) => a,
-        Err(e) => return usage_error(e),
+        Err(code) => return code,
     };
-    if analysis.diagnostics.has_errors() {
-        // Only the errors: the tool's lints are not what this command is
-        // asked about, and `toolc check` shows them.
-        let errors: Vec<_> = analysis
-            .diagnostics
-            .into_sorted()
-            .into_iter()
-            .filter(|d| d.is_error())
-            .collect();
-        report::print(&analysis.sources, &errors, MessageFormat::Human);
-        return EXIT_INPUT;
-    }
     let value: Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {

@@ -1,14 +1,15 @@
-# Counts the o200k_base tokens of each text in the JSON list on stdin with
-# the tiktoken package, from the data file named as the first argument (the
-# one toolc bundles through tiktoken-rs), after checking that file is the
-# data tiktoken itself expects: its SHA-256 against tiktoken's own hash.
+# Reads {"data": FILE, "texts": [...]} on stdin and counts the o200k_base
+# tokens of each text with the tiktoken package, from FILE (the data file
+# toolc bundles through tiktoken-rs), after checking that file is the data
+# tiktoken itself expects: its SHA-256 against tiktoken's own hash.
 
 import hashlib, json, sys
 import tiktoken
 import tiktoken.load
 import tiktoken_ext.openai_public as public
 
-data_file = sys.argv[1]
+request = json.load(sys.stdin)
+data_file = request["data"]
 real_load = tiktoken.load.load_tiktoken_bpe
 
 def load_bundled(_location, expected_hash=None):
@@ -20,5 +21,5 @@ def load_bundled(_location, expected_hash=None):
 
 public.load_tiktoken_bpe = load_bundled
 encoding = tiktoken.Encoding(**public.o200k_base())
-texts = json.load(sys.stdin)
+texts = request["texts"]
 print(json.dumps([len(encoding.encode_ordinary(t)) for t in texts]))

@@ -2,7 +2,7 @@
 //! docs; a type's definition; a tool's metadata; a code's short explanation.
 
 use toolc::driver::Analysis;
-use toolc::ir::{Bound, Constraints, Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind};
+use toolc::ir::{Bound, Constraints, Field, Program, Tool, TyKind, TypeDef, TypeDefKind};
 
 use super::navigate::{self, Target};
 
@@ -130,7 +130,7 @@ fn field_text(program: &Program, f: &Field) -> String {
     let mut s = format!(
         "```tool\n{}{optional}: {}\n```\n",
         f.name,
-        ty_text(program, &f.ty)
+        program.type_text(&f.ty)
     );
     let mut facts = constraint_lines(&f.ty.constraints);
     if let TyKind::Named { key } = &f.ty.kind {
@@ -174,7 +174,7 @@ fn type_text(program: &Program, def: &TypeDef) -> String {
 fn resolved(program: &Program, def: &TypeDef) -> String {
     match &def.kind {
         TypeDefKind::Alias { target } => {
-            let mut s = format!("alias of `{}`", ty_text(program, target));
+            let mut s = format!("alias of `{}`", program.type_text(target));
             for c in constraint_lines(&target.constraints) {
                 s.push_str(&format!(", {c}"));
             }
@@ -192,38 +192,6 @@ fn resolved(program: &Program, def: &TypeDef) -> String {
             "union by `{discriminator}`: {}",
             variants.keys().cloned().collect::<Vec<_>>().join(", ")
         ),
-    }
-}
-
-/// A type expression as written (named types by their name).
-pub fn ty_text(program: &Program, ty: &Ty) -> String {
-    let base = match &ty.kind {
-        TyKind::String => "string".into(),
-        TyKind::Int => "int".into(),
-        TyKind::Number => "number".into(),
-        TyKind::Bool => "bool".into(),
-        TyKind::Json => "json".into(),
-        TyKind::Array { items } => format!("{}[]", ty_text(program, items)),
-        TyKind::Map { values } => format!("map<string, {}>", ty_text(program, values)),
-        TyKind::Literals { values } => values
-            .iter()
-            .map(|l| l.value.to_string())
-            .collect::<Vec<_>>()
-            .join(" | "),
-        TyKind::Union { members } => members
-            .iter()
-            .map(|m| ty_text(program, m))
-            .collect::<Vec<_>>()
-            .join(" | "),
-        TyKind::Named { key } => program
-            .types
-            .get(key)
-            .map_or_else(|| key.0.clone(), |d| d.name.clone()),
-    };
-    if ty.nullable {
-        format!("{base} | null")
-    } else {
-        base
     }
 }
 

@@ -7,7 +7,7 @@ use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit
 use toolc::driver::Analysis;
 
 use super::diagnostics::convert;
-use super::position::{range, uri_of};
+use super::position::{file_range, uri_of};
 
 // `WorkspaceEdit` is keyed by `Uri`, whose hash and equality read only
 // its text; the lazily filled parts clippy sees never change them.
@@ -22,7 +22,7 @@ pub fn actions(analysis: &Analysis, file: usize, wanted: Range) -> Vec<CodeActio
         if s.span.file != file {
             continue;
         }
-        let at = range(&source.text, s.span.start, s.span.end);
+        let at = file_range(source, s.span.start, s.span.end);
         // Ranges that touch count: a cursor at the end of a typo asks for it.
         if at.end < wanted.start || wanted.end < at.start {
             continue;

@@ -13,14 +13,14 @@ use lsp_types::{
 use toolc::diagnostics::{Diagnostic, Severity};
 use toolc::source::{SourceMap, Span};
 
-use super::position::{range, uri_of};
+use super::position::{file_range, uri_of};
 
 /// The location of `span` in `sources`.
 pub fn location(sources: &SourceMap, span: Span) -> Option<Location> {
     let file = sources.get(span.file)?;
     Some(Location::new(
         uri_of(&file.path),
-        range(&file.text, span.start, span.end),
+        file_range(file, span.start, span.end),
     ))
 }
 
@@ -44,7 +44,7 @@ pub fn convert(sources: &SourceMap, d: &Diagnostic) -> Option<lsp_types::Diagnos
         })
         .collect();
     Some(lsp_types::Diagnostic {
-        range: range(&file.text, d.primary.span.start, d.primary.span.end),
+        range: file_range(file, d.primary.span.start, d.primary.span.end),
         severity: Some(match d.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,

@@ -12,7 +12,7 @@ use toolc::source::{SourceMap, Span};
 use toolc::syntax::{self, ast};
 
 use super::diagnostics::location;
-use super::position::{range, uri_of};
+use super::position::{file_range, uri_of};
 
 /// What a name stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -214,7 +214,7 @@ pub fn rename(analysis: &Analysis, target: &Target, new_name: &str) -> Option<Wo
             .entry(uri_of(&file.path))
             .or_default()
             .push(TextEdit::new(
-                range(&file.text, o.span.start, o.span.end),
+                file_range(file, o.span.start, o.span.end),
                 new_name.to_string(),
             ));
     }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use lsp_types::{Position, Range, Uri};
+use toolc::source::SourceFile;
 
 /// The byte offset of `pos` in `text`, clamped to the line's end and to the
 /// text (a client may send a position past either).
@@ -48,6 +49,34 @@ pub fn range(text: &str, start: usize, end: usize) -> Range {
     Range {
         start: position(text, start),
         end: position(text, end),
+    }
+}
+
+/// The range of bytes `start..end` of `file`, found through the file's
+/// line index: [`range`] scans the text from its start for each position,
+/// which made a file's diagnostics, references or edits quadratic in its
+/// size.
+pub fn file_range(file: &SourceFile, start: usize, end: usize) -> Range {
+    Range {
+        start: file_position(file, start),
+        end: file_position(file, end),
+    }
+}
+
+fn file_position(file: &SourceFile, offset: usize) -> Position {
+    let text = &file.text;
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let starts = file.line_starts();
+    let line = match starts.binary_search(&offset) {
+        Ok(i) => i,
+        Err(i) => i - 1,
+    };
+    Position {
+        line: line as u32,
+        character: text[starts[line]..offset].encode_utf16().count() as u32,
     }
 }
 
@@ -101,6 +130,17 @@ mod tests {
         assert_eq!(position(text, at), pos);
         assert_eq!(offset(text, Position::new(0, 99)), 2);
         assert_eq!(offset(text, Position::new(9, 0)), text.len());
+    }
+
+    #[test]
+    fn a_file_range_is_the_text_range() {
+        let text = "ab\n\u{e9}\u{1F600}x\nlast";
+        let file = SourceFile::new(PathBuf::from("/a.tool"), "a.tool".into(), text.into());
+        for start in 0..=text.len() {
+            for end in start..=text.len() {
+                assert_eq!(file_range(&file, start, end), range(text, start, end));
+            }
+        }
     }
 
     #[test]

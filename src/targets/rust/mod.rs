@@ -171,13 +171,11 @@
 //! `Executor`, over the generated `<Package>Toolset`: it reads everything it
 //! enforces from the descriptors, so generated code holds no policy.
 
-mod fragments;
 mod ident;
 mod render;
 pub mod stub;
 mod tables;
 mod text;
-mod tool_code;
 mod tool_items;
 mod types;
 mod used;

@@ -2,9 +2,9 @@
 //! `<template_dir>/rust/<name>` replaces the embedded one of that name.
 //!
 //! The embedded templates are compiled once per process. The context holds
-//! scalars, the pre-rendered `code` fragments and the view model's lists as
-//! lazy sequences: an item becomes a template value only if a template reads
-//! it, which the embedded templates never do.
+//! the view model's scalars and its lists as lazy sequences: an item becomes
+//! a template value when the template reads it, so a package's items are not
+//! all copied into template values at once.
 
 use std::fmt::Debug;
 use std::path::Path;
@@ -16,7 +16,6 @@ use serde::Serialize;
 
 use crate::targets::templates;
 
-use super::fragments;
 use super::view::FileView;
 
 const TEMPLATES: &[(&str, &str)] = &[(
@@ -40,7 +39,7 @@ pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, Str
             Err(e) => Err(e.clone()),
         };
     }
-    let mut env = templates::environment();
+    let mut env = environment();
     for (name, embedded) in TEMPLATES {
         let source = match overrides.iter().find(|(n, _)| n == name) {
             Some((_, path)) => std::fs::read_to_string(path)
@@ -53,11 +52,19 @@ pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, Str
     render_with(&env, ctx)
 }
 
+/// The shared template setup plus `rust_bool`, which prints a boolean as
+/// Rust does (minijinja prints `True`).
+fn environment() -> Environment<'static> {
+    let mut env = templates::environment();
+    env.add_filter("rust_bool", |b: bool| if b { "true" } else { "false" });
+    env
+}
+
 /// The environment of the embedded templates, compiled on first use.
 fn embedded() -> &'static Result<Environment<'static>, String> {
     static ENV: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
     ENV.get_or_init(|| {
-        let mut env = templates::environment();
+        let mut env = environment();
         for (name, source) in TEMPLATES {
             env.add_template(name, source)
                 .map_err(|e| format!("template {name}: {e}"))?;
@@ -66,32 +73,24 @@ fn embedded() -> &'static Result<Environment<'static>, String> {
     })
 }
 
-fn render_with(env: &Environment<'_>, (ctx, size): (Value, usize)) -> Result<String, String> {
+fn render_with(env: &Environment<'_>, ctx: Value) -> Result<String, String> {
     let template = env
         .get_template("package.rs.j2")
         .map_err(|e| e.to_string())?;
-    // The output is mostly the fragments plus the template's fixed text:
-    // sizing the buffer up front saves copying it over and over as it grows.
-    let mut out = Vec::with_capacity(size + 8 * 1024);
     template
-        .render_captured_to(ctx, &mut out)
-        .map_err(|e| format!("template error: {e:#}"))?;
-    String::from_utf8(out).map_err(|e| format!("template output is not UTF-8: {e}"))
+        .render(ctx)
+        .map_err(|e| format!("template error: {e:#}"))
 }
 
-/// The template context, and the size of the fragments in it.
-fn context_of(view: FileView) -> (Value, usize) {
-    let (code, size) = fragments::code(&view).into_value();
-    let ctx = context! {
+/// The template context.
+fn context_of(view: FileView) -> Value {
+    context! {
         source => view.source,
         package => view.package,
         doc => view.doc,
         trait_name => view.trait_name,
         call_name => view.call_name,
         toolset_name => view.toolset_name,
-        tool_count => view.tools.len(),
-        def_count => view.defs.len(),
-        code => code,
         aliases => lazy(view.aliases),
         enums => lazy(view.enums),
         structs => lazy(view.structs),
@@ -99,8 +98,7 @@ fn context_of(view: FileView) -> (Value, usize) {
         tools => lazy(view.tools),
         patterns => lazy(view.patterns),
         defs => lazy(view.defs),
-    };
-    (ctx, size)
+    }
 }
 
 fn lazy<T: Serialize + Debug + Send + Sync + 'static>(items: Vec<T>) -> Value {
@@ -173,29 +171,18 @@ tool ping() -> bool;
 "#;
 
     #[test]
-    fn templates_can_still_loop_over_the_view_model() {
+    fn a_user_template_lays_out_the_view_model_its_own_way() {
         // (A block tag eats the newline after it.)
-        let template = "{{ tools | length }} {{ tool_count }} {{ tools[-1].method }}\n\
+        let template = "{{ tools | length }} {{ tools[-1].method }}\n\
             {% for t in tools %}{{ t.variant }}:{{ t.descriptor.name }}:{{ t.wrap }};{% endfor %}\n\
             {% for s in structs %}{{ s.name }}({% for f in s.fields %}{{ f.name }}{{ f.doc }} {% endfor %}){% endfor %}\n\
             {% for line in tools[0].doc %}[{{ line }}]{% endfor %}\n";
         assert_eq!(
             render_with_template(SOURCE, template),
-            "2 2 ping\n\
+            "2 ping\n\
              SetFont:\"set_font\":True;Ping:\"ping\":True;\
              SetFontArgs(font[\" The font.\"] r#type[] )PingArgs()\
              [ Sets the font.]"
-        );
-    }
-
-    #[test]
-    fn fragments_print_as_text_and_test_false_when_empty() {
-        let template = "{% if code.errors %}errors{% else %}none{% endif %}|{{ code.call_variants }}|\
-            {{ code.call_variants | upper }}|{{ code.call_variants | string | length }}";
-        assert_eq!(
-            render_with_template(SOURCE, template),
-            "none|    SetFont(SetFontArgs),\n    Ping(PingArgs),|\
-             \x20   SETFONT(SETFONTARGS),\n    PING(PINGARGS),|45"
         );
     }
 }

@@ -198,8 +198,7 @@ pub(crate) fn generate_staged(
 /// package to `finish` on the thread that generated them, as soon as they
 /// are generated (a package's text is not held until its last target is
 /// done). Results come back in package and target order, as a sequential
-/// build makes them. The targets of one package share a memo (each tool's
-/// schema is lowered and written once).
+/// build makes them.
 fn generate_each<R: Send>(
     analysis: &Analysis,
     targets: &[Target],
@@ -222,10 +221,8 @@ fn generate_each<R: Send>(
         crate::parallel::map(&packages, 1, |package| {
             let mut finished = Vec::with_capacity(targets.len());
             let mut diagnostics = Diagnostics::new();
-            let mut memo = targets::PackageMemo::default();
             for &target in targets {
-                let (out, diags) =
-                    targets::generator(target).generate_with(&cx, package, &mut memo);
+                let (out, diags) = targets::generator(target).generate(&cx, package);
                 finished.push(finish(out));
                 diagnostics.extend(diags);
             }

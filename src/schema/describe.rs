@@ -8,7 +8,6 @@ use serde_json::{Map, Value};
 use toolc_runtime::formats::COLOR_PATTERN;
 
 use super::node::{Node, Obj};
-use super::write;
 
 /// Keywords that constrain a value (as opposed to annotations).
 pub const CONSTRAINT_KEYWORDS: &[&str] = &[
@@ -177,7 +176,7 @@ fn words(buf: &mut String, parts: &[&str], values: &[&Node<'_>]) {
     for part in parts {
         if part.is_empty() {
             if let Some(v) = values.next() {
-                write::compact(buf, v);
+                buf.push_str(&v.to_compact());
             }
         } else {
             buf.push_str(part);
@@ -189,7 +188,7 @@ fn words(buf: &mut String, parts: &[&str], values: &[&Node<'_>]) {
 fn text(buf: &mut String, v: &Node<'_>) {
     match v.as_str() {
         Some(s) => buf.push_str(s),
-        None => write::compact(buf, v),
+        None => buf.push_str(&v.to_compact()),
     }
 }
 
@@ -245,7 +244,7 @@ fn count_phrase(
     let (lead, shown, counted) = match (min, max) {
         (Some(a), Some(b)) if a.json_eq(b) => ("exactly ", a, b),
         (Some(a), Some(b)) => {
-            write::compact(buf, a);
+            buf.push_str(&a.to_compact());
             buf.push_str(" to ");
             ("", b, b)
         }
@@ -254,7 +253,7 @@ fn count_phrase(
         (None, None) => return false,
     };
     buf.push_str(lead);
-    write::compact(buf, shown);
+    buf.push_str(&shown.to_compact());
     buf.push(' ');
     match (unit, counted.as_u64() == Some(1)) {
         (u, true) => buf.push_str(u),
@@ -287,7 +286,5 @@ pub fn json_text(value: &Value) -> String {
 
 /// [`json_text`] of a schema tree node.
 pub fn node_text(node: &Node<'_>) -> String {
-    let mut out = String::new();
-    write::compact(&mut out, node);
-    out
+    node.to_compact()
 }

@@ -19,7 +19,6 @@ use serde_json::Number;
 
 use super::moved::{add_to_description, move_to_description};
 use super::node::{Node, Obj};
-use super::write;
 use crate::target::NameRule;
 
 /// The keywords of Gemini's `Schema` toolc writes, in the order it writes
@@ -280,7 +279,7 @@ fn enum_values(map: &mut Obj<'_>) {
         if i > 0 {
             text.push_str(", ");
         }
-        write::compact(&mut text, v);
+        text.push_str(&v.to_compact());
     }
     text.push('.');
     add_to_description(map, &text);

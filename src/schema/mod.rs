@@ -1,8 +1,7 @@
 //! The single IR -> JSON Schema (2020-12) lowering every JSON target reuses.
 //!
 //! Schemas are built as trees ([`Node`]: a light `serde_json::Value` that
-//! borrows its text from the IR), never as text, and written by [`write`](mod@write) in
-//! serde_json's exact format. One [`Lowering`] lowers types, fields and tool
+//! borrows its text from the IR), never as text, and written by serde_json. One [`Lowering`] lowers types, fields and tool
 //! parameter lists ([`SchemaBuilder`] is the same with `Value` results); the
 //! [`SchemaOptions`] on top only decide where named types live:
 //!
@@ -38,13 +37,12 @@ pub mod node;
 mod shapes;
 pub mod strict;
 pub mod strict_blockers;
-pub mod write;
 
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
 pub use builder::Lowering;
-pub use node::{Node, Obj, text_depth, value_depth};
+pub use node::{Node, Obj, value_depth};
 
 use crate::ir::{Field, Program, Tool, Ty};
 

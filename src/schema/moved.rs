@@ -5,7 +5,6 @@
 
 use super::describe::{CONSTRAINT_KEYWORDS, push_phrases};
 use super::node::{Node, Obj};
-use super::write;
 
 /// Moves every keyword of `map` that `unsupported` names into its
 /// description, worded: constraints as phrases, then the title, default,
@@ -33,7 +32,7 @@ pub fn move_to_description(map: &mut Obj<'_>, unsupported: impl Fn(&str, &Node<'
     push_phrases(&moved, &|_| true, &mut notes);
     if let Some(d) = moved.get("default") {
         note(&mut notes, &["Default: "]);
-        write::compact(&mut notes, d);
+        notes.push_str(&d.to_compact());
         notes.push('.');
     }
     if let Some(Node::Arr(examples)) = moved.get("examples") {
@@ -42,7 +41,7 @@ pub fn move_to_description(map: &mut Obj<'_>, unsupported: impl Fn(&str, &Node<'
             if i > 0 {
                 notes.push_str(", ");
             }
-            write::compact(&mut notes, e);
+            notes.push_str(&e.to_compact());
         }
         notes.push('.');
     }
@@ -64,7 +63,7 @@ pub fn move_to_description(map: &mut Obj<'_>, unsupported: impl Fn(&str, &Node<'
         ) || CONSTRAINT_KEYWORDS.contains(&k);
         if !known {
             note(&mut notes, &[k, ": "]);
-            write::compact(&mut notes, v);
+            notes.push_str(&v.to_compact());
             notes.push('.');
         }
     }

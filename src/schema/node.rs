@@ -1,17 +1,16 @@
 //! A light JSON tree for generated documents.
 //!
-//! `serde_json::Value` costs a `String` per key and string, a hashed map per
-//! object and a deep drop; the JSON targets build one tree per tool and per
-//! target, so that cost dominated them. A [`Node`] borrows its text from the
-//! IR where it can, keeps object entries in a small vector (objects here have
-//! a handful of keys) and embeds user-written JSON (defaults, examples, extra
-//! keywords) by reference. Its text ([`super::write`]) is byte for byte what
-//! `serde_json` prints for the equivalent `Value`, and [`Obj`] keeps the
-//! semantics of `serde_json::Map` with `preserve_order` (insert replaces in
-//! place, remove swaps the last entry in), so both paths agree exactly.
+//! A [`Node`] borrows its text from the IR where it can, keeps object
+//! entries in a small vector (objects here have a handful of keys) and embeds
+//! user-written JSON (defaults, examples, extra keywords) by reference, where
+//! `serde_json::Value` would copy every key and string. It implements
+//! `Serialize`, so serde_json writes its text; [`Obj`] keeps the semantics
+//! of `serde_json::Map` with `preserve_order` (insert replaces in place,
+//! remove swaps the last entry in), so a tree and its `Value` agree exactly.
 
 use std::borrow::Cow;
 
+use serde::{Serialize, Serializer};
 use serde_json::{Number, Value};
 
 /// One JSON value.
@@ -26,12 +25,20 @@ pub enum Node<'a> {
     Obj(Obj<'a>),
     /// User-written JSON, embedded as is.
     Json(&'a Value),
-    /// JSON text already pretty-printed at nesting `level` (a schema that
-    /// several documents of one package embed is written once).
-    Text {
-        text: &'a str,
-        level: usize,
-    },
+}
+
+impl Serialize for Node<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Node::Null => serializer.serialize_unit(),
+            Node::Bool(b) => serializer.serialize_bool(*b),
+            Node::Num(n) => n.serialize(serializer),
+            Node::Str(s) => serializer.serialize_str(s),
+            Node::Arr(items) => serializer.collect_seq(items),
+            Node::Obj(map) => serializer.collect_map(map.iter()),
+            Node::Json(value) => value.serialize(serializer),
+        }
+    }
 }
 
 /// An object: entries in insertion order, keys unique.
@@ -139,8 +146,19 @@ impl<'a> Node<'a> {
             Node::Arr(items) => Value::Array(items.iter().map(Node::to_value).collect()),
             Node::Obj(map) => Value::Object(map.to_map()),
             Node::Json(v) => (*v).clone(),
-            Node::Text { text, .. } => serde_json::from_str(text).unwrap_or(Value::Null),
         }
+    }
+
+    /// Compact JSON text, as serde_json writes it.
+    pub fn to_compact(&self) -> String {
+        // A tree has string keys and finite numbers only: writing it
+        // cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Pretty JSON text (two-space indent), as serde_json writes it.
+    pub fn to_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
     /// `value` as a tree of its own, so transforms can rewrite it.
@@ -170,10 +188,6 @@ impl<'a> Node<'a> {
             }
             Node::Arr(items) => items.iter_mut().for_each(Node::expand),
             Node::Obj(map) => map.values_mut().for_each(Node::expand),
-            Node::Text { text, .. } => {
-                let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-                *self = Node::from_value(&value).into_owned();
-            }
             _ => {}
         }
     }
@@ -193,7 +207,7 @@ impl<'a> Node<'a> {
                     .map(|(k, v)| (Cow::Owned(k.into_owned()), v.into_owned()))
                     .collect(),
             }),
-            node @ (Node::Json(_) | Node::Text { .. }) => {
+            node @ Node::Json(_) => {
                 let mut node = node;
                 node.expand();
                 node.into_owned()
@@ -296,7 +310,6 @@ impl Node<'_> {
                         );
                     }
                     Node::Json(value) => stack.push((Pending::Value(value), above)),
-                    Node::Text { text, .. } => deepest = deepest.max(above + text_depth(text)),
                     Node::Null | Node::Bool(_) | Node::Num(_) | Node::Str(_) => {}
                 },
                 Pending::Value(value) => match value {
@@ -324,33 +337,11 @@ pub fn value_depth(value: &Value) -> usize {
     }
 }
 
-/// [`Node::depth`] of JSON text: the deepest nesting of brackets outside
-/// strings.
-pub fn text_depth(text: &str) -> usize {
-    let (mut level, mut deepest) = (0usize, 0usize);
-    let mut in_string = false;
-    let mut escaped = false;
-    for b in text.bytes() {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                level += 1;
-                deepest = deepest.max(level);
-            }
-            b']' | b'}' => level = level.saturating_sub(1),
-            _ => {}
-        }
+/// Compact JSON text.
+impl std::fmt::Display for Node<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_compact())
     }
-    deepest
 }
 
 impl<'a> From<&'a str> for Node<'a> {

@@ -1,16 +1,13 @@
-//! The schema tree and its writer against `serde_json`, which they must match
-//! byte for byte.
+//! The schema tree against `serde_json::Value`: the same text and the same
+//! map semantics.
 
 use serde_json::{Value, json};
 
 use super::describe::{constraint_phrases, node_text};
 use super::node::{Node, Obj};
-use super::write;
 
 fn pretty(node: &Node<'_>) -> String {
-    let mut out = String::new();
-    write::pretty(&mut out, node, 0);
-    out
+    node.to_pretty()
 }
 
 fn awkward() -> Value {
@@ -34,23 +31,6 @@ fn pretty_and_compact_text_match_serde_json() {
     assert_eq!(node_text(&Node::from_value(&value)), compact);
     assert_eq!(Node::from_value(&value).to_string(), compact);
     assert_eq!(Node::from_value(&value).to_value(), value);
-}
-
-#[test]
-fn every_string_length_and_escape_position_matches() {
-    // The escape scan works eight bytes at a time; cover every offset.
-    for len in 0..20 {
-        for at in 0..=len {
-            for special in ["\"", "\\", "\n", "\u{1}", "é"] {
-                let mut s = "a".repeat(len);
-                s.insert_str(at, special);
-                let value = Value::String(s);
-                let mut out = String::new();
-                write::string(&mut out, value.as_str().unwrap_or_default());
-                assert_eq!(out, serde_json::to_string(&value).unwrap_or_default());
-            }
-        }
-    }
 }
 
 #[test]
@@ -106,29 +86,6 @@ fn constraint_phrases_word_every_keyword() {
     );
 }
 
-#[test]
-fn written_text_moves_to_any_depth() {
-    let schema = json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}});
-    let document = json!({"tools": [{"inputSchema": schema.clone()}]});
-    let expected = serde_json::to_string_pretty(&document).unwrap_or_default();
-    for written_at in 0..6 {
-        let mut text = String::new();
-        write::pretty(&mut text, &Node::Json(&schema), written_at);
-        let mut tool = Obj::new();
-        tool.insert(
-            "inputSchema",
-            Node::Text {
-                text: &text,
-                level: written_at,
-            },
-        );
-        let mut root = Obj::new();
-        root.insert("tools", vec![Node::Obj(tool)]);
-        assert_eq!(pretty(&Node::Obj(root.clone())), expected);
-        assert_eq!(Node::Obj(root).to_value(), document);
-    }
-}
-
 /// `[[...[]...]]`, `levels` arrays deep.
 fn nested_text(levels: usize) -> String {
     "[".repeat(levels) + &"]".repeat(levels)
@@ -140,7 +97,6 @@ fn serde_json_reads_exactly_max_json_depth_levels() {
     let at = nested_text(MAX_JSON_DEPTH);
     let value: Value = serde_json::from_str(&at).expect("the limit itself parses");
     assert_eq!(super::value_depth(&value), MAX_JSON_DEPTH);
-    assert_eq!(super::text_depth(&at), MAX_JSON_DEPTH);
     let over = nested_text(MAX_JSON_DEPTH + 1);
     let err = serde_json::from_str::<Value>(&over).expect_err("one more level fails");
     assert!(err.to_string().contains("recursion limit"), "{err}");
@@ -164,22 +120,10 @@ fn depth_counts_arrays_and_objects_in_every_kind_of_node() {
     assert_eq!(super::value_depth(&value), 4);
     assert_eq!(Node::from(&value).depth(), 4);
     assert_eq!(Node::from_value(&value).depth(), 4);
-    let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-    assert_eq!(super::text_depth(&text), 4);
-    assert_eq!(super::text_depth(r#"["\"[[", {"\\": [[]]}]"#), 4);
     let mut outer = Obj::new();
-    outer.insert(
-        "embedded",
-        Node::Text {
-            text: &text,
-            level: 1,
-        },
-    );
     outer.insert("json", &value);
     assert_eq!(Node::Obj(outer).depth(), 5);
     // Deeper than any stack would hold if it recursed.
-    let deep = nested_text(200_000);
-    assert_eq!(super::text_depth(&deep), 200_000);
     let mut node = Node::Null;
     for _ in 0..200_000 {
         node = Node::Arr(vec![node]);

@@ -8,14 +8,14 @@
 //! carries its JSON Schema as `parametersJsonSchema` instead, with warning
 //! `W0026` saying why.
 
-use super::json_common::tools_file;
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use super::json_common::{Layout, tools_file};
+use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Tool};
+use crate::schema::Obj;
 pub use crate::schema::documents::gemini::gemini_declaration;
 use crate::schema::documents::gemini::gemini_tree;
 use crate::schema::gemini_blockers::gemini_blockers;
-use crate::schema::{Node, Obj};
 
 pub struct Gemini;
 
@@ -24,22 +24,16 @@ impl Generator for Gemini {
         Target::Gemini
     }
 
-    fn generate_with<'p>(
+    fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        // The profile rewrites the input trees another target lowered
-        // (taking them); tools it cannot express reuse the written text.
-        let mut trees = memo.take_trees();
-        let memo = &*memo;
         tools_file(
             package,
             Target::Gemini,
-            |index, tool, diagnostics| {
-                let tree = trees.get_mut(index).and_then(Option::take);
-                let (value, reasons) = gemini_tree(cx.program, tool, tree, memo.input(index));
+            |tool, diagnostics| {
+                let (value, reasons) = gemini_tree(cx.program, tool);
                 // The checks report W0026 for what they find in the IR; this
                 // covers only what the profile found beyond it.
                 if !reasons.is_empty()
@@ -50,10 +44,9 @@ impl Generator for Gemini {
                 }
                 value
             },
-            |declarations| {
-                let mut doc = Obj::with_capacity(1);
-                doc.insert("functionDeclarations", declarations);
-                Node::Obj(doc)
+            Layout::Object {
+                head: Obj::new(),
+                key: "functionDeclarations",
             },
         )
     }

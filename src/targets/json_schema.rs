@@ -4,8 +4,8 @@
 //! enum, struct and union they use, referenced with `$ref`. The document is
 //! built in [`crate::schema::documents::json_schema`].
 
-use super::json_common::{TOOL_SIZE, tree_file};
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use super::json_common::{TOOL_SIZE, json_file};
+use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::Diagnostics;
 use crate::ir::Package;
 pub use crate::schema::documents::json_schema::{
@@ -19,15 +19,14 @@ impl Generator for JsonSchema {
         Target::JsonSchema
     }
 
-    fn generate_with<'p>(
+    fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-        _memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let document = document_tree(cx.program, package);
         let capacity = package.tools.len() * TOOL_SIZE;
-        let file = tree_file(format!("{}.schema.json", package.name), &document, capacity);
+        let file = json_file(format!("{}.schema.json", package.name), &document, capacity);
         (vec![file], Diagnostics::new())
     }
 }

@@ -42,8 +42,6 @@ pub struct OutputFile {
     pub contents: String,
 }
 
-pub use json_common::PackageMemo;
-
 pub trait Generator {
     fn target(&self) -> Target;
 
@@ -55,18 +53,6 @@ pub trait Generator {
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-    ) -> (Vec<OutputFile>, Diagnostics) {
-        self.generate_with(cx, package, &mut PackageMemo::default())
-    }
-
-    /// [`Generator::generate`] reusing what other targets of the same build
-    /// already computed for `package` (the driver passes one memo per
-    /// package to all of them). The output is the same either way.
-    fn generate_with<'p>(
-        &self,
-        cx: &GenContext<'p>,
-        package: &'p Package,
-        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics);
 
     /// Files of the target rather than of a package (a runtime that every

@@ -8,12 +8,11 @@
 //! keywords into descriptions. A tool that cannot be strict is emitted with
 //! `strict: false` and its generic schema, with warning `W0011` saying why.
 
-use super::json_common::tools_file;
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use super::json_common::{Layout, tools_file};
+use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Tool};
-use crate::schema::Node;
-use crate::schema::documents::openai::{Generic, blocker_reasons, openai_tree};
+use crate::schema::documents::openai::{blocker_reasons, openai_tree};
 pub use crate::schema::documents::openai::{openai_tool, openai_tool_tree, strict_parameters};
 
 pub struct OpenAi;
@@ -23,42 +22,27 @@ impl Generator for OpenAi {
         Target::Openai
     }
 
-    fn generate_with<'p>(
+    fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        // The strict profile rewrites the input trees another target lowered
-        // (taking them); tools that cannot be strict reuse the written text.
-        // Neither is made here for the memo: most tools are strict.
-        let mut trees = memo.take_trees();
-        let memo = &*memo;
         tools_file(
             package,
             Target::Openai,
-            |index, tool, diagnostics| {
-                let tree = trees.get_mut(index).and_then(Option::take);
+            |tool, diagnostics| {
                 let blocked = blocker_reasons(cx.program, tool);
                 // The checks already report W0011 for every strict blocker; this
                 // covers only what the strict profile itself could not express.
                 let reported = !blocked.is_empty();
-                let (value, reasons) = openai_tree(
-                    cx.program,
-                    tool,
-                    cx.options.openai_api,
-                    blocked,
-                    Generic {
-                        tree,
-                        text: memo.input(index),
-                    },
-                );
+                let (value, reasons) =
+                    openai_tree(cx.program, tool, cx.options.openai_api, blocked);
                 if !reasons.is_empty() && !reported && !allows_not_strict(tool) {
                     diagnostics.push(not_strict(tool, &reasons));
                 }
                 value
             },
-            Node::Arr,
+            Layout::Array,
         )
     }
 }

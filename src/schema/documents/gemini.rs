@@ -13,19 +13,14 @@ use crate::schema::{self, Node, Obj, gemini};
 /// The declaration of `tool`, and the reasons its parameters are given as
 /// JSON Schema (empty when they are a `Schema`).
 pub fn gemini_declaration(program: &Program, tool: &Tool) -> (Value, Vec<String>) {
-    let (tree, reasons) = gemini_tree(program, tool, None, None);
+    let (tree, reasons) = gemini_tree(program, tool);
     (tree.to_value(), reasons)
 }
 
 /// [`gemini_declaration`] as a tree, from the tool's generic input schema
 /// when another target lowered it (`tree`) or wrote it (`text`).
-pub fn gemini_tree<'a>(
-    program: &'a Program,
-    tool: &'a Tool,
-    tree: Option<Node<'a>>,
-    text: Option<Node<'a>>,
-) -> (Node<'a>, Vec<String>) {
-    let generic = tree.unwrap_or_else(|| schema::input_tree(program, tool));
+pub fn gemini_tree<'a>(program: &'a Program, tool: &'a Tool) -> (Node<'a>, Vec<String>) {
+    let generic = schema::input_tree(program, tool);
     let mut out = Obj::with_capacity(3);
     out.insert("name", tool.name_for("gemini"));
     if let Some(d) = tool_description(tool) {
@@ -38,7 +33,7 @@ pub fn gemini_tree<'a>(
         }
         Ok(None) => Vec::new(),
         Err(reasons) => {
-            let json = text.unwrap_or_else(|| schema::input_tree(program, tool));
+            let json = schema::input_tree(program, tool);
             out.insert("parametersJsonSchema", json);
             reasons
         }

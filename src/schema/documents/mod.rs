@@ -72,7 +72,7 @@ pub fn tool_json_depths(program: &Program, tool: &Tool) -> [(Target, usize); 4] 
         ),
         (
             Target::Gemini,
-            2 + gemini::gemini_tree(program, tool, None, None).0.depth(),
+            2 + gemini::gemini_tree(program, tool).0.depth(),
         ),
     ]
 }

@@ -18,21 +18,14 @@ use crate::target::OpenAiApi;
 /// when it is).
 pub fn openai_tool(program: &Program, tool: &Tool, api: OpenAiApi) -> (Value, Vec<String>) {
     let blocked = blocker_reasons(program, tool);
-    let (tree, reasons) = openai_tree(program, tool, api, blocked, Generic::default());
+    let (tree, reasons) = openai_tree(program, tool, api, blocked);
     (tree.to_value(), reasons)
 }
 
 /// [`openai_tool`] as a tree, without the reasons.
 pub fn openai_tool_tree<'a>(program: &'a Program, tool: &'a Tool, api: OpenAiApi) -> Node<'a> {
     let blocked = blocker_reasons(program, tool);
-    openai_tree(program, tool, api, blocked, Generic::default()).0
-}
-
-/// A tool's generic input schema, when another target lowered or wrote it.
-#[derive(Default)]
-pub struct Generic<'a> {
-    pub tree: Option<Node<'a>>,
-    pub text: Option<Node<'a>>,
+    openai_tree(program, tool, api, blocked).0
 }
 
 /// [`openai_tool`] as a tree, given the tool's strict blockers.
@@ -41,16 +34,10 @@ pub fn openai_tree<'a>(
     tool: &'a Tool,
     api: OpenAiApi,
     blocked: Vec<String>,
-    generic: Generic<'a>,
 ) -> (Node<'a>, Vec<String>) {
-    let (parameters, reasons) = match strict_tree(program, tool, blocked, generic.tree) {
+    let (parameters, reasons) = match strict_tree(program, tool, blocked) {
         Ok(p) => (p, Vec::new()),
-        Err(reasons) => {
-            let generic = generic
-                .text
-                .unwrap_or_else(|| schema::input_tree(program, tool));
-            (generic, reasons)
-        }
+        Err(reasons) => (schema::input_tree(program, tool), reasons),
     };
     let strict = reasons.is_empty();
     let mut function = Obj::with_capacity(5);
@@ -77,7 +64,7 @@ pub fn openai_tree<'a>(
 
 /// The strict-mode parameters schema of `tool`, or why it cannot have one.
 pub fn strict_parameters(program: &Program, tool: &Tool) -> Result<Value, Vec<String>> {
-    strict_tree(program, tool, blocker_reasons(program, tool), None).map(|s| s.to_value())
+    strict_tree(program, tool, blocker_reasons(program, tool)).map(|s| s.to_value())
 }
 
 /// Why the checks say `tool` cannot be strict (empty when nothing blocks it).
@@ -90,18 +77,16 @@ pub fn blocker_reasons(program: &Program, tool: &Tool) -> Vec<String> {
     reasons
 }
 
-/// The strict parameters of `tool` from its generic schema (`generic`, or
-/// lowered here).
+/// The strict parameters of `tool`, from its generic schema.
 fn strict_tree<'a>(
     program: &'a Program,
     tool: &'a Tool,
     blocked: Vec<String>,
-    generic: Option<Node<'a>>,
 ) -> Result<Node<'a>, Vec<String>> {
     if !blocked.is_empty() {
         return Err(blocked);
     }
-    let generic = generic.unwrap_or_else(|| schema::input_tree(program, tool));
+    let generic = schema::input_tree(program, tool);
     let mut strict = strict::strict_tree(generic)?;
     // Strict mode wants the root's property list and required list even when
     // the tool takes no parameters.

@@ -7,9 +7,9 @@
 use super::anthropic::anthropic_tree_with;
 use super::gemini::gemini_tree;
 use super::mcp::mcp_tree_with;
-use super::openai::{Generic, blocker_reasons, openai_tree};
+use super::openai::{blocker_reasons, openai_tree};
 use crate::ir::{Program, Tool};
-use crate::schema::{self, Node, write};
+use crate::schema::{self, Node};
 use crate::target::{AnthropicExamples, OpenAiApi, Target};
 
 /// The targets whose output a provider puts in a model's context, in the
@@ -45,24 +45,15 @@ pub struct SentDocuments<'p> {
     pub texts: [(Target, String); 4],
 }
 
-/// The documents of `tool` in `forms`. The input schema is lowered once and
-/// each document built around a copy, as the targets share it in a build.
+/// The documents of `tool` in `forms`, each built as its target builds it.
 pub fn sent_documents<'p>(program: &'p Program, tool: &'p Tool, forms: Forms) -> SentDocuments<'p> {
     let input = schema::input_tree(program, tool);
     let mcp = mcp_tree_with(program, tool, input.clone());
-    let (openai, _) = openai_tree(
-        program,
-        tool,
-        forms.openai_api,
-        blocker_reasons(program, tool),
-        Generic {
-            tree: Some(input.clone()),
-            text: Some(input.clone()),
-        },
-    );
+    let blocked = blocker_reasons(program, tool);
+    let (openai, _) = openai_tree(program, tool, forms.openai_api, blocked);
     let examples = forms.anthropic_examples == AnthropicExamples::Included;
     let anthropic = anthropic_tree_with(tool, input.clone(), examples);
-    let (gemini, _) = gemini_tree(program, tool, Some(input.clone()), Some(input.clone()));
+    let (gemini, _) = gemini_tree(program, tool);
     SentDocuments {
         input,
         texts: [
@@ -76,7 +67,5 @@ pub fn sent_documents<'p>(program: &'p Program, tool: &'p Tool, forms: Forms) ->
 
 /// `node` as compact JSON.
 pub fn compact(node: &Node<'_>) -> String {
-    let mut out = String::new();
-    write::compact(&mut out, node);
-    out
+    node.to_compact()
 }

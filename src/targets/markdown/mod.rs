@@ -18,7 +18,7 @@ use std::path::Path;
 
 use crate::targets::templates;
 
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program};
 
@@ -34,11 +34,10 @@ impl Generator for Markdown {
         Target::Markdown
     }
 
-    fn generate_with<'p>(
+    fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-        _memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
         match render(cx.program, package, cx.options.template_dir.as_deref()) {

@@ -184,8 +184,7 @@ mod view;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool, TyKind, TypeDefKind};
 
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
-use crate::schema::Node;
+use super::{GenContext, Generator, OutputFile, Target};
 use ident::{Ident, Namer};
 use tables::Tables;
 use text::lit;
@@ -200,19 +199,13 @@ impl Generator for RustGenerator {
         Target::Rust
     }
 
-    fn generate_with<'p>(
+    fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        // The descriptors embed each tool's MCP JSON: the memo builds it (and
-        // lowers its input schema) once for this target, the `mcp` target and
-        // the others.
-        memo.lower_inputs(cx.program, package);
-        let memo = memo.mcp_tools(cx.program, package);
-        let view = file_view(cx.program, package, memo);
+        let view = file_view(cx.program, package);
         match render::render(view, cx.options.template_dir.as_deref()) {
             Ok(contents) => (
                 vec![OutputFile {
@@ -242,7 +235,7 @@ pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
 }
 
 /// Builds the view model of one package.
-pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> FileView {
+pub fn file_view(program: &Program, package: &Package) -> FileView {
     let mut namer = Namer::with_reserved(RESERVED);
     let trait_name = namer.claim(Ident::camel(&format!("{}_tools", package.name)));
     let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
@@ -339,13 +332,8 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
     }
     let mut tables = Tables::new(program);
     let mut tools = Vec::new();
-    for (index, ((tool, (method, args, errors_struct, variant, table, owner)), output_table)) in
-        package
-            .tools
-            .values()
-            .zip(tool_names)
-            .zip(output_tables)
-            .enumerate()
+    for ((tool, (method, args, errors_struct, variant, table, owner)), output_table) in
+        package.tools.values().zip(tool_names).zip(output_tables)
     {
         let mut fields = typer.fields(owner.bare(), tool.params.values());
         if tool.open {
@@ -360,16 +348,7 @@ pub fn file_view(program: &Program, package: &Package, memo: &PackageMemo<'_>) -
             .output
             .as_ref()
             .map(|ty| typer.ty(ty, Hint::Suffixed(owner.bare(), "Output"), true));
-        // The input schema is the memo's: the tree has a placeholder there.
-        let built;
-        let (mcp, wrap) = match memo.mcp_tool(index) {
-            Some(shared) => shared,
-            None => {
-                built = super::mcp::mcp_tree_wrapped(program, tool, Node::Null);
-                (&built.0, built.1)
-            }
-        };
-        let mcp = mcp_literal(program, tool, mcp, memo.tree(index));
+        let (mcp, wrap) = mcp_literal(program, tool);
         // Argument tables first, so output types take the later `DEFS`.
         let table_expr = tables.fields(tool.params.values());
         let output_expr = tool

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::file_view;
 use super::ident::Ident;
 use crate::ir::{Package, Program};
+use crate::targets::OutputFile;
 use crate::targets::templates;
-use crate::targets::{OutputFile, PackageMemo};
 
 const TEMPLATE: &str = include_str!("../../../targets/rust/stub.rs.j2");
 
@@ -58,10 +58,7 @@ pub fn stub_file_name(package: &str) -> String {
 
 /// Renders `package`'s stub.
 pub fn stub(program: &Program, package: &Package) -> Result<(OutputFile, StubNames), String> {
-    let mut memo = PackageMemo::default();
-    memo.lower_inputs(program, package);
-    let memo = memo.mcp_tools(program, package);
-    let view = file_view(program, package, memo);
+    let view = file_view(program, package);
     let stub = StubView {
         package: package.name.clone(),
         module: Ident::snake(&package.name),

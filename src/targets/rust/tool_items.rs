@@ -4,27 +4,18 @@
 use std::fmt::Write as _;
 
 use crate::ir::{Program, Tool};
-use crate::schema::Node;
 
 use super::ident::{Ident, Namer};
-use super::text::{lit, node_lit, opt_lit, write_lit};
+use super::text::{lit, opt_lit, write_lit};
 use super::view::{DescriptorView, ErrorView, doc_lines};
 
-/// The MCP `Tool` JSON literal of `tool`, exactly as the `mcp` target emits
-/// it, around `input`, its input schema when the package memo holds it.
-pub fn mcp_literal(
-    program: &Program,
-    tool: &Tool,
-    mcp: &Node<'_>,
-    input: Option<&Node<'_>>,
-) -> String {
-    match input {
-        Some(input) => node_lit(mcp, Some(("inputSchema", input))),
-        None => {
-            let input = crate::schema::input_tree(program, tool);
-            node_lit(mcp, Some(("inputSchema", &input)))
-        }
-    }
+/// The MCP `Tool` JSON of `tool` as a Rust string literal of its compact
+/// text, exactly as the `mcp` target builds it, and whether its output is
+/// wrapped.
+pub fn mcp_literal(program: &Program, tool: &Tool) -> (String, bool) {
+    let input = crate::schema::input_tree(program, tool);
+    let (tree, wrap) = crate::targets::mcp::mcp_tree_wrapped(program, tool, input);
+    (lit(&tree.to_compact()), wrap)
 }
 
 pub fn error_views(tool: &Tool) -> Vec<ErrorView> {

@@ -8,12 +8,12 @@ pub fn string(s: &str) -> String {
     out
 }
 
-/// Appends `s` as a JSON string literal: the bytes `serde_json` writes
-/// (`\"`, `\\`, the short escapes for control characters and `\u00XX` for
-/// the other ones; everything else verbatim), which TypeScript reads as the
-/// same string. The JSON targets' writer, so both write strings alike.
+/// Appends `s` as a JSON string literal, as serde_json writes it (`\"`,
+/// `\\`, the short escapes for control characters and `\u00XX` for the
+/// other ones; everything else verbatim), which TypeScript reads as the same
+/// string. The JSON targets write strings with serde_json too.
 pub fn push_string(out: &mut String, s: &str) {
-    crate::schema::write::string(out, s);
+    out.push_str(&serde_json::to_string(s).unwrap_or_default());
 }
 
 /// A JSDoc block (`/** ... */` plus newline, every line prefixed by

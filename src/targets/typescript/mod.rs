@@ -106,7 +106,7 @@ pub mod stub;
 mod types;
 mod view;
 
-use super::{GenContext, Generator, OutputFile, PackageMemo, Target};
+use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::Package;
 
@@ -117,19 +117,13 @@ impl Generator for TypeScript {
         Target::Typescript
     }
 
-    fn generate_with<'p>(
+    fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
-        memo: &mut PackageMemo<'p>,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        // The specs embed each tool's MCP JSON: the memo builds it (and
-        // lowers its input schema) once for this target, the `mcp` target
-        // and the others.
-        memo.lower_inputs(cx.program, package);
-        let memo = memo.mcp_tools(cx.program, package);
-        let view = view::build(cx.program, package, memo);
+        let view = view::build(cx.program, package);
         let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
             let files = [
                 ("core.ts", format!("{}.ts", package.name)),

@@ -34,9 +34,8 @@ use super::literal;
 use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
-use crate::schema::Node;
 use crate::target::GENERATED_MARKER;
-use crate::targets::{PackageMemo, mcp};
+use crate::targets::mcp;
 
 /// The template context of a package.
 pub struct View {
@@ -47,8 +46,7 @@ pub struct View {
 }
 
 /// The template context of `package`.
-/// `memo` holds the input schema trees the tool specs embed.
-pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> View {
+pub fn build(program: &Program, package: &Package) -> View {
     let mut type_namer = Namer::types();
     let mut value_namer = Namer::values();
     let names = TypeNames::collect(program, package, &mut type_namer);
@@ -62,7 +60,7 @@ pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> Vi
     let mut tools = Vec::with_capacity(package.tools.len());
     let (mut core, mut extended) = (Vec::new(), Vec::new());
     let mut spec = String::new();
-    for (index, tool) in package.tools.values().enumerate() {
+    for tool in package.tools.values() {
         let base = pascal(&tool.name);
         let name = literal::string(&tool.name);
         let doc_name = tool.name.replace("*/", "*\\/");
@@ -87,11 +85,7 @@ pub fn build(program: &Program, package: &Package, memo: &PackageMemo<'_>) -> Vi
             types::expr(t, &names, Form::Validated)
         });
         spec.clear();
-        let mcp = McpParts {
-            tool: memo.mcp_tool(index).map(|(tree, _)| tree),
-            input: memo.tree(index),
-        };
-        write_spec(&mut spec, program, tool, mcp, &mut descriptors);
+        write_spec(&mut spec, program, tool, &mut descriptors);
         let parts = ToolParts {
             name: &name,
             doc_name: &doc_name,
@@ -263,20 +257,7 @@ fn type_decl(decl: TypeDecl) -> Value {
 }
 
 /// The `ToolSpec` object literal of one tool.
-/// What the package memo holds of a tool's MCP JSON: the `Tool` tree with a
-/// placeholder input schema, and the input schema.
-struct McpParts<'m, 'p> {
-    tool: Option<&'m Node<'p>>,
-    input: Option<&'m Node<'p>>,
-}
-
-fn write_spec(
-    out: &mut String,
-    program: &Program,
-    tool: &Tool,
-    mcp: McpParts<'_, '_>,
-    descriptors: &mut Descriptors<'_>,
-) {
+fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mut Descriptors<'_>) {
     let mut e = Emit::pretty(out);
     let mut obj = e.open(0);
     e.plain_key(&mut obj, "name");
@@ -303,7 +284,7 @@ fn write_spec(
         descriptors.ty(&mut e, output, 1, 0, false);
     }
     e.plain_key(&mut obj, "mcp");
-    mcp_spec(&mut e, program, tool, mcp);
+    e.node(&mcp::mcp_tree(program, tool), 1);
     e.plain_key(&mut obj, "outputWrapped");
     e.bool(output_wrapped(program, tool));
     e.plain_key(&mut obj, "examples");
@@ -329,31 +310,6 @@ fn write_spec(
     }
     e.close_array(examples);
     e.close(obj);
-}
-
-/// The MCP `Tool` object of `tool`, as the `mcp` target emits it, from the
-/// memo's parts (built here when the memo does not hold them).
-fn mcp_spec(e: &mut Emit<'_>, program: &Program, tool: &Tool, mcp: McpParts<'_, '_>) {
-    let lowered;
-    let input = match mcp.input {
-        Some(input) => input,
-        None => {
-            lowered = crate::schema::input_tree(program, tool);
-            &lowered
-        }
-    };
-    let built;
-    let tree = match mcp.tool {
-        Some(tree) => tree,
-        None => {
-            built = mcp::mcp_tree_with(program, tool, Node::Null);
-            &built
-        }
-    };
-    match tree {
-        Node::Obj(map) => e.node_obj(map, Some(("inputSchema", input)), 1),
-        other => e.node(other, 1),
-    }
 }
 
 /// The `ToolMetadata` object literal, closing brace at `indent`.

@@ -32,10 +32,11 @@ pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, Str
             .collect(),
         None => Vec::new(),
     };
+    let capacity = capacity_for(&view);
     let ctx = context_of(view);
     if overrides.is_empty() {
         return match embedded() {
-            Ok(env) => render_with(env, ctx),
+            Ok(env) => render_with(env, ctx, capacity),
             Err(e) => Err(e.clone()),
         };
     }
@@ -49,7 +50,7 @@ pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, Str
         env.add_template_owned(*name, source)
             .map_err(|e| format!("template {name}: {e}"))?;
     }
-    render_with(&env, ctx)
+    render_with(&env, ctx, capacity)
 }
 
 /// The shared template setup plus `rust_bool`, which prints a boolean as
@@ -73,13 +74,27 @@ fn embedded() -> &'static Result<Environment<'static>, String> {
     })
 }
 
-fn render_with(env: &Environment<'_>, ctx: Value) -> Result<String, String> {
+fn render_with(env: &Environment<'_>, ctx: Value, capacity: usize) -> Result<String, String> {
     let template = env
         .get_template("package.rs.j2")
         .map_err(|e| e.to_string())?;
+    let mut out = Vec::with_capacity(capacity);
     template
-        .render(ctx)
-        .map_err(|e| format!("template error: {e:#}"))
+        .render_captured_to(ctx, &mut out)
+        .map_err(|e| format!("template error: {e:#}"))?;
+    String::from_utf8(out).map_err(|e| format!("template output is not UTF-8: {e}"))
+}
+
+/// More than the output of `view` will take. A buffer that grows is copied
+/// each time, old and new alive at once; a big one reserved up front costs
+/// no memory in the pages the output never reaches.
+fn capacity_for(view: &FileView) -> usize {
+    let tools = view.tools.iter().map(|t| {
+        let d = &t.descriptor;
+        2 * (d.mcp.len() + d.description.len() + t.table_expr.len() + t.output_expr.len()) + 4096
+    });
+    let types = view.aliases.len() + view.enums.len() + view.structs.len() + view.unions.len();
+    tools.sum::<usize>() + types * 2048 + 64 * 1024
 }
 
 /// The template context.

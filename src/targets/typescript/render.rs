@@ -109,44 +109,25 @@ mod tests {
         files
     }
 
-    /// A template that writes each tool from its parts and loops over
-    /// `properties` itself (as templates written before the put-together
-    /// fragments did) writes the same module: `definition`, `types_entry`
-    /// and the bodies are exactly their parts.
+    /// A template that writes interfaces from their `body` text instead of
+    /// looping over `properties` writes the same module: a body is exactly
+    /// its property lines.
     #[test]
-    fn parts_write_what_the_fragments_hold() {
+    fn bodies_hold_the_lines_the_property_loops_write() {
         let core = super::TEMPLATES
             .iter()
             .find(|(name, _)| *name == "core.ts")
             .map_or("", |(_, text)| *text);
         let looped = |list: &str| {
             format!(
-                "{{% for p in {list} %}}\n{{{{ p.doc }}}}  {{{{ p.key }}}}{{{{ p.optional }}}}: {{{{ p.ty }}}};\n{{% endfor %}}\n}}"
+                "{{% for p in {list} %}}\n{{{{ p.doc }}}}  {{{{ p.key }}}}{{{{ p.optional }}}}: {{{{ p.ty }}}};\n{{% endfor %}}\n"
             )
         };
-        let definition = format!(
-            "/** Arguments of `{{{{ tool.doc_name }}}}` as a model sends them (parameters with defaults may be absent). */
-export interface {{{{ tool.input }}}} {{
-{input}
-
-/** Arguments of `{{{{ tool.doc_name }}}}` after validation: defaults applied. */
-export interface {{{{ tool.args }}}} {{
-{args}
-
-/** What `{{{{ tool.doc_name }}}}` returns. */
-export type {{{{ tool.output }}}} = {{{{ tool.output_type }}}};
-
-{{{{ tool.doc }}}}export const {{{{ tool.ident }}}} = defineTool<{{{{ tool.name }}}}, {{{{ tool.input }}}}, {{{{ tool.args }}}}>({{{{ tool.spec }}}});",
-            input = looped("tool.input_properties"),
-            args = looped("tool.args_properties"),
-        );
-        let types_entry = "  {{ tool.name }}: { input: {{ tool.input }}; args: {{ tool.args }}; output: {{ tool.output }} };";
         let custom = core
-            .replace("{{ t.body }}}", &looped("t.properties"))
-            .replace("{{ tool.definition }}", &definition)
-            .replace("{{ tool.types_entry }}", types_entry);
-        assert!(!custom.contains("t.body") && !custom.contains("definition }}"));
-        assert!(!custom.contains("types_entry }}"));
+            .replace(&looped("t.properties"), "{{ t.body }}")
+            .replace(&looped("tool.input_properties"), "{{ tool.input_body }}")
+            .replace(&looped("tool.args_properties"), "{{ tool.args_body }}");
+        assert!(!custom.contains("properties %}"), "{custom}");
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         std::fs::create_dir_all(dir.path().join("typescript")).unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(dir.path().join("typescript/core.ts.j2"), custom)

@@ -17,10 +17,7 @@
 //!   definition), `input`, `args`, `output` (type names), `doc`,
 //!   `input_body` / `args_body` and `input_properties` / `args_properties`
 //!   (as for types), `output_type` (`void` when the tool returns nothing),
-//!   `spec` (the object literal passed to `defineTool`), and the same parts
-//!   already put together: `definition` (the tool's input, arguments and
-//!   output types and its `defineTool` constant) and `types_entry` (its line
-//!   in `ToolTypes`).
+//!   `spec` (the object literal passed to `defineTool`).
 //! - `core`, `extended` (lists): tool const identifiers by tier;
 //!   `has_core`, `has_extended` (booleans).
 
@@ -40,7 +37,7 @@ use crate::targets::mcp;
 /// The template context of a package.
 pub struct View {
     pub context: Value,
-    /// About the size of the core module's per-package text: its fragments
+    /// About the size of the core module's per-package text: its parts
     /// plus the template text around each tool and type.
     pub size: usize,
 }
@@ -59,7 +56,6 @@ pub fn build(program: &Program, package: &Package) -> View {
     let mut descriptors = Descriptors::new(program, &names);
     let mut tools = Vec::with_capacity(package.tools.len());
     let (mut core, mut extended) = (Vec::new(), Vec::new());
-    let mut spec = String::new();
     for tool in package.tools.values() {
         let base = pascal(&tool.name);
         let name = literal::string(&tool.name);
@@ -84,24 +80,10 @@ pub fn build(program: &Program, package: &Package) -> View {
         let output_type = tool.output.as_ref().map_or("void".to_string(), |t| {
             types::expr(t, &names, Form::Validated)
         });
-        spec.clear();
+        let mut spec = String::new();
         write_spec(&mut spec, program, tool, &mut descriptors);
-        let parts = ToolParts {
-            name: &name,
-            doc_name: &doc_name,
-            ident: &ident,
-            input: &input,
-            args: &args,
-            output: &output,
-            doc: &doc,
-            input_body: &input_body.text,
-            args_body: &args_body.text,
-            output_type: &output_type,
-            spec: &spec,
-        };
-        let definition = parts.definition();
-        let types_entry = parts.types_entry();
-        size += definition.len() + types_entry.len() + 2 * ident.len() + 8;
+        // The template's text around a tool is about 600 bytes.
+        size += spec.len() + input_body.text.len() + args_body.text.len() + doc.len() + 600;
         let (input_body, input_properties) = context::body(input_body);
         let (args_body, args_properties) = context::body(args_body);
         let ident = Value::from(ident);
@@ -122,9 +104,7 @@ pub fn build(program: &Program, package: &Package) -> View {
             ("input_properties", input_properties),
             ("args_properties", args_properties),
             ("output_type", Value::from(output_type)),
-            ("spec", Value::from(spec.as_str())),
-            ("definition", Value::from(definition)),
-            ("types_entry", Value::from(types_entry)),
+            ("spec", Value::from(spec)),
         ]));
     }
     let source = std::path::Path::new(&package.path).file_name().map_or_else(
@@ -154,94 +134,6 @@ pub fn build(program: &Program, package: &Package) -> View {
         ("tools", Value::from(tools)),
     ]);
     View { context, size }
-}
-
-/// The parts of one tool's declarations in the core module.
-struct ToolParts<'a> {
-    name: &'a str,
-    doc_name: &'a str,
-    ident: &'a str,
-    input: &'a str,
-    args: &'a str,
-    output: &'a str,
-    doc: &'a str,
-    input_body: &'a str,
-    args_body: &'a str,
-    output_type: &'a str,
-    spec: &'a str,
-}
-
-impl ToolParts<'_> {
-    /// The tool's types and `defineTool` constant, as the embedded template
-    /// once wrote them from the parts: put together here, a template writes
-    /// one value per tool instead of about twenty (the template engine's
-    /// lookups were a sixth of the target's time).
-    fn definition(&self) -> String {
-        let ToolParts {
-            name,
-            doc_name,
-            ident,
-            input,
-            args,
-            output,
-            doc,
-            input_body,
-            args_body,
-            output_type,
-            spec,
-        } = *self;
-        let mut out = String::with_capacity(
-            spec.len() + input_body.len() + args_body.len() + doc.len() + 400,
-        );
-        for part in [
-            "/** Arguments of `",
-            doc_name,
-            "` as a model sends them (parameters with defaults may be absent). */\nexport interface ",
-            input,
-            " {\n",
-            input_body,
-            "}\n\n/** Arguments of `",
-            doc_name,
-            "` after validation: defaults applied. */\nexport interface ",
-            args,
-            " {\n",
-            args_body,
-            "}\n\n/** What `",
-            doc_name,
-            "` returns. */\nexport type ",
-            output,
-            " = ",
-            output_type,
-            ";\n\n",
-            doc,
-            "export const ",
-            ident,
-            " = defineTool<",
-            name,
-            ", ",
-            input,
-            ", ",
-            args,
-            ">(",
-            spec,
-            ");",
-        ] {
-            out.push_str(part);
-        }
-        out
-    }
-
-    /// The tool's line in the `ToolTypes` interface.
-    fn types_entry(&self) -> String {
-        let ToolParts {
-            name,
-            input,
-            args,
-            output,
-            ..
-        } = *self;
-        format!("  {name}: {{ input: {input}; args: {args}; output: {output} }};")
-    }
 }
 
 fn type_decl(decl: TypeDecl) -> Value {

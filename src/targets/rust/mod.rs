@@ -241,7 +241,8 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
     let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
     let toolset_name = namer.claim(Ident::camel(&format!("{}_toolset", package.name)));
     // Tool-derived names first: they are the API every consumer uses.
-    let mut tool_names = Vec::new();
+    let tool_count = package.tools.len();
+    let mut tool_names = Vec::with_capacity(tool_count);
     let mut methods = Namer::default();
     let mut variants = Namer::default();
     let mut statics = Namer::with_reserved(&["DEFS"]);
@@ -271,7 +272,8 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
         typer.named(key);
     }
     let mut aliases = Vec::new();
-    let mut structs = Vec::new();
+    // Named structs, then one per tool.
+    let mut structs = Vec::with_capacity(keys.len() + tool_count);
     let mut tagged = Vec::new();
     for key in &keys {
         let Some(def) = program.type_def(key) else {
@@ -331,7 +333,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
         }
     }
     let mut tables = Tables::new(program);
-    let mut tools = Vec::new();
+    let mut tools = Vec::with_capacity(tool_count);
     for ((tool, (method, args, errors_struct, variant, table, owner)), output_table) in
         package.tools.values().zip(tool_names).zip(output_tables)
     {

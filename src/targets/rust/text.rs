@@ -1,5 +1,5 @@
 //! Literals in generated Rust: a string's `Debug` form is a valid Rust
-//! string literal.
+//! string literal, and text full of quotes (JSON) reads better raw.
 
 use std::fmt::Write as _;
 
@@ -11,6 +11,25 @@ pub fn lit(s: &str) -> String {
 /// Appends the Rust string literal of `s` to `out`.
 pub fn write_lit(out: &mut String, s: &str) {
     let _ = write!(out, "{s:?}");
+}
+
+/// A raw string literal (`r#"..."#`) for `s` with as few hashes as it
+/// needs, or [`lit`]'s escaped one when `s` holds a character a raw string
+/// would show as is but `Debug` escapes (controls, bidirectional overrides
+/// that rustc refuses in literals, and the like).
+pub fn raw_lit(s: &str) -> String {
+    let raw_safe = |c: char| matches!(c, '"' | '\\' | '\'') || c.escape_debug().len() == 1;
+    if !s.chars().all(raw_safe) {
+        return lit(s);
+    }
+    // One hash more than the longest run of them after a quote.
+    let mut hashes = 0;
+    for (i, _) in s.match_indices('"') {
+        let run = s[i + 1..].bytes().take_while(|&b| b == b'#').count();
+        hashes = hashes.max(run + 1);
+    }
+    let fence = "#".repeat(hashes);
+    format!("r{fence}\"{s}\"{fence}")
 }
 
 /// `Some("...")` or `None`.
@@ -30,6 +49,17 @@ mod tests {
         assert_eq!(lit("plain"), "\"plain\"");
         assert_eq!(lit("a\"b\\c\nd"), r#""a\"b\\c\nd""#);
         assert_eq!(lit("\u{7f}\u{200b}é"), r#""\u{7f}\u{200b}é""#);
+    }
+
+    #[test]
+    fn raw_literals_fence_their_quotes_and_fall_back_to_escapes() {
+        assert_eq!(raw_lit("plain"), r#"r"plain""#);
+        assert_eq!(raw_lit(r#"{"a":"b\n"}"#), r###"r#"{"a":"b\n"}"#"###);
+        assert_eq!(raw_lit(r##"say "#hi"##), r####"r##"say "#hi"##"####);
+        assert_eq!(raw_lit("'é'"), r#"r"'é'""#);
+        // rustc refuses a bidirectional override inside a literal unescaped.
+        assert_eq!(raw_lit("\"\u{202e}\""), lit("\"\u{202e}\""));
+        assert_eq!(raw_lit("a\u{1}b"), r#""a\u{1}b""#);
     }
 
     #[test]

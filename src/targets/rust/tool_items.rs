@@ -6,16 +6,16 @@ use std::fmt::Write as _;
 use crate::ir::{Program, Tool};
 
 use super::ident::{Ident, Namer};
-use super::text::{lit, opt_lit, write_lit};
+use super::text::{lit, opt_lit, raw_lit, write_lit};
 use super::view::{DescriptorView, ErrorView, doc_lines};
 
-/// The MCP `Tool` JSON of `tool` as a Rust string literal of its compact
-/// text, exactly as the `mcp` target builds it, and whether its output is
-/// wrapped.
+/// The MCP `Tool` JSON of `tool` as a raw Rust string literal of its
+/// compact text, exactly as the `mcp` target builds it, and whether its
+/// output is wrapped.
 pub fn mcp_literal(program: &Program, tool: &Tool) -> (String, bool) {
     let input = crate::schema::input_tree(program, tool);
     let (tree, wrap) = crate::targets::mcp::mcp_tree_wrapped(program, tool, input);
-    (lit(&tree.to_compact()), wrap)
+    (raw_lit(&tree.to_compact()), wrap)
 }
 
 pub fn error_views(tool: &Tool) -> Vec<ErrorView> {

@@ -5,16 +5,17 @@
 //! The view model (`view`) computes every string, table cell and sentence
 //! in Rust; the template `targets/markdown/package.md.j2` only loops and
 //! branches. A file `<template_dir>/markdown/package.md.j2` replaces the
-//! embedded template. Without one, [`write`] writes what the embedded
-//! template renders, without the template engine.
+//! embedded template.
 
 mod pipes;
 mod rows;
 mod text;
 mod view;
-mod write;
 
 use std::path::Path;
+use std::sync::OnceLock;
+
+use minijinja::Environment;
 
 use crate::targets::templates;
 
@@ -23,8 +24,6 @@ use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program};
 
 const TEMPLATE_NAME: &str = "package.md.j2";
-/// The template [`write`] follows: the tests render it to compare.
-#[cfg(test)]
 const TEMPLATE: &str = include_str!("../../../targets/markdown/package.md.j2");
 
 pub struct Markdown;
@@ -74,17 +73,30 @@ pub fn render(
         Some(path) if path.is_file() => {
             let source = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            render_template(source, &view)
+            let mut env = templates::environment();
+            env.add_template_owned(TEMPLATE_NAME, source)
+                .map_err(|e| format!("template {TEMPLATE_NAME}: {e}"))?;
+            render_with(&env, &view)
         }
-        _ => Ok(write::document(&view)),
+        _ => match embedded() {
+            Ok(env) => render_with(env, &view),
+            Err(e) => Err(e.clone()),
+        },
     }
 }
 
-/// `view` through the template `source`.
-fn render_template(source: String, view: &view::DocumentView) -> Result<String, String> {
-    let mut env = templates::environment();
-    env.add_template_owned(TEMPLATE_NAME, source)
-        .map_err(|e| format!("template {TEMPLATE_NAME}: {e}"))?;
+/// The environment of the embedded template, compiled on first use.
+fn embedded() -> &'static Result<Environment<'static>, String> {
+    static ENV: OnceLock<Result<Environment<'static>, String>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = templates::environment();
+        env.add_template(TEMPLATE_NAME, TEMPLATE)
+            .map_err(|e| format!("template {TEMPLATE_NAME}: {e}"))?;
+        Ok(env)
+    })
+}
+
+fn render_with(env: &Environment<'_>, view: &view::DocumentView) -> Result<String, String> {
     let template = env.get_template(TEMPLATE_NAME).map_err(|e| e.to_string())?;
     template
         .render(view)

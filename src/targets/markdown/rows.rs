@@ -20,10 +20,6 @@ pub struct RowView {
     pub default: String,
     pub constraints: String,
     pub description: String,
-    /// The whole row, `| name | ty | required | default | constraints |
-    /// description |`: templates print this one value per row, because
-    /// interpolating six cells per row dominated the rendering time.
-    pub line: String,
 }
 
 impl RowView {
@@ -35,14 +31,6 @@ impl RowView {
         constraints: String,
         description: String,
     ) -> RowView {
-        let cells = [&name, &ty, required, &default, &constraints, &description];
-        let mut line = String::with_capacity(cells.iter().map(|c| c.len() + 3).sum::<usize>() + 1);
-        for cell in cells {
-            line.push_str("| ");
-            line.push_str(cell);
-            line.push(' ');
-        }
-        line.push('|');
         RowView {
             name,
             ty,
@@ -50,7 +38,6 @@ impl RowView {
             default,
             constraints,
             description,
-            line,
         }
     }
 }

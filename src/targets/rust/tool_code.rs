@@ -95,37 +95,38 @@ pub fn tool(code: &mut Code, t: &ToolView, index: usize) {
     }
     out.push_str("            }\n");
 
-    // The toolset's arm decodes arguments the executor validated and
-    // returns the output unwrapped (the adapters wrap it).
+    // The toolset's arm decodes arguments the executor validated (from
+    // the executor's own copy, which its log keeps) and returns the output
+    // unwrapped (the adapters wrap it).
     let out = &mut code.toolset_arms;
     push_all(
         out,
         &[
             "            ",
             &t.names,
-            " => Box::pin(async move {\n                let args = ::toolc_runtime::decode_args(args)?;\n",
+            " => {\n                let args = ::toolc_runtime::decode_args(args);\n                Box::pin(async move {\n",
         ],
     );
     if t.has_output {
         push_all(
             out,
             &[
-                "                let output = self.0.",
+                "                    let output = self.0.",
                 t.method.as_str(),
-                "(args, ctx).await?;\n                ::toolc_runtime::output_json(&output, false)\n",
+                "(args?, ctx).await?;\n                    ::toolc_runtime::output_json(&output, false)\n",
             ],
         );
     } else {
         push_all(
             out,
             &[
-                "                self.0.",
+                "                    self.0.",
                 t.method.as_str(),
-                "(args, ctx).await?;\n                Ok(::toolc_runtime::serde_json::Value::Null)\n",
+                "(args?, ctx).await?;\n                    Ok(::toolc_runtime::serde_json::Value::Null)\n",
             ],
         );
     }
-    out.push_str("            }),\n");
+    out.push_str("                })\n            }\n");
 
     let d = &t.descriptor;
     push_all(

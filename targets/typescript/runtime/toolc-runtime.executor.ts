@@ -28,7 +28,7 @@ import { jsonBytes, summarize, type Counted } from "./toolc-runtime.summary.js";
 import type { AnyToolDef } from "./toolc-runtime.types.js";
 import { settle, type Handler, type Settled } from "./toolc-runtime.settle.js";
 import { isCanonicalOnceValidatedIn, validateValueIn } from "./toolc-runtime.validate.js";
-import { canonicalKey, hasOwn, isObject } from "./toolc-runtime.values.js";
+import { canonicalKey, hashInOrder, hasOwn, isObject, sameInOrder } from "./toolc-runtime.values.js";
 
 const DEFAULT_TIMEOUT_MS = 600_000;
 
@@ -63,8 +63,14 @@ interface Known {
   /** Whether the validated arguments' plain JSON is already canonical (see
    * `isCanonicalOnceValidatedIn`), so the duplicate check needs no sort. */
   readonly canonical: boolean;
-  /** The duplicate check's keys of the calls that passed validation. */
+  /** The duplicate check's keys of the calls that passed validation (a
+   * tool whose arguments' plain JSON is not canonical). */
   readonly seen: Set<string>;
+  /** Its arguments of those calls by `hashInOrder` (a tool whose
+   * arguments' plain JSON is canonical). They are the objects the log
+   * keeps and the handler is given: a handler that changes its arguments
+   * changes what later calls are compared with, as it changes the log. */
+  readonly byHash: Map<number, unknown[]>;
 }
 
 /** An executor over `defs` (a package's tools, in definition order) and
@@ -79,7 +85,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   const known = new Map<AnyToolDef, Known>(
     defs.map((def) => {
       const secrets = hasSecretsIn(def.types, def.params);
-      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params, def.openParams === true), seen: new Set<string>() }];
+      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params, def.openParams === true), seen: new Set<string>(), byHash: new Map<number, unknown[]>() }];
     }),
   );
   const listeners = new Set<(event: ExecutorEvent) => void>();
@@ -118,10 +124,16 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     const args = checked.value;
     const tool = known.get(def);
     let isDuplicate = false;
-    if (tool !== undefined) {
+    if (tool?.canonical === true) {
+      const hash = hashInOrder(args);
+      const same = tool.byHash.get(hash);
+      if (same === undefined) tool.byHash.set(hash, [args]);
+      else if (same.some((earlier) => sameInOrder(earlier, args))) isDuplicate = true;
+      else same.push(args);
+    } else if (tool !== undefined) {
       // One lookup: the set grows unless it held the key.
       const size = tool.seen.size;
-      tool.seen.add(tool.canonical ? JSON.stringify(args) : canonicalKey(args));
+      tool.seen.add(canonicalKey(args));
       isDuplicate = tool.seen.size === size;
     }
     const out: Outcome = { def, args, step: 0, isDuplicate };

@@ -304,36 +304,10 @@ impl Executor {
         if !ok {
             call.noop = None;
         }
-        // Records name the tool as called, as the result does.
+        // Records name the tool as called, as the result does. The last
+        // event and the audit record are made first, so that the log entry,
+        // made last, takes the call id and the name without a copy.
         let tool = name.to_string();
-        {
-            let mut state = lock(&self.state);
-            let state = &mut *state;
-            state.totals.calls += 1;
-            state.totals.duplicates += u64::from(call.duplicate);
-            state.totals.noop_mutations += u64::from(call.noop == Some(true));
-            state.totals.result_bytes += bytes;
-            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
-                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
-            }
-            state.log.push(Logged {
-                entry: LogEntry {
-                    call_id: call.call_id.clone(),
-                    tool: tool.clone(),
-                    args: Value::Null,
-                    ok,
-                    value: value.clone(),
-                    error: error.clone(),
-                    timestamp: Millis(start),
-                    duration_ms: Millis(duration),
-                    mutates: call.tool.is_some_and(|t| t.mutates),
-                    is_duplicate: call.duplicate,
-                    noop: call.noop,
-                    result_bytes: bytes,
-                },
-                args: Arc::clone(&call.args),
-            });
-        }
         let last = (self.listened(&call)).then(|| match &error {
             None => Event::Succeeded {
                 call_id: call.call_id.clone(),
@@ -347,17 +321,14 @@ impl Executor {
                 duration_ms: Millis(duration),
             },
         });
-        if let Some(last) = &last {
-            self.emit_for(&call, last);
-        }
-        if let Some(audit) = &self.options.audit {
+        let audit = self.options.audit.as_ref().map(|audit| {
             let decision = match &error {
                 Some(e) if !call.ran => e.code.clone(),
                 _ => "allowed".to_string(),
             };
-            audit(&AuditRecord {
-                call_id: call.call_id,
-                tool,
+            let record = AuditRecord {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
                 principal: context
                     .get("principal")
                     .and_then(Value::as_str)
@@ -365,7 +336,45 @@ impl Executor {
                 decision,
                 ok,
                 timestamp: Millis(start),
+            };
+            (audit, record)
+        });
+        {
+            let mut state = lock(&self.state);
+            let state = &mut *state;
+            state.totals.calls += 1;
+            state.totals.duplicates += u64::from(call.duplicate);
+            state.totals.noop_mutations += u64::from(call.noop == Some(true));
+            state.totals.result_bytes += bytes;
+            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
+                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
+            }
+            state.log.push(Logged {
+                entry: LogEntry {
+                    call_id: call.call_id,
+                    tool,
+                    args: Value::Null,
+                    ok,
+                    value: value.clone(),
+                    error: error.clone(),
+                    timestamp: Millis(start),
+                    duration_ms: Millis(duration),
+                    mutates: call.tool.is_some_and(|t| t.mutates),
+                    is_duplicate: call.duplicate,
+                    noop: call.noop,
+                    result_bytes: bytes,
+                },
+                args: call.args,
             });
+        }
+        if let Some(last) = &last {
+            self.emit(last);
+            if let Some(listener) = call.listener {
+                listener(last);
+            }
+        }
+        if let Some((audit, record)) = &audit {
+            audit(record);
         }
         ToolResult {
             tool: name.to_string(),

@@ -25,9 +25,9 @@ import { toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 import * as gates from "./toolc-runtime.gates.js";
 import { hasSecretsIn, redactParamsIn } from "./toolc-runtime.redact.js";
 import { jsonBytes, summarize, type Counted } from "./toolc-runtime.summary.js";
-import type { AnyToolDef } from "./toolc-runtime.types.js";
+import type { AnyToolDef, ParamDef, TypeDef, TypeTable } from "./toolc-runtime.types.js";
 import { settle, type Handler, type Settled } from "./toolc-runtime.settle.js";
-import { isCanonicalOnceValidatedIn, validateValueIn } from "./toolc-runtime.validate.js";
+import { validateValueIn } from "./toolc-runtime.validate.js";
 import { canonicalKey, hashInOrder, hasOwn, isObject, sameInOrder } from "./toolc-runtime.values.js";
 
 const DEFAULT_TIMEOUT_MS = 600_000;
@@ -326,6 +326,43 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Whether the plain JSON of what `validateParamsIn` returns for `params`
+ * is canonical (equal for exactly the JSON-equal arguments), so that it can
+ * key them without sorting: the checker writes the fields of every object
+ * in declared order, and only a map (its keys in the order sent) or a
+ * `json` value (kept as sent) can hold keys in another, as can the
+ * arguments of an `open` tool. */
+export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>, open = false): boolean {
+  if (open) return false;
+  const entered = new Set<string>();
+  const inType = (type: TypeDef): boolean => {
+    switch (type.kind) {
+      case "map":
+      case "json":
+        return false;
+      case "array":
+        return inType(type.items);
+      // An open object keeps its undeclared keys in the order sent.
+      case "object":
+        return type.open !== true && inFields(type.fields);
+      case "tagged":
+        return (type.openVariants ?? []).length === 0 && Object.values(type.variants).every(inFields);
+      case "union":
+        return type.members.every(inType);
+      case "ref": {
+        if (entered.has(type.name)) return true;
+        entered.add(type.name);
+        const target = hasOwn(types, type.name) ? types[type.name] : undefined;
+        return target === undefined || inType(target);
+      }
+      default:
+        return true;
+    }
+  };
+  const inFields = (fields: Readonly<Record<string, ParamDef>>): boolean => Object.values(fields).every((field) => inType(field.type));
+  return inFields(params);
+}
 
 /** A refusal: `out` with `error`, decided by its code. */
 function refuse(out: Outcome, error: ResultError): Outcome {

@@ -40,43 +40,6 @@ export function validateParamsIn(
   return validated(given, () => checkerOf(types, true).checkFields(params, given, undefined, open), "the arguments") as ValidationResult<Record<string, unknown>>;
 }
 
-/** Whether the plain JSON of what `validateParamsIn` returns for `params`
- * is canonical (equal for exactly the JSON-equal arguments), so that it can
- * key them without sorting: the checker writes the fields of every object
- * in declared order, and only a map (its keys in the order sent) or a
- * `json` value (kept as sent) can hold keys in another, as can the
- * arguments of an `open` tool. */
-export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>, open = false): boolean {
-  if (open) return false;
-  const entered = new Set<string>();
-  const inType = (type: TypeDef): boolean => {
-    switch (type.kind) {
-      case "map":
-      case "json":
-        return false;
-      case "array":
-        return inType(type.items);
-      // An open object keeps its undeclared keys in the order sent.
-      case "object":
-        return type.open !== true && inFields(type.fields);
-      case "tagged":
-        return (type.openVariants ?? []).length === 0 && Object.values(type.variants).every(inFields);
-      case "union":
-        return type.members.every(inType);
-      case "ref": {
-        if (entered.has(type.name)) return true;
-        entered.add(type.name);
-        const target = hasOwn(types, type.name) ? types[type.name] : undefined;
-        return target === undefined || inType(target);
-      }
-      default:
-        return true;
-    }
-  };
-  const inFields = (fields: Readonly<Record<string, ParamDef>>): boolean => Object.values(fields).every((field) => inType(field.type));
-  return inFields(params);
-}
-
 /** Validates a value (a handler's output) against `type`, with the
  * decisions made for arguments save one: defaults are not applied. */
 export function validateValueIn(types: TypeTable, type: TypeDef, value: unknown): ValidationResult<unknown> {

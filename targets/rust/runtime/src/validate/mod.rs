@@ -4,6 +4,7 @@
 //! so that serde can deserialize it, and reports the first violation with
 //! its JSON-pointer path. It never panics and bounds its recursion depth.
 
+mod depth;
 mod normalise;
 mod rules;
 mod tables;
@@ -14,18 +15,15 @@ mod tests;
 
 use serde_json::{Map, Value};
 
+#[cfg(test)]
+use depth::MAX_DEPTH;
+pub use depth::dismantle;
+use depth::too_deep;
 use rules::{check_count, check_int, check_num, check_str, check_unique, integral_float};
 pub use tables::{Bound, CountRule, Field, Format, Kind, Num, NumRule, Pattern, StrRule, Ty};
 use words::{
     describe, expected, kind_fits, num_literals, quoted, str_literals, str_text, value_text,
 };
-
-/// Arguments may nest arrays and objects this many levels deep, the
-/// argument object being level 1. Deeper input is rejected before
-/// anything else is checked, as the TypeScript validator does, so every
-/// later step (validating, cloning a union candidate, rendering a value
-/// in a message, deserializing) recurses at most this deep.
-const MAX_DEPTH: usize = 128;
 
 /// Why arguments were rejected: the first violation found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,51 +142,6 @@ pub fn check_output(ty: &Ty, defs: &'static [Ty], value: &mut Value) -> Result<(
         normalise::value(ty, defs, value, 0, false);
     }
     Ok(())
-}
-
-/// The error for the first array or object nested deeper than
-/// `MAX_DEPTH`, `value` being at nesting level `level`; of several object
-/// entries too deep, the one whose key is first in code point order,
-/// whatever order the map keeps (the TypeScript validator reports the
-/// same one). It recurses at most `MAX_DEPTH + 1` levels, however deep
-/// the value.
-fn too_deep(value: &Value, level: usize) -> Option<Invalid> {
-    match value {
-        Value::Array(_) | Value::Object(_) if level > MAX_DEPTH => Some(
-            Invalid::new("value nested too deeply".to_string()).with_hint(format!(
-                "Arguments may nest arrays and objects at most {MAX_DEPTH} levels deep."
-            )),
-        ),
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(i, item)| too_deep(item, level + 1).map(|e| e.under(&i.to_string()))),
-        Value::Object(map) => {
-            let mut failed: Option<(&String, Invalid)> = None;
-            for (key, item) in map {
-                if failed.as_ref().is_some_and(|(first, _)| key >= *first) {
-                    continue;
-                }
-                if let Some(e) = too_deep(item, level + 1) {
-                    failed = Some((key, e));
-                }
-            }
-            failed.map(|(key, e)| e.under(key))
-        }
-        _ => None,
-    }
-}
-
-/// Drops `value` without recursion, however deep it is.
-pub fn dismantle(value: Value) {
-    let mut stack = vec![value];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.into_iter().map(|(_, item)| item)),
-            _ => {}
-        }
-    }
 }
 
 /// Checks `value` against `ty`. `steps` counts the type definitions

@@ -39,11 +39,11 @@ impl Toolset for Scripted {
         self.tools
     }
 
-    fn invoke(&self, name: &str, args: Value, ctx: CallContext) -> ToolFuture<'_> {
+    fn invoke(&self, name: &str, args: &Value, ctx: CallContext) -> ToolFuture<'_> {
         let runs = {
             let mut calls = locked(&self.calls);
             let seen = calls.entry(name.to_string()).or_default();
-            seen.push(args);
+            seen.push(args.clone());
             seen.len() - 1
         };
         let script = self.scripts.get(name).map(Vec::as_slice).unwrap_or_default();

@@ -102,7 +102,7 @@ fn main() {
     let toolset = fixture::FixtureToolset(Tools);
     assert_eq!(toolset.tools().len(), 3);
     let invoke = |name: &str, args: Value| {
-        block_on(assert_send(toolset.invoke(name, args, CallContext::new("c1", Value::Null))))
+        block_on(assert_send(toolset.invoke(name, &args, CallContext::new("c1", Value::Null))))
     };
     let args = json!({"id": "1:2", "font": "Inter", "parent": null, "weight": 400,
                       "align": "left", "mode": "replace"});

@@ -25,10 +25,10 @@ import { toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 import * as gates from "./toolc-runtime.gates.js";
 import { hasSecretsIn, redactParamsIn } from "./toolc-runtime.redact.js";
 import { jsonBytes, summarize, type Counted } from "./toolc-runtime.summary.js";
-import type { AnyToolDef } from "./toolc-runtime.types.js";
+import type { AnyToolDef, ParamDef, TypeDef, TypeTable } from "./toolc-runtime.types.js";
 import { settle, type Handler, type Settled } from "./toolc-runtime.settle.js";
-import { isCanonicalOnceValidatedIn, validateValueIn } from "./toolc-runtime.validate.js";
-import { canonicalKey, hasOwn, isObject } from "./toolc-runtime.values.js";
+import { validateValueIn } from "./toolc-runtime.validate.js";
+import { canonicalKey, hashInOrder, hasOwn, isObject, sameInOrder } from "./toolc-runtime.values.js";
 
 const DEFAULT_TIMEOUT_MS = 600_000;
 
@@ -63,8 +63,14 @@ interface Known {
   /** Whether the validated arguments' plain JSON is already canonical (see
    * `isCanonicalOnceValidatedIn`), so the duplicate check needs no sort. */
   readonly canonical: boolean;
-  /** The duplicate check's keys of the calls that passed validation. */
+  /** The duplicate check's keys of the calls that passed validation (a
+   * tool whose arguments' plain JSON is not canonical). */
   readonly seen: Set<string>;
+  /** Its arguments of those calls by `hashInOrder` (a tool whose
+   * arguments' plain JSON is canonical). They are the objects the log
+   * keeps and the handler is given: a handler that changes its arguments
+   * changes what later calls are compared with, as it changes the log. */
+  readonly byHash: Map<number, unknown[]>;
 }
 
 /** An executor over `defs` (a package's tools, in definition order) and
@@ -79,7 +85,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   const known = new Map<AnyToolDef, Known>(
     defs.map((def) => {
       const secrets = hasSecretsIn(def.types, def.params);
-      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params, def.openParams === true), seen: new Set<string>() }];
+      return [def, { secrets, canonical: isCanonicalOnceValidatedIn(def.types, def.params, def.openParams === true), seen: new Set<string>(), byHash: new Map<number, unknown[]>() }];
     }),
   );
   const listeners = new Set<(event: ExecutorEvent) => void>();
@@ -118,10 +124,16 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     const args = checked.value;
     const tool = known.get(def);
     let isDuplicate = false;
-    if (tool !== undefined) {
+    if (tool?.canonical === true) {
+      const hash = hashInOrder(args);
+      const same = tool.byHash.get(hash);
+      if (same === undefined) tool.byHash.set(hash, [args]);
+      else if (same.some((earlier) => sameInOrder(earlier, args))) isDuplicate = true;
+      else same.push(args);
+    } else if (tool !== undefined) {
       // One lookup: the set grows unless it held the key.
       const size = tool.seen.size;
-      tool.seen.add(tool.canonical ? JSON.stringify(args) : canonicalKey(args));
+      tool.seen.add(canonicalKey(args));
       isDuplicate = tool.seen.size === size;
     }
     const out: Outcome = { def, args, step: 0, isDuplicate };
@@ -314,6 +326,43 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Whether the plain JSON of what `validateParamsIn` returns for `params`
+ * is canonical (equal for exactly the JSON-equal arguments), so that it can
+ * key them without sorting: the checker writes the fields of every object
+ * in declared order, and only a map (its keys in the order sent) or a
+ * `json` value (kept as sent) can hold keys in another, as can the
+ * arguments of an `open` tool. */
+export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>, open = false): boolean {
+  if (open) return false;
+  const entered = new Set<string>();
+  const inType = (type: TypeDef): boolean => {
+    switch (type.kind) {
+      case "map":
+      case "json":
+        return false;
+      case "array":
+        return inType(type.items);
+      // An open object keeps its undeclared keys in the order sent.
+      case "object":
+        return type.open !== true && inFields(type.fields);
+      case "tagged":
+        return (type.openVariants ?? []).length === 0 && Object.values(type.variants).every(inFields);
+      case "union":
+        return type.members.every(inType);
+      case "ref": {
+        if (entered.has(type.name)) return true;
+        entered.add(type.name);
+        const target = hasOwn(types, type.name) ? types[type.name] : undefined;
+        return target === undefined || inType(target);
+      }
+      default:
+        return true;
+    }
+  };
+  const inFields = (fields: Readonly<Record<string, ParamDef>>): boolean => Object.values(fields).every((field) => inType(field.type));
+  return inFields(params);
+}
 
 /** A refusal: `out` with `error`, decided by its code. */
 function refuse(out: Outcome, error: ResultError): Outcome {

@@ -37,56 +37,19 @@ export function validateParamsIn(
 ): ValidationResult<Record<string, unknown>> {
   // A call without arguments (`null`, or nothing at all) has an empty argument object.
   const given = args ?? {};
-  return validated(given, () => checkerOf(types, true).checkFields(params, given, "", undefined, open), "the arguments") as ValidationResult<Record<string, unknown>>;
-}
-
-/** Whether the plain JSON of what `validateParamsIn` returns for `params`
- * is canonical (equal for exactly the JSON-equal arguments), so that it can
- * key them without sorting: the checker writes the fields of every object
- * in declared order, and only a map (its keys in the order sent) or a
- * `json` value (kept as sent) can hold keys in another, as can the
- * arguments of an `open` tool. */
-export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>, open = false): boolean {
-  if (open) return false;
-  const entered = new Set<string>();
-  const inType = (type: TypeDef): boolean => {
-    switch (type.kind) {
-      case "map":
-      case "json":
-        return false;
-      case "array":
-        return inType(type.items);
-      // An open object keeps its undeclared keys in the order sent.
-      case "object":
-        return type.open !== true && inFields(type.fields);
-      case "tagged":
-        return (type.openVariants ?? []).length === 0 && Object.values(type.variants).every(inFields);
-      case "union":
-        return type.members.every(inType);
-      case "ref": {
-        if (entered.has(type.name)) return true;
-        entered.add(type.name);
-        const target = hasOwn(types, type.name) ? types[type.name] : undefined;
-        return target === undefined || inType(target);
-      }
-      default:
-        return true;
-    }
-  };
-  const inFields = (fields: Readonly<Record<string, ParamDef>>): boolean => Object.values(fields).every((field) => inType(field.type));
-  return inFields(params);
+  return validated(given, () => checkerOf(types, true).checkFields(params, given, undefined, open), "the arguments") as ValidationResult<Record<string, unknown>>;
 }
 
 /** Validates a value (a handler's output) against `type`, with the
  * decisions made for arguments save one: defaults are not applied. */
 export function validateValueIn(types: TypeTable, type: TypeDef, value: unknown): ValidationResult<unknown> {
-  return validated(value, () => checkerOf(types, false).checkValue(type, value, ""), "the value");
+  return validated(value, () => checkerOf(types, false).checkValue(type, value), "the value");
 }
 
 function validated(value: unknown, check: () => unknown, what: string): ValidationResult<unknown> {
   try {
     const deep = tooDeepAt(value, "", 1);
-    if (deep !== undefined) fail(deep, "value nested too deeply", `Arguments may nest arrays and objects at most ${MAX_DEPTH} levels deep.`);
+    if (deep !== undefined) throw new Invalid(deep, "value nested too deeply", `Arguments may nest arrays and objects at most ${MAX_DEPTH} levels deep.`);
     return { ok: true, value: check() };
   } catch (e) {
     if (e instanceof Invalid) {
@@ -101,16 +64,31 @@ function validated(value: unknown, check: () => unknown, what: string): Validati
   }
 }
 
+/** A violation, its path relative to the value being checked: each level
+ * that the error passes on its way out puts its own segment in front, so
+ * that no path is written for a value that passes (one written per field
+ * checked was about a tenth of a call through the executor). */
 class Invalid {
   constructor(
     readonly path: string,
     readonly message: string,
     readonly hint?: string,
   ) {}
+
+  /** This violation as seen from the object or array holding the value at `segment`. */
+  under(segment: string | number): Invalid {
+    return new Invalid(pointer("", segment) + this.path, this.message, this.hint);
+  }
 }
 
-function fail(path: string, message: string, hint?: string): never {
-  throw new Invalid(path, message, hint);
+/** A violation of the value being checked. */
+function fail(message: string, hint?: string): never {
+  throw new Invalid("", message, hint);
+}
+
+/** A violation of the member `segment` of the object or array being checked. */
+function failAt(segment: string | number, message: string, hint?: string): never {
+  throw new Invalid(pointer("", segment), message, hint);
 }
 
 /** One checker per type table and use (with or without defaults), made on its first use. */
@@ -241,11 +219,10 @@ class Checker {
   checkFields(
     fields: Readonly<Record<string, ParamDef>>,
     value: unknown,
-    path: string,
     discriminator: string | undefined,
     open = false,
   ): Record<string, unknown> {
-    if (!isObject(value)) fail(path, `expected an object, got ${kindOf(value)}`);
+    if (!isObject(value)) fail(`expected an object, got ${kindOf(value)}`);
     // Unknown fields first, as the Rust dispatcher does. Of several, the first
     // in code point order: the Rust dispatcher's map may keep keys sorted or in
     // the order sent, so neither order can decide which one is named.
@@ -259,60 +236,69 @@ class Checker {
     }
     if (unknownKey !== undefined) {
       const known = discriminator === undefined ? Object.keys(fields) : [discriminator, ...Object.keys(fields)];
-      fail(pointer(path, unknownKey), `unknown field \`${unknownKey}\``, known.length === 0 ? "This takes no fields." : `Known fields: ${known.join(", ")}`);
+      failAt(unknownKey, `unknown field \`${unknownKey}\``, known.length === 0 ? "This takes no fields." : `Known fields: ${known.join(", ")}`);
     }
     if (discriminator !== undefined) setOwn(out, discriminator, value[discriminator]);
     for (const [name, field] of Object.entries(fields)) {
-      const at = pointer(path, name);
       let raw: unknown = hasOwn(value, name) ? value[name] : undefined;
       // OpenAI strict mode sends null for parameters it leaves out: for a field
       // that may be absent and cannot be null, null means absent.
       if (raw === null && !field.required && !this.acceptsNull(field.type)) raw = undefined;
       if (raw === undefined) {
         if (field.default === undefined || !this.defaults) {
-          if (field.required) fail(at, `missing required field \`${name}\``);
+          if (field.required) failAt(name, `missing required field \`${name}\``);
           continue;
         }
         // A default is checked like a given value, so the defaults of the
         // fields inside it (`inner: Inner = {}`) are filled in too.
         raw = JSON.parse(JSON.stringify(field.default)) as unknown;
       }
-      setOwn(out, name, this.checkValue(field.type, raw, at));
+      setOwn(out, name, this.checkUnder(field.type, raw, name));
     }
     return out;
   }
 
+  /** `checkValue` of the member `segment` of an object or array, a
+   * violation's path given that segment. */
+  checkUnder(type: TypeDef, value: unknown, segment: string | number): unknown {
+    try {
+      return this.checkValue(type, value);
+    } catch (e) {
+      throw e instanceof Invalid ? e.under(segment) : e;
+    }
+  }
+
   /** Checks `value` against `type`; `steps` counts the `ref`s followed since
    * the last array or object (see `maxSteps`). */
-  checkValue(type: TypeDef, value: unknown, path: string, steps = 0): unknown {
+  checkValue(type: TypeDef, value: unknown, steps = 0): unknown {
     if (value === null && this.acceptsNull(type)) return null;
     switch (type.kind) {
       case "json":
         return value;
       case "string":
-        return this.checkString(type, value, path);
+        return this.checkString(type, value);
       case "integer":
       case "number":
-        return this.checkNumber(type, value, path);
+        return this.checkNumber(type, value);
       case "boolean":
-        if (typeof value !== "boolean") fail(path, `expected a boolean, got ${kindOf(value)}`);
+        if (typeof value !== "boolean") fail(`expected a boolean, got ${kindOf(value)}`);
         return value;
       case "enum":
         if ((typeof value === "string" || typeof value === "number") && type.values.includes(value)) return value;
-        return fail(path, `expected ${literalList(type.values)}, got ${valueText(value)}`);
+        return fail(`expected ${literalList(type.values)}, got ${valueText(value)}`);
       case "array":
-        return this.checkArray(type, value, path);
+        return this.checkArray(type, value);
       case "map":
-        return this.checkMap(type, value, path);
+        return this.checkMap(type, value);
       case "object":
-        return this.checkFields(type.fields, value, path, undefined, type.open === true);
+        return this.checkFields(type.fields, value, undefined, type.open === true);
       case "tagged":
-        return this.checkTagged(type, value, path);
+        return this.checkTagged(type, value);
       case "union": {
         let errors: Invalid[] | undefined;
         for (const member of type.members) {
           try {
-            return this.checkValue(member, value, path, steps);
+            return this.checkValue(member, value, steps);
           } catch (e) {
             if (!(e instanceof Invalid)) throw e;
             (errors ??= []).push(e);
@@ -326,92 +312,92 @@ class Checker {
         });
         const [only] = fitting;
         if (fitting.length === 1 && only !== undefined) throw only;
-        return fail(path, `expected ${this.describe(type)}, got ${kindOf(value)}`);
+        return fail(`expected ${this.describe(type)}, got ${kindOf(value)}`);
       }
       case "ref": {
-        if (steps >= this.maxSteps) return fail(path, "matches no type: the type's definition refers to itself");
+        if (steps >= this.maxSteps) return fail("matches no type: the type's definition refers to itself");
         const target = this.lookupType(type.name);
-        if (target === undefined) return fail(path, "internal: bad type table");
-        return this.checkValue(target, value, path, steps + 1);
+        if (target === undefined) return fail("internal: bad type table");
+        return this.checkValue(target, value, steps + 1);
       }
     }
   }
 
-  checkString(type: Extract<TypeDef, { kind: "string" }>, value: unknown, path: string): string {
-    if (typeof value !== "string") return fail(path, `expected a string, got ${kindOf(value)}`);
+  checkString(type: Extract<TypeDef, { kind: "string" }>, value: unknown): string {
+    if (typeof value !== "string") return fail(`expected a string, got ${kindOf(value)}`);
     if (type.minLength !== undefined || type.maxLength !== undefined) {
       const length = codePointLength(value);
       if (type.minLength !== undefined && length < type.minLength) {
-        fail(path, `must be at least ${countNoun(type.minLength, "character", "characters")} long, got ${length}`);
+        fail(`must be at least ${countNoun(type.minLength, "character", "characters")} long, got ${length}`);
       }
       if (type.maxLength !== undefined && length > type.maxLength) {
-        fail(path, `must be at most ${countNoun(type.maxLength, "character", "characters")} long, got ${length}`);
+        fail(`must be at most ${countNoun(type.maxLength, "character", "characters")} long, got ${length}`);
       }
     }
     if (type.pattern !== undefined && !matches(type.pattern, value)) {
-      fail(path, `must match the pattern ${type.pattern}`);
+      fail(`must match the pattern ${type.pattern}`);
     }
     if (type.format !== undefined && !FORMATS[type.format](value)) {
-      fail(path, `must be a valid ${type.format}`, FORMAT_HINTS[type.format]);
+      fail(`must be a valid ${type.format}`, FORMAT_HINTS[type.format]);
     }
     return value;
   }
 
-  checkNumber(type: Extract<TypeDef, { kind: "integer" | "number" }>, value: unknown, path: string): number {
-    if (typeof value !== "number") return fail(path, `expected ${this.describe(type)}, got ${kindOf(value)}`);
+  checkNumber(type: Extract<TypeDef, { kind: "integer" | "number" }>, value: unknown): number {
+    if (typeof value !== "number") return fail(`expected ${this.describe(type)}, got ${kindOf(value)}`);
     // `1e999` parses as Infinity here; serde_json refuses it.
-    if (!Number.isFinite(value)) return fail(path, "number out of range");
+    if (!Number.isFinite(value)) return fail("number out of range");
     if (type.kind === "integer") {
-      if (!Number.isInteger(value)) fail(path, `expected an integer, got ${value}`);
+      if (!Number.isInteger(value)) fail(`expected an integer, got ${value}`);
       // `int` is 64-bit, as in the Rust dispatcher. -2^63 is out too: every
       // integer from -2^63 - 1 down to about -2^63 - 1024 reads as that same
       // number, so accepting it would change those into i64::MIN.
-      if (value <= -9223372036854775808 || value >= 9223372036854775808) fail(path, "must fit in a signed 64-bit integer");
+      if (value <= -9223372036854775808 || value >= 9223372036854775808) fail("must fit in a signed 64-bit integer");
     }
-    if (type.minimum !== undefined && value < type.minimum) fail(path, `must be at least ${type.minimum}, got ${value}`);
+    if (type.minimum !== undefined && value < type.minimum) fail(`must be at least ${type.minimum}, got ${value}`);
     if (type.exclusiveMinimum !== undefined && value <= type.exclusiveMinimum) {
-      fail(path, `must be greater than ${type.exclusiveMinimum}, got ${value}`);
+      fail(`must be greater than ${type.exclusiveMinimum}, got ${value}`);
     }
-    if (type.maximum !== undefined && value > type.maximum) fail(path, `must be at most ${type.maximum}, got ${value}`);
+    if (type.maximum !== undefined && value > type.maximum) fail(`must be at most ${type.maximum}, got ${value}`);
     if (type.exclusiveMaximum !== undefined && value >= type.exclusiveMaximum) {
-      fail(path, `must be less than ${type.exclusiveMaximum}, got ${value}`);
+      fail(`must be less than ${type.exclusiveMaximum}, got ${value}`);
     }
     if (type.multipleOf !== undefined && !isMultipleOf(value, type.multipleOf)) {
-      fail(path, `must be a multiple of ${type.multipleOf}, got ${value}`);
+      fail(`must be a multiple of ${type.multipleOf}, got ${value}`);
     }
     return value;
   }
 
-  checkArray(type: Extract<TypeDef, { kind: "array" }>, value: unknown, path: string): unknown[] {
-    if (!Array.isArray(value)) return fail(path, `expected an array, got ${kindOf(value)}`);
+  checkArray(type: Extract<TypeDef, { kind: "array" }>, value: unknown): unknown[] {
+    if (!Array.isArray(value)) return fail(`expected an array, got ${kindOf(value)}`);
     if (type.minItems !== undefined && value.length < type.minItems) {
-      fail(path, `must have at least ${countNoun(type.minItems, "item", "items")}, got ${value.length}`);
+      fail(`must have at least ${countNoun(type.minItems, "item", "items")}, got ${value.length}`);
     }
     if (type.maxItems !== undefined && value.length > type.maxItems) {
-      fail(path, `must have at most ${countNoun(type.maxItems, "item", "items")}, got ${value.length}`);
+      fail(`must have at most ${countNoun(type.maxItems, "item", "items")}, got ${value.length}`);
     }
-    const out = value.map((item: unknown, i: number) => this.checkValue(type.items, item, pointer(path, i)));
+    const out = value.map((item: unknown, i: number) => this.checkUnder(type.items, item, i));
     if (type.uniqueItems === true) {
       // One canonical key per item: linear, where comparing pairs was quadratic.
       const seen = new Map<string, number>();
       value.forEach((item: unknown, i: number) => {
         const key = canonicalKey(item);
         const first = seen.get(key);
-        if (first !== undefined) fail(pointer(path, i), `must not repeat item ${first}`);
+        if (first !== undefined) failAt(i, `must not repeat item ${first}`);
         seen.set(key, i);
       });
     }
     return out;
   }
 
-  checkMap(type: Extract<TypeDef, { kind: "map" }>, value: unknown, path: string): Record<string, unknown> {
-    if (!isObject(value)) return fail(path, `expected an object, got ${kindOf(value)}`);
+  checkMap(type: Extract<TypeDef, { kind: "map" }>, value: unknown): Record<string, unknown> {
+    if (!isObject(value)) return fail(`expected an object, got ${kindOf(value)}`);
     const keys = Object.keys(value).filter((key) => value[key] !== undefined);
     if (type.minProperties !== undefined && keys.length < type.minProperties) {
-      fail(path, `must have at least ${countNoun(type.minProperties, "entry", "entries")}, got ${keys.length}`);
+      fail(`must have at least ${countNoun(type.minProperties, "entry", "entries")}, got ${keys.length}`);
     }
     if (type.maxProperties !== undefined && keys.length > type.maxProperties) {
-      fail(path, `must have at most ${countNoun(type.maxProperties, "entry", "entries")}, got ${keys.length}`);
+      fail(`must have at most ${countNoun(type.maxProperties, "entry", "entries")}, got ${keys.length}`);
     }
     // Entries are checked in the order sent, and the output keeps it. Of
     // several invalid entries, the error of the one whose key is first in code
@@ -422,30 +408,28 @@ class Checker {
     let failed: { key: string; error: Invalid } | undefined;
     for (const key of keys) {
       if (failed !== undefined && compareCodePoints(key, failed.key) >= 0) continue;
-      const at = pointer(path, key);
       try {
         if (type.keyPattern !== undefined && !matches(type.keyPattern, key)) {
-          fail(at, `key ${valueText(key)} must match the pattern ${type.keyPattern}`);
+          fail(`key ${valueText(key)} must match the pattern ${type.keyPattern}`);
         }
-        setOwn(out, key, this.checkValue(type.values, value[key], at));
+        setOwn(out, key, this.checkValue(type.values, value[key]));
       } catch (e) {
         if (!(e instanceof Invalid)) throw e;
-        failed = { key, error: e };
+        failed = { key, error: e.under(key) };
       }
     }
     if (failed !== undefined) throw failed.error;
     return out;
   }
 
-  checkTagged(type: Extract<TypeDef, { kind: "tagged" }>, value: unknown, path: string): Record<string, unknown> {
-    if (!isObject(value)) return fail(path, `expected an object, got ${kindOf(value)}`);
-    const at = pointer(path, type.discriminator);
+  checkTagged(type: Extract<TypeDef, { kind: "tagged" }>, value: unknown): Record<string, unknown> {
+    if (!isObject(value)) return fail(`expected an object, got ${kindOf(value)}`);
     const tags = Object.keys(type.variants);
     const hint = `One of: ${tags.map((t) => JSON.stringify(t)).join(", ")}`;
     const tag = hasOwn(value, type.discriminator) ? value[type.discriminator] : undefined;
-    if (tag === undefined) return fail(at, `missing required field \`${type.discriminator}\``, hint);
+    if (tag === undefined) return failAt(type.discriminator, `missing required field \`${type.discriminator}\``, hint);
     const variant = typeof tag === "string" && hasOwn(type.variants, tag) ? type.variants[tag] : undefined;
-    if (variant === undefined) return fail(at, `expected ${literalList(tags)}, got ${valueText(tag)}`, hint);
-    return this.checkFields(variant, value, path, type.discriminator, (type.openVariants ?? []).includes(tag as string));
+    if (variant === undefined) return failAt(type.discriminator, `expected ${literalList(tags)}, got ${valueText(tag)}`, hint);
+    return this.checkFields(variant, value, type.discriminator, (type.openVariants ?? []).includes(tag as string));
   }
 }

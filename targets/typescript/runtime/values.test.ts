@@ -5,12 +5,14 @@ import {
   canonicalKey,
   codePointLength,
   compareCodePoints,
+  hashInOrder,
   hasOwn,
   isMultipleOf,
   kindOf,
   literalList,
   matches,
   pointer,
+  sameInOrder,
   valueText,
 } from "./toolc-runtime.values.js";
 
@@ -71,4 +73,26 @@ test("patterns are unanchored unicode regexes; an invalid one matches nothing", 
   assert.equal(matches("^.$", "😀"), true);
   assert.equal(matches("\\p{L}", "é"), true);
   assert.equal(matches("(", "("), false);
+});
+
+test("values in one key order hash and compare as their plain JSON", () => {
+  const a = { id: "1:2", n: 3, x: -0, tags: ["a", "b"], inner: { on: true, none: null } };
+  const b = { id: "1:2", n: 3.0, x: 0, tags: ["a", "b"], inner: { on: true, none: null } };
+  assert.equal(hashInOrder(a), hashInOrder(b));
+  assert.ok(sameInOrder(a, b));
+  const different = [
+    { ...b, n: 4 },
+    { ...b, n: 3.5 },
+    { ...b, id: "1:3" },
+    { ...b, tags: ["b", "a"] },
+    { ...b, tags: ["a"] },
+    { ...b, inner: { on: false, none: null } },
+    { ...b, inner: { on: true } },
+    { id: "1:2" },
+  ];
+  for (const other of different) {
+    assert.equal(sameInOrder(a, other), false, JSON.stringify(other));
+    assert.notEqual(hashInOrder(a), hashInOrder(other), JSON.stringify(other));
+  }
+  assert.ok(!sameInOrder(["1"], [1]) && !sameInOrder(null, {}) && !sameInOrder([], {}));
 });

@@ -23,13 +23,17 @@ pub trait Toolset: Send + Sync {
     /// Runs tool `name` (a wire name of `tools()`) with `args`, which the
     /// caller has already validated against the tool's argument table
     /// (defaults applied). Returns the output as it is, not wrapped.
-    fn invoke(&self, name: &str, args: Value, ctx: CallContext) -> ToolFuture<'_>;
+    ///
+    /// The arguments are lent: the executor's log keeps them, so a
+    /// handler's typed arguments are decoded from them (see
+    /// [`decode_args`]) rather than from a copy.
+    fn invoke(&self, name: &str, args: &Value, ctx: CallContext) -> ToolFuture<'_>;
 }
 
 /// Decodes arguments the executor has already validated into a tool's
 /// argument type. Never panics.
-pub fn decode_args<T: DeserializeOwned>(args: Value) -> Result<T, ToolError> {
-    serde_json::from_value(args)
+pub fn decode_args<T: DeserializeOwned>(args: &Value) -> Result<T, ToolError> {
+    T::deserialize(args)
         .map_err(|e| ToolError::internal(format!("validated arguments did not decode: {e}")))
 }
 
@@ -44,9 +48,9 @@ mod tests {
 
     #[test]
     fn arguments_decode_or_fail_as_internal() {
-        let args: Result<Args, _> = decode_args(serde_json::json!({"n": 3}));
+        let args: Result<Args, _> = decode_args(&serde_json::json!({"n": 3}));
         assert_eq!(args.ok(), Some(Args { n: 3 }));
-        let args: Result<Args, _> = decode_args(serde_json::json!({"n": "3"}));
+        let args: Result<Args, _> = decode_args(&serde_json::json!({"n": "3"}));
         assert_eq!(args.err().map(|e| e.code), Some("internal".to_string()));
     }
 }

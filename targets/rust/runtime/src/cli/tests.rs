@@ -86,12 +86,13 @@ impl Toolset for Items {
         &TOOLS
     }
 
-    fn invoke(&self, name: &str, args: Value, _ctx: CallContext) -> ToolFuture<'_> {
+    fn invoke(&self, name: &str, args: &Value, _ctx: CallContext) -> ToolFuture<'_> {
         self.seen
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(args.clone());
         let poke = name == "poke";
+        let args = args.clone();
         Box::pin(async move {
             if poke {
                 Err(ToolError::new("gone", "It is gone."))

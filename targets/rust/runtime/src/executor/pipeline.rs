@@ -13,7 +13,7 @@ use super::redact::redact;
 use super::run::{Ended, race};
 use super::seen::equal;
 use crate::context::lock;
-use crate::validate::{check_args, check_output};
+use crate::validate::{check_output, normalise_args, validate_args};
 use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
 
 /// A listener for the events of one call.
@@ -139,35 +139,42 @@ impl Executor {
             true => redact(tool.args, tool.defs, args),
             false => args,
         };
-        // The arguments as given: the log of a call that fails validation
-        // shows them, and so does the `received` event.
-        let given = args.clone();
+        // The arguments as given: the `received` event shows them, and so
+        // does the log of a call that fails validation (which changes
+        // nothing, so they need no copy).
         if self.listened(call) {
-            call.args = Arc::new(shown(given.clone()));
+            call.args = Arc::new(shown(args.clone()));
             self.received(call, name);
         }
         // 2. coercion, validation, duplicates
         if options.coerce {
+            let given = args.clone();
             coerce_args(tool.args, tool.defs, &mut args);
-        }
-        if let Err(e) = check_args(tool.args, tool.defs, tool.open_args, &mut args) {
-            call.args = Arc::new(shown(given));
-            return Err(e.into());
-        }
-        // When validation changed nothing (no default filled in, no number
-        // normalised), the copy as given is the validated copy that the
-        // duplicate check and the log keep.
-        let logged = Arc::new(if equal(&args, &given) {
-            given
+            if let Err(e) = validate_args(tool.args, tool.defs, tool.open_args, &args) {
+                call.args = Arc::new(shown(given));
+                return Err(e.into());
+            }
+            normalise_args(tool.args, tool.defs, &mut args);
         } else {
-            args.clone()
-        });
+            match validate_args(tool.args, tool.defs, tool.open_args, &args) {
+                Ok(true) => normalise_args(tool.args, tool.defs, &mut args),
+                Ok(false) => {}
+                Err(e) => {
+                    call.args = Arc::new(shown(args));
+                    return Err(e.into());
+                }
+            }
+        }
+        // One copy of the validated arguments, shared by the duplicate
+        // check, the log and the handler (which decodes from it).
+        let logged = Arc::new(args);
         let tool_index = index.unwrap_or(usize::MAX);
         call.duplicate = lock(&self.state).seen.repeat(tool_index, &logged);
         call.args = match secret {
             true => Arc::new(redact(tool.args, tool.defs, Value::clone(&logged))),
-            false => logged,
+            false => Arc::clone(&logged),
         };
+        let args = logged;
         // 3. permissions and risk
         gates::permit(options, tool)?;
         // 4. confirmation
@@ -224,10 +231,7 @@ impl Executor {
         let timeout = tool
             .timeout_ms
             .map_or(options.default_timeout, std::time::Duration::from_millis);
-        // The arguments go to the handler; a copy stays only for the
-        // snapshot taken after it.
-        let kept = snapshot.map(|_| args.clone());
-        let handler = self.toolset.invoke(tool.name, args, ctx);
+        let handler = self.toolset.invoke(tool.name, &args, ctx);
         let settled = match race(handler, timeout, cancel).await {
             Ended::Settled(outcome) => outcome,
             Ended::TimedOut => {
@@ -242,7 +246,7 @@ impl Executor {
         // The after-snapshot only when the handler returned: a failed call
         // is no no-op to report.
         if let (Some(take), Some(before), true) = (snapshot, before, settled.is_ok()) {
-            let after = take(request(kept.as_ref().unwrap_or(&Value::Null))).await;
+            let after = take(request(&args)).await;
             call.noop = Some(equal(&before, &after));
         }
         // 8. output
@@ -300,36 +304,10 @@ impl Executor {
         if !ok {
             call.noop = None;
         }
-        // Records name the tool as called, as the result does.
+        // Records name the tool as called, as the result does. The last
+        // event and the audit record are made first, so that the log entry,
+        // made last, takes the call id and the name without a copy.
         let tool = name.to_string();
-        {
-            let mut state = lock(&self.state);
-            let state = &mut *state;
-            state.totals.calls += 1;
-            state.totals.duplicates += u64::from(call.duplicate);
-            state.totals.noop_mutations += u64::from(call.noop == Some(true));
-            state.totals.result_bytes += bytes;
-            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
-                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
-            }
-            state.log.push(Logged {
-                entry: LogEntry {
-                    call_id: call.call_id.clone(),
-                    tool: tool.clone(),
-                    args: Value::Null,
-                    ok,
-                    value: value.clone(),
-                    error: error.clone(),
-                    timestamp: Millis(start),
-                    duration_ms: Millis(duration),
-                    mutates: call.tool.is_some_and(|t| t.mutates),
-                    is_duplicate: call.duplicate,
-                    noop: call.noop,
-                    result_bytes: bytes,
-                },
-                args: Arc::clone(&call.args),
-            });
-        }
         let last = (self.listened(&call)).then(|| match &error {
             None => Event::Succeeded {
                 call_id: call.call_id.clone(),
@@ -343,17 +321,14 @@ impl Executor {
                 duration_ms: Millis(duration),
             },
         });
-        if let Some(last) = &last {
-            self.emit_for(&call, last);
-        }
-        if let Some(audit) = &self.options.audit {
+        let audit = self.options.audit.as_ref().map(|audit| {
             let decision = match &error {
                 Some(e) if !call.ran => e.code.clone(),
                 _ => "allowed".to_string(),
             };
-            audit(&AuditRecord {
-                call_id: call.call_id,
-                tool,
+            let record = AuditRecord {
+                call_id: call.call_id.clone(),
+                tool: tool.clone(),
                 principal: context
                     .get("principal")
                     .and_then(Value::as_str)
@@ -361,7 +336,45 @@ impl Executor {
                 decision,
                 ok,
                 timestamp: Millis(start),
+            };
+            (audit, record)
+        });
+        {
+            let mut state = lock(&self.state);
+            let state = &mut *state;
+            state.totals.calls += 1;
+            state.totals.duplicates += u64::from(call.duplicate);
+            state.totals.noop_mutations += u64::from(call.noop == Some(true));
+            state.totals.result_bytes += bytes;
+            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
+                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
+            }
+            state.log.push(Logged {
+                entry: LogEntry {
+                    call_id: call.call_id,
+                    tool,
+                    args: Value::Null,
+                    ok,
+                    value: value.clone(),
+                    error: error.clone(),
+                    timestamp: Millis(start),
+                    duration_ms: Millis(duration),
+                    mutates: call.tool.is_some_and(|t| t.mutates),
+                    is_duplicate: call.duplicate,
+                    noop: call.noop,
+                    result_bytes: bytes,
+                },
+                args: call.args,
             });
+        }
+        if let Some(last) = &last {
+            self.emit(last);
+            if let Some(listener) = call.listener {
+                listener(last);
+            }
+        }
+        if let Some((audit, record)) = &audit {
+            audit(record);
         }
         ToolResult {
             tool: name.to_string(),

@@ -124,10 +124,11 @@ impl Toolset for Accounts {
         &TOOLS
     }
 
-    fn invoke(&self, name: &str, args: Value, _ctx: CallContext) -> ToolFuture<'_> {
+    fn invoke(&self, name: &str, args: &Value, _ctx: CallContext) -> ToolFuture<'_> {
         let name = name.to_string();
+        let user = args["user"].as_str().map(str::to_string);
         Box::pin(async move {
-            match (name.as_str(), args["user"].as_str()) {
+            match (name.as_str(), user.as_deref()) {
                 ("delete_account", _) => std::future::pending().await,
                 (_, Some("bad")) => Ok(json!("three")),
                 (_, Some("fail")) => Err(ToolError::new("locked", "Locked.")),

@@ -4,6 +4,8 @@
 //! so that serde can deserialize it, and reports the first violation with
 //! its JSON-pointer path. It never panics and bounds its recursion depth.
 
+mod depth;
+mod normalise;
 mod rules;
 mod tables;
 mod words;
@@ -13,18 +15,15 @@ mod tests;
 
 use serde_json::{Map, Value};
 
-use rules::{check_count, check_int, check_num, check_str, check_unique, normalise_integral};
+#[cfg(test)]
+use depth::MAX_DEPTH;
+pub use depth::dismantle;
+use depth::too_deep;
+use rules::{check_count, check_int, check_num, check_str, check_unique, integral_float};
 pub use tables::{Bound, CountRule, Field, Format, Kind, Num, NumRule, Pattern, StrRule, Ty};
 use words::{
     describe, expected, kind_fits, num_literals, quoted, str_literals, str_text, value_text,
 };
-
-/// Arguments may nest arrays and objects this many levels deep, the
-/// argument object being level 1. Deeper input is rejected before
-/// anything else is checked, as the TypeScript validator does, so every
-/// later step (validating, cloning a union candidate, rendering a value
-/// in a message, deserializing) recurses at most this deep.
-const MAX_DEPTH: usize = 128;
 
 /// Why arguments were rejected: the first violation found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,17 +70,62 @@ pub fn check_args(
     open: bool,
     value: &mut Value,
 ) -> Result<(), Invalid> {
-    if value.is_null() {
-        // A tool call without arguments.
-        *value = Value::Object(Map::new());
-    }
     if let Some(e) = too_deep(value, 1) {
-        // Dropping a value recurses once per level, so a value this
-        // deep is taken apart in a loop instead.
+        // Dropping a value recurses once per level, so a value this deep
+        // is taken apart in a loop instead.
         dismantle(std::mem::take(value));
         return Err(e);
     }
-    check_object(fields, None, open, defs, value, true)
+    if check_shallow(fields, defs, open, value)? {
+        normalise_args(fields, defs, value);
+    }
+    Ok(())
+}
+
+/// [`check_args`] without changing `value`: whether [`normalise_args`]
+/// would change it (a default to fill in, an integral float to make an
+/// integer, a lenient null to remove), or the first violation. A caller
+/// that keeps the arguments as given when they are invalid needs no copy
+/// of them.
+pub fn validate_args(
+    fields: &'static [Field],
+    defs: &'static [Ty],
+    open: bool,
+    value: &Value,
+) -> Result<bool, Invalid> {
+    if let Some(e) = too_deep(value, 1) {
+        return Err(e);
+    }
+    check_shallow(fields, defs, open, value)
+}
+
+/// [`validate_args`] of a value known not to be nested too deeply.
+fn check_shallow(
+    fields: &'static [Field],
+    defs: &'static [Ty],
+    open: bool,
+    value: &Value,
+) -> Result<bool, Invalid> {
+    let mut dirty = false;
+    if value.is_null() {
+        // A tool call without arguments, as an empty object.
+        let empty = Value::Object(Map::new());
+        check_object(fields, None, open, defs, &empty, true, &mut dirty)?;
+        return Ok(true);
+    }
+    check_object(fields, None, open, defs, value, true, &mut dirty)?;
+    Ok(dirty)
+}
+
+/// Normalises arguments that [`validate_args`] accepted (of the same
+/// `fields` and `defs`).
+pub fn normalise_args(fields: &'static [Field], defs: &'static [Ty], value: &mut Value) {
+    if value.is_null() {
+        *value = Value::Object(Map::new());
+    }
+    if let Value::Object(map) = value {
+        normalise::object(fields, defs, map, true);
+    }
 }
 
 /// Checks a tool's output against its declared type `ty`, as arguments are
@@ -92,60 +136,28 @@ pub fn check_output(ty: &Ty, defs: &'static [Ty], value: &mut Value) -> Result<(
         dismantle(std::mem::take(value));
         return Err(e);
     }
-    check(ty, defs, value, 0, false)
-}
-
-/// The error for the first array or object nested deeper than
-/// `MAX_DEPTH`, `value` being at nesting level `level`; of several object
-/// entries too deep, the one whose key is first in code point order,
-/// whatever order the map keeps (the TypeScript validator reports the
-/// same one). It recurses at most `MAX_DEPTH + 1` levels, however deep
-/// the value.
-fn too_deep(value: &Value, level: usize) -> Option<Invalid> {
-    match value {
-        Value::Array(_) | Value::Object(_) if level > MAX_DEPTH => Some(
-            Invalid::new("value nested too deeply".to_string()).with_hint(format!(
-                "Arguments may nest arrays and objects at most {MAX_DEPTH} levels deep."
-            )),
-        ),
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(i, item)| too_deep(item, level + 1).map(|e| e.under(&i.to_string()))),
-        Value::Object(map) => {
-            let mut failed: Option<(&String, Invalid)> = None;
-            for (key, item) in map {
-                if failed.as_ref().is_some_and(|(first, _)| key >= *first) {
-                    continue;
-                }
-                if let Some(e) = too_deep(item, level + 1) {
-                    failed = Some((key, e));
-                }
-            }
-            failed.map(|(key, e)| e.under(key))
-        }
-        _ => None,
+    let mut dirty = false;
+    check(ty, defs, value, 0, false, &mut dirty)?;
+    if dirty {
+        normalise::value(ty, defs, value, 0, false);
     }
-}
-
-/// Drops `value` without recursion, however deep it is.
-pub fn dismantle(value: Value) {
-    let mut stack = vec![value];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.into_iter().map(|(_, item)| item)),
-            _ => {}
-        }
-    }
+    Ok(())
 }
 
 /// Checks `value` against `ty`. `steps` counts the type definitions
 /// entered since the last array or object: a chain without a cycle
 /// enters each at most once, so more steps than there are definitions
 /// means an alias cycle through a union (`type T = T | string`), which
-/// is cut there. JSON nesting is bounded by `check_args`.
-fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bool) -> Check {
+/// is cut there. JSON nesting is bounded by `check_args`. `dirty` is set
+/// when the value is valid as it will be once normalised (`normalise`).
+fn check(
+    ty: &Ty,
+    defs: &'static [Ty],
+    value: &Value,
+    steps: usize,
+    fill: bool,
+    dirty: &mut bool,
+) -> Check {
     if value.is_null() && (ty.nullable || matches!(ty.kind, Kind::Any)) {
         return Ok(());
     }
@@ -159,7 +171,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
             Value::String(s) => check_str(rule, s),
             other => Err(expected("a string", other)),
         },
-        Kind::Int(rule) => check_int(rule, value),
+        Kind::Int(rule) => check_int(rule, value, dirty),
         Kind::Num(rule) => match value {
             // An integer is compared and divided exactly, not as its
             // nearest double (u64::MAX is a multiple of 3).
@@ -186,7 +198,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
                 _ => false,
             };
             if hit {
-                normalise_integral(value);
+                *dirty |= integral_float(value).is_some();
                 Ok(())
             } else {
                 Err(Invalid::new(format!(
@@ -201,8 +213,8 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
                 return Err(expected("an array", value));
             };
             check_count(count, list.len(), ("item", "items"))?;
-            for (i, item) in list.iter_mut().enumerate() {
-                check(items, defs, item, 0, fill).map_err(|e| e.under(&i.to_string()))?;
+            for (i, item) in list.iter().enumerate() {
+                check(items, defs, item, 0, fill, dirty).map_err(|e| e.under(&i.to_string()))?;
             }
             if *unique {
                 check_unique(list)?;
@@ -221,7 +233,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
             // same one. Once one entry failed, only smaller keys are
             // checked.
             let mut failed: Option<(&String, Invalid)> = None;
-            for (key, item) in map.iter_mut() {
+            for (key, item) in map {
                 if failed.as_ref().is_some_and(|(first, _)| key >= *first) {
                     continue;
                 }
@@ -231,7 +243,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
                         str_text(key),
                         p.source
                     ))),
-                    None => check(values, defs, item, 0, fill),
+                    None => check(values, defs, item, 0, fill, dirty),
                 };
                 if let Err(e) = result {
                     failed = Some((key, e));
@@ -245,10 +257,12 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
         Kind::AnyOf(members) => {
             let mut errors = Vec::new();
             for member in members.iter() {
-                let mut attempt = value.clone();
-                match check(member, defs, &mut attempt, steps, fill) {
+                // Nothing is changed, so a member that fails leaves
+                // nothing to undo for the next.
+                let mut changes = false;
+                match check(member, defs, value, steps, fill, &mut changes) {
                     Ok(()) => {
-                        *value = attempt;
+                        *dirty |= changes;
                         return Ok(());
                     }
                     Err(e) => errors.push(e),
@@ -266,8 +280,8 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
             }
             Err(expected(&describe(ty, defs), value))
         }
-        Kind::Object(fields) => check_object(fields, None, false, defs, value, fill),
-        Kind::OpenObject(fields) => check_object(fields, None, true, defs, value, fill),
+        Kind::Object(fields) => check_object(fields, None, false, defs, value, fill, dirty),
+        Kind::OpenObject(fields) => check_object(fields, None, true, defs, value, fill, dirty),
         Kind::Tagged(tag, variants) => {
             let Value::Object(map) = value else {
                 return Err(expected("an object", value));
@@ -295,10 +309,10 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
             };
             match defs.get(*def).map(|t| &t.kind) {
                 Some(Kind::Object(fields)) => {
-                    check_object(fields, Some(tag), false, defs, value, fill)
+                    check_object(fields, Some(tag), false, defs, value, fill, dirty)
                 }
                 Some(Kind::OpenObject(fields)) => {
-                    check_object(fields, Some(tag), true, defs, value, fill)
+                    check_object(fields, Some(tag), true, defs, value, fill, dirty)
                 }
                 _ => Err(Invalid::new("internal: bad union table".to_string())),
             }
@@ -311,7 +325,7 @@ fn check(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usize, fill: bo
                 if value.is_null() && def.nullable {
                     return Ok(());
                 }
-                check(def, defs, value, steps + 1, fill)
+                check(def, defs, value, steps + 1, fill, dirty)
             }
             None => Err(Invalid::new("internal: bad type table".to_string())),
         },
@@ -326,8 +340,9 @@ fn check_object(
     tag: Option<&str>,
     open: bool,
     defs: &'static [Ty],
-    value: &mut Value,
+    value: &Value,
     fill: bool,
+    dirty: &mut bool,
 ) -> Check {
     let Value::Object(map) = value else {
         return Err(expected("an object", value));
@@ -356,31 +371,38 @@ fn check_object(
             .under(key));
     }
     for field in fields {
+        let item = map.get(field.name);
         let lenient_null = !field.required
             && !field.ty.nullable
             && !matches!(field.ty.kind, Kind::Any)
-            && matches!(map.get(field.name), Some(Value::Null));
-        if lenient_null {
-            // The one leniency beyond the schema: OpenAI strict mode sends
-            // null for optional parameters; treat it as absent.
-            map.remove(field.name);
-        }
-        if !map.contains_key(field.name) {
-            if let Some(text) = field.default.filter(|_| fill) {
-                let parsed: Value = serde_json::from_str(text).map_err(|_| {
-                    Invalid::new("internal: bad default".to_string()).under(field.name)
-                })?;
-                map.insert(field.name.to_string(), parsed);
-            } else if field.required {
+            && matches!(item, Some(Value::Null));
+        // The one leniency beyond the schema: OpenAI strict mode sends
+        // null for optional parameters; treat it as absent.
+        *dirty |= lenient_null;
+        let item = item.filter(|_| !lenient_null);
+        match (item, field.default.filter(|_| fill)) {
+            (Some(item), _) => {
+                check(&field.ty, defs, item, 0, fill, dirty).map_err(|e| e.under(field.name))?;
+            }
+            (None, Some(text)) => {
+                // The default is checked as it will be filled in (a
+                // float's multiple is only a warning at compile time).
+                *dirty = true;
+                let parsed = parse_default(text, field)?;
+                check(&field.ty, defs, &parsed, 0, fill, dirty).map_err(|e| e.under(field.name))?;
+            }
+            (None, None) if field.required => {
                 let message = format!("missing required field `{}`", field.name);
                 return Err(Invalid::new(message).under(field.name));
-            } else {
-                continue;
             }
-        }
-        if let Some(item) = map.get_mut(field.name) {
-            check(&field.ty, defs, item, 0, fill).map_err(|e| e.under(field.name))?;
+            (None, None) => {}
         }
     }
     Ok(())
+}
+
+/// A field's default, parsed from the JSON text its table keeps.
+fn parse_default(text: &str, field: &Field) -> Result<Value, Invalid> {
+    serde_json::from_str(text)
+        .map_err(|_| Invalid::new("internal: bad default".to_string()).under(field.name))
 }

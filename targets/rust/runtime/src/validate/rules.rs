@@ -80,7 +80,9 @@ const OUT_OF_64_BITS: &str = "must fit in a signed 64-bit integer";
 /// written as -2^63, so floats are accepted only strictly between -2^63
 /// and 2^63: i64::MIN itself is accepted only as an integer literal, and
 /// no integer below it is ever changed into it.
-pub(super) fn check_int(rule: &NumRule, value: &mut Value) -> Check {
+/// Checks an integer; an integral float is valid too, and sets `dirty`:
+/// `normalise` makes it an integer.
+pub(super) fn check_int(rule: &NumRule, value: &Value, dirty: &mut bool) -> Check {
     let Value::Number(n) = value else {
         return Err(expected("an integer", value));
     };
@@ -102,21 +104,38 @@ pub(super) fn check_int(rule: &NumRule, value: &mut Value) -> Check {
         if x <= -9_223_372_036_854_775_808.0 || x >= 9_223_372_036_854_775_808.0 {
             return Err(Invalid::new(OUT_OF_64_BITS.to_string()));
         }
+        *dirty = true;
         x as i64
     };
-    *value = Value::from(i);
     check_num(rule, i as f64, Some(i128::from(i)))
 }
 
-pub(super) fn normalise_integral(value: &mut Value) {
-    let whole = match value {
-        Value::Number(n) if !n.is_i64() && !n.is_u64() => n
-            .as_f64()
-            .filter(|x| x.fract() == 0.0 && (-9.0e15..9.0e15).contains(x)),
+/// An integer that `check_int` accepted, as an integer.
+pub(super) fn to_int(value: &mut Value) {
+    let float = match value {
+        Value::Number(n) if !n.is_i64() => n.as_f64(),
         _ => None,
     };
-    if let Some(x) = whole {
+    if let Some(x) = float {
         *value = Value::from(x as i64);
+    }
+}
+
+/// A float with an integral value that a JSON integer can stand for
+/// exactly, as that integer (a numeric literal union's member).
+pub(super) fn integral_float(value: &Value) -> Option<i64> {
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => n
+            .as_f64()
+            .filter(|x| x.fract() == 0.0 && (-9.0e15..9.0e15).contains(x))
+            .map(|x| x as i64),
+        _ => None,
+    }
+}
+
+pub(super) fn normalise_integral(value: &mut Value) {
+    if let Some(i) = integral_float(value) {
+        *value = Value::from(i);
     }
 }
 

@@ -144,6 +144,24 @@ fn valid_arguments_get_their_defaults_and_lose_lenient_nulls() {
 }
 
 #[test]
+fn validating_changes_nothing_and_tells_whether_normalising_would() {
+    let given = json!({"id": "1:2", "font": "Inter", "opacity": null, "weight": 700.0});
+    assert_eq!(validate_args(&SET_FONT, &DEFS, false, &given), Ok(true));
+    let mut normalised = given.clone();
+    normalise_args(&SET_FONT, &DEFS, &mut normalised);
+    assert_eq!(Ok(normalised), run(given));
+    let complete = json!({"id": "1:2", "font": "Inter", "weight": 400, "align": "left"});
+    assert_eq!(validate_args(&SET_FONT, &DEFS, false, &complete), Ok(false));
+    assert_eq!(validate_args(&[], &DEFS, false, &Value::Null), Ok(true));
+    // Invalid after a default and a lenient null: the value is still as
+    // given, for the log of the failed call.
+    let invalid = json!({"id": "1:2", "font": "Inter", "opacity": null, "tags": ["x", "x"]});
+    let before = invalid.clone();
+    assert!(validate_args(&SET_FONT, &DEFS, false, &invalid).is_err());
+    assert_eq!(invalid, before);
+}
+
+#[test]
 fn the_first_violation_is_reported_with_its_path() {
     assert_eq!(
         run(json!({"font": "Inter"})),

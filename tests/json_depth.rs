@@ -62,9 +62,18 @@ fn read(out: &Path, name: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name} does not read back: {e}"))
 }
 
-/// The value of the Rust string literal that starts `text` (the escapes
-/// the Rust target writes).
+/// The value of the Rust string literal that starts `text`: a raw one
+/// (`r#"..."#`), or an escaped one (the escapes the Rust target writes).
 fn rust_literal(text: &str) -> String {
+    if let Some(raw) = text.strip_prefix('r') {
+        let hashes = raw.bytes().take_while(|&b| b == b'#').count();
+        let body = raw[hashes..]
+            .strip_prefix('"')
+            .expect("a raw string literal");
+        let end = format!("\"{}", "#".repeat(hashes));
+        let close = body.find(&end).expect("a terminated raw string literal");
+        return body[..close].to_string();
+    }
     let mut chars = text.strip_prefix('"').expect("a string literal").chars();
     let mut out = String::new();
     while let Some(c) = chars.next() {

@@ -49,6 +49,8 @@ impl<'a> Tables<'a> {
     pub fn fields<'f>(&mut self, fields: impl Iterator<Item = &'f Field>) -> String {
         let mut out = String::with_capacity(256);
         self.write_fields(&mut out, fields);
+        // The view keeps one per tool until the package is rendered.
+        out.shrink_to_fit();
         out
     }
 
@@ -56,6 +58,7 @@ impl<'a> Tables<'a> {
     pub fn ty(&mut self, ty: &Ty) -> String {
         let mut out = String::with_capacity(64);
         self.write_ty(&mut out, ty, 0);
+        out.shrink_to_fit();
         out
     }
 

@@ -28,8 +28,15 @@ pub fn raw_lit(s: &str) -> String {
         let run = s[i + 1..].bytes().take_while(|&b| b == b'#').count();
         hashes = hashes.max(run + 1);
     }
-    let fence = "#".repeat(hashes);
-    format!("r{fence}\"{s}\"{fence}")
+    // Sized exactly: a package holds one of these per tool.
+    let mut out = String::with_capacity(s.len() + 2 * hashes + 3);
+    out.push('r');
+    (0..hashes).for_each(|_| out.push('#'));
+    out.push('"');
+    out.push_str(s);
+    out.push('"');
+    (0..hashes).for_each(|_| out.push('#'));
+    out
 }
 
 /// `Some("...")` or `None`.

@@ -177,6 +177,18 @@ impl Validator<'_> {
                     self.ty(items, x, &format!("{path}[{i}]"));
                 }
             }
+            (TyKind::Tuple { items }, Value::Array(a)) => {
+                if a.len() != items.len() {
+                    let (n, want) = (a.len(), items.len());
+                    let noun = if n == 1 { "item" } else { "items" };
+                    let tuple = self.program.type_text(ty);
+                    let message = format!("has {n} {noun}, but the tuple `{tuple}` has {want}");
+                    self.err(path, message);
+                }
+                for (i, (t, x)) in items.iter().zip(a).enumerate() {
+                    self.ty(t, x, &format!("{path}[{i}]"));
+                }
+            }
             (TyKind::Map { values }, Value::Object(o)) => {
                 self.count(c.min_properties, c.max_properties, o.len(), "entries", path);
                 for (k, x) in o {

@@ -183,6 +183,11 @@ pub enum TyKind {
     Array {
         items: Box<Ty>,
     },
+    /// `(T1, T2, ...)`: an array of exactly these items, one type per
+    /// position (JSON Schema `prefixItems`). Never empty.
+    Tuple {
+        items: Vec<Ty>,
+    },
     /// `map<string, T>`: an object with arbitrary keys.
     Map {
         values: Box<Ty>,

@@ -273,7 +273,9 @@ impl Lowerer<'_> {
         match &mut ty.kind {
             TyKind::Array { items } => self.fix_ty(items),
             TyKind::Map { values } => self.fix_ty(values),
-            TyKind::Union { members } => members.iter_mut().for_each(|m| self.fix_ty(m)),
+            TyKind::Union { members } | TyKind::Tuple { items: members } => {
+                members.iter_mut().for_each(|m| self.fix_ty(m))
+            }
             TyKind::Named { .. } => {
                 let c = &mut ty.constraints;
                 if c.min_length.is_none() && c.max_length.is_none() {

@@ -173,6 +173,7 @@ impl Lowerer<'_> {
             TypeAtom::Array(inner) => TyKind::Array {
                 items: Box::new(self.lower_ty(scope, inner)),
             },
+            TypeAtom::Tuple { items, span } => self.tuple(scope, items, *span),
             TypeAtom::Map(inner) => TyKind::Map {
                 values: Box::new(self.lower_ty(scope, inner)),
             },

@@ -23,14 +23,20 @@ impl Lowerer<'_> {
             ValueKind::Bool(b) => Json::Bool(*b),
             ValueKind::Null => Json::Null,
             ValueKind::Array(items) => {
-                let item_ty = match expected.as_ref().map(|t| &t.kind) {
-                    Some(TyKind::Array { items }) => Some((**items).clone()),
-                    _ => None,
+                // The type of each item: the array's item type, or for a
+                // tuple the type of that position.
+                let item_tys: Vec<Option<Ty>> = match expected.as_ref().map(|t| &t.kind) {
+                    Some(TyKind::Array { items: t }) => vec![Some((**t).clone()); items.len()],
+                    Some(TyKind::Tuple { items: ts }) => {
+                        (0..items.len()).map(|i| ts.get(i).cloned()).collect()
+                    }
+                    _ => vec![None; items.len()],
                 };
                 Json::Array(
                     items
                         .iter()
-                        .map(|i| self.value(i, item_ty.as_ref(), code))
+                        .zip(&item_tys)
+                        .map(|(i, t)| self.value(i, t.as_ref(), code))
                         .collect(),
                 )
             }

@@ -56,6 +56,8 @@ export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Re
         return false;
       case "array":
         return inType(type.items);
+      case "tuple":
+        return type.items.every(inType);
       // An open object keeps its undeclared keys in the order sent.
       case "object":
         return type.open !== true && inFields(type.fields);
@@ -168,6 +170,7 @@ class Checker {
         part = "a JSON value";
         break;
       case "array":
+      case "tuple":
         part = "an array";
         break;
       case "map":
@@ -208,6 +211,7 @@ class Checker {
       case "enum":
         return type.values.some((v) => typeof v === typeof value);
       case "array":
+      case "tuple":
         return Array.isArray(value);
       case "map":
       case "object":
@@ -302,6 +306,8 @@ class Checker {
         return fail(path, `expected ${literalList(type.values)}, got ${valueText(value)}`);
       case "array":
         return this.checkArray(type, value, path);
+      case "tuple":
+        return this.checkTuple(type, value, path);
       case "map":
         return this.checkMap(type, value, path);
       case "object":
@@ -402,6 +408,15 @@ class Checker {
       });
     }
     return out;
+  }
+
+  /** Worded as an array of fixed length, as the Rust runtime words it. */
+  checkTuple(type: Extract<TypeDef, { kind: "tuple" }>, value: unknown, path: string): unknown[] {
+    if (!Array.isArray(value)) return fail(path, `expected an array, got ${kindOf(value)}`);
+    const n = type.items.length;
+    if (value.length < n) fail(path, `must have at least ${countNoun(n, "item", "items")}, got ${value.length}`);
+    if (value.length > n) fail(path, `must have at most ${countNoun(n, "item", "items")}, got ${value.length}`);
+    return type.items.map((item: TypeDef, i: number) => this.checkValue(item, value[i], pointer(path, i)));
   }
 
   checkMap(type: Extract<TypeDef, { kind: "map" }>, value: unknown, path: string): Record<string, unknown> {

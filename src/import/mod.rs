@@ -106,6 +106,7 @@ mod scalars;
 mod schema;
 pub mod server;
 mod tool;
+mod tuples;
 mod validate;
 mod warnings;
 

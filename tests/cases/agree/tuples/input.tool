@@ -14,7 +14,7 @@ struct Mark {
 }
 
 /// Place a point with a marker.
-@allow(W0008, W0011, W0026)
+@allow(W0008, W0011, W0016, W0026)
 tool place(
     /// Latitude and longitude in degrees.
     at: (number in -90..=90, number in -180..=180),
@@ -22,4 +22,6 @@ tool place(
     label?: (string len 1..=8, int) | null,
     /// Where and how.
     mark?: ((int, int), Mark),
+    /// A literal union and a scalar union inside a tuple.
+    pick?: ("near" | "far", string | int),
 );

@@ -76,16 +76,7 @@ fn kind_of(value: &Value) -> &'static str {
 }
 
 fn child(path: &str, key: &str) -> String {
-    let ident = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if ident {
-        format!("{path}.{key}")
-    } else {
-        format!("{path}[{}]", Value::String(key.to_string()))
-    }
+    crate::ir::json_path_child(path, key)
 }
 
 const MAX_DEPTH: usize = 256;

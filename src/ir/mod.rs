@@ -1,6 +1,7 @@
 //! The typed IR (see `model`) and the front end that produces it from source
 //! files: loading, imports, name resolution and lowering from the AST.
 
+mod literal;
 pub mod load;
 mod lower;
 mod model;
@@ -8,6 +9,7 @@ pub(crate) mod number;
 pub mod passthrough;
 pub mod suggest;
 
+pub use literal::json_path_child;
 pub use lower::MAX_TUPLE;
 pub use model::*;
 

@@ -302,6 +302,11 @@ pub use toolc_runtime::formats::Format;
 pub struct Literal {
     pub value: serde_json::Value,
     pub span: Span,
+    /// Where each item and entry inside the value is written, by its
+    /// JSONPath from `$` (`$[1]`, `$.x`): diagnostics point at the item
+    /// that is wrong (`Literal::span_at`). Not part of the IR's JSON.
+    #[serde(skip)]
+    pub item_spans: Vec<(String, Span)>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]

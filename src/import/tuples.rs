@@ -60,23 +60,34 @@ impl Ctx<'_> {
                 self.carry_meta(ty, meta, hint).finish()
             })
             .collect();
-        let mut allowed = Vec::new();
-        if min < n as u64 {
-            allowed.push(format!("fewer than {n} items"));
+        // How the schema differs from exactly one item per position.
+        let items_word = |k: u64| if k == 1 { "item" } else { "items" };
+        let count = n as u64;
+        let mut differs = Vec::new();
+        if min < count {
+            differs.push(format!("allows fewer than {count} {}", items_word(count)));
         }
-        if !closed && max.is_none_or(|m| m > n as u64) {
-            allowed.push(format!("items after the last position (`{rest_key}`)"));
+        if min > count {
+            differs.push(format!(
+                "requires at least {min} {} (`minItems`)",
+                items_word(min)
+            ));
         }
-        if max.is_some_and(|m| m < n as u64) {
-            allowed.push(format!("no array of all {n} positions (`maxItems`)"));
+        if !closed && max.is_none_or(|m| m > count) {
+            differs.push(format!(
+                "allows items after the last position (`{rest_key}`)"
+            ));
         }
-        if !allowed.is_empty() {
+        if let Some(m) = max.filter(|&m| m < count) {
+            differs.push(format!("allows at most {m} {} (`maxItems`)", items_word(m)));
+        }
+        if !differs.is_empty() {
             self.warn(
                 &at,
                 &format!(
-                    "imported as a tuple of exactly {n} {}, but the schema allows {}",
-                    if n == 1 { "item" } else { "items" },
-                    allowed.join(" and ")
+                    "imported as a tuple of exactly {n} {}, but the schema {}",
+                    items_word(count),
+                    differs.join(" and ")
                 ),
             );
         }

@@ -51,10 +51,7 @@ pub fn named(key: &str) -> Ty {
 }
 
 pub fn lit(v: Value) -> Literal {
-    Literal {
-        value: v,
-        span: sp(),
-    }
+    Literal::new(v, sp())
 }
 
 pub fn literals(vs: Vec<Value>) -> Ty {

@@ -198,6 +198,8 @@ const EXPECTATIONS: &[(&str, &str, usize, &str)] = &[
     ("type Id = string matches r\"^\\d+$\";", "^\\d+$", 0, "string.quoted.raw"),
     ("type Q = string matches r#\"say \"hi\"\"#;", "say \"hi\"", 0, "string.quoted.raw"),
     ("type S = \"a\\nb\";", "\\n", 0, "constant.character.escape"),
+    ("type P = (int, string | null);", "(", 0, "punctuation.definition.tuple.begin"),
+    ("type P = (int, string | null);", "string", 0, "support.type.builtin"),
     ("tool f(tool: string) -> bool;", "tool", 0, "storage.type"),
     ("tool f(tool: string) -> bool;", "tool", 1, "variable.parameter"),
     ("tool f(type: string, in: int in 1..=2) -> bool;", "type", 0, "variable.parameter"),

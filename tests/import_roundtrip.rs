@@ -42,17 +42,29 @@ fn tools_of(doc: &Value) -> Vec<Value> {
     list.as_array().cloned().unwrap_or_default()
 }
 
-/// Removes the value at `pointer` (and, for a tuple's `items`, the
-/// `additionalItems` next to it).
+/// Removes the value at `pointer` (and, for a tuple's positions, the rest
+/// of the tuple: what follows them and its item counts, which the importer
+/// reported with them).
 fn remove(v: &mut Value, pointer: &str) {
     let Some((parent, key)) = pointer.rsplit_once('/') else {
         return;
     };
     let key = key.replace("~1", "/").replace("~0", "~");
     if let Some(Value::Object(map)) = v.pointer_mut(parent) {
+        let tuple =
+            map.contains_key("prefixItems") || map.get("items").is_some_and(Value::is_array);
         map.shift_remove(&key);
-        if key == "items" || key == "prefixItems" {
-            map.shift_remove("additionalItems");
+        if tuple && (key == "items" || key == "prefixItems") {
+            for rest in [
+                "items",
+                "prefixItems",
+                "additionalItems",
+                "unevaluatedItems",
+                "minItems",
+                "maxItems",
+            ] {
+                map.shift_remove(rest);
+            }
         }
     }
 }
@@ -152,6 +164,24 @@ impl Normalizer<'_> {
                 .map(|(k, s)| (k.clone(), self.schema(s, Some(k))))
                 .collect();
             map.insert("properties".into(), Value::Object(props));
+        }
+        // A draft-07 tuple (`items: [...]`, `additionalItems`) is the
+        // 2020-12 one (`prefixItems`, `items`).
+        if let Some(Value::Array(list)) = map.get("items").cloned() {
+            map.shift_remove("items");
+            map.insert("prefixItems".into(), Value::Array(list));
+            if let Some(rest) = map.shift_remove("additionalItems") {
+                map.insert("items".into(), rest);
+            }
+        }
+        if map.contains_key("prefixItems") && !map.contains_key("items") {
+            if let Some(rest) = map.shift_remove("unevaluatedItems") {
+                map.insert("items".into(), rest);
+            }
+        }
+        if let Some(Value::Array(list)) = map.get("prefixItems").cloned() {
+            let list = list.iter().map(|s| self.schema(s, None)).collect();
+            map.insert("prefixItems".into(), Value::Array(list));
         }
         for key in ["items", "additionalProperties", "propertyNames"] {
             if let Some(s) = map.get(key).cloned() {
@@ -484,16 +514,20 @@ fn openai_strict_tools_round_trip_through_the_openai_target() {
 }
 
 /// toolc's own MCP output imports back into `.tool` source that builds the
-/// same MCP output again: every example tool set, all `_meta` keys included,
-/// without a single import warning.
+/// same MCP output again: every example tool set and the tuple case, all
+/// `_meta` keys included, without a single import warning.
 #[test]
 fn toolc_mcp_output_imports_back_to_the_same_tools() {
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let examples = root.join("examples");
+    // The examples hold no tuple; this case holds several.
+    let tuples = root.join("tests/cases/targets/tuples/input.tool");
     let dir = tempfile::tempdir().expect("tempdir");
     let first = dir.path().join("first");
     let (code, _, stderr) = toolc(&[
         "build",
         &examples.to_string_lossy(),
+        &tuples.to_string_lossy(),
         "--target",
         "mcp",
         "--out",

@@ -24,9 +24,12 @@ pub fn run(cx: &mut Cx<'_>) {
             if errors.is_empty() {
                 continue;
             }
+            // At the item that is wrong, when the value is an array or
+            // an object.
+            let at = errors.first().map_or(lit.span, |e| lit.span_at(&e.path));
             let mut d = Diagnostic::new(
                 codes::INVALID_DEFAULT,
-                lit.span,
+                at,
                 format!(
                     "the {what} of {} does not match its type `{}`",
                     whose(),

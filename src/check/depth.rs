@@ -349,6 +349,13 @@ fn ty_depth(program: &Program, ty: &Ty, depths: &PerType<usize>) -> usize {
     match &ty.kind {
         TyKind::Array { items } => 1 + ty_depth(program, items, depths),
         TyKind::Map { values } => 1 + ty_depth(program, values, depths),
+        TyKind::Tuple { items } => {
+            1 + items
+                .iter()
+                .map(|t| ty_depth(program, t, depths))
+                .max()
+                .unwrap_or(0)
+        }
         TyKind::Union { members } => members
             .iter()
             .map(|m| ty_depth(program, m, depths))

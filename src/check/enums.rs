@@ -130,7 +130,8 @@ fn same_ty(a: &Ty, b: &Ty) -> bool {
             (TyKind::Literals { values: x }, TyKind::Literals { values: y }) => {
                 x.len() == y.len() && x.iter().zip(y).all(|(v, w)| json_eq(&v.value, &w.value))
             }
-            (TyKind::Union { members: x }, TyKind::Union { members: y }) => {
+            (TyKind::Union { members: x }, TyKind::Union { members: y })
+            | (TyKind::Tuple { items: x }, TyKind::Tuple { items: y }) => {
                 x.len() == y.len() && x.iter().zip(y).all(|(v, w)| same_ty(v, w))
             }
             (TyKind::Named { key: x }, TyKind::Named { key: y }) => x == y,

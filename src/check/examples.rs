@@ -26,7 +26,12 @@ pub fn run(cx: &mut Cx<'_>) {
                         let found = value::validate_at(cx.program, &p.ty, &lit.value, &path);
                         if !found.is_empty() {
                             let help = value::unquoted_help(cx.program, &p.ty, &lit.value);
-                            errors.extend(found.into_iter().map(|e| (lit.span, e, help.clone())));
+                            // Each at the item that is wrong (the literal's
+                            // parts are keyed from `$`, not from `path`).
+                            errors.extend(found.into_iter().map(|e| {
+                                let inner = e.path.strip_prefix(path.as_str()).unwrap_or("");
+                                (lit.span_at(&format!("${inner}")), e, help.clone())
+                            }));
                         }
                     }
                     None if p.is_required() => missing.push(format!("`{}`", p.name)),

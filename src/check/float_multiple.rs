@@ -99,6 +99,11 @@ fn collect(program: &Program, ty: &Ty, value: &Value, out: &mut Vec<Miss>) {
         (TyKind::Map { values }, Value::Object(map)) => {
             map.values().for_each(|v| collect(program, values, v, out));
         }
+        (TyKind::Tuple { items }, Value::Array(list)) => {
+            for (t, v) in items.iter().zip(list) {
+                collect(program, t, v, out);
+            }
+        }
         (TyKind::Named { key }, _) => collect_named(program, key, value, out),
         _ => {}
     }

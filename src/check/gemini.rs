@@ -27,7 +27,7 @@ pub(crate) fn run(cx: &mut Cx<'_>) {
             format!("tool `{}` cannot use Gemini's `parameters` Schema", tool.name),
         )
         .with_label(first.reason.clone())
-        .with_help("the Gemini target gives its parameters as `parametersJsonSchema`, which older models and some clients do not take; replace maps, `json` and recursive types with typed structs");
+        .with_help("the Gemini target gives its parameters as `parametersJsonSchema`, which older models and some clients do not take; replace maps, `json`, tuples and recursive types with typed structs");
         for b in &blockers {
             d = d.with_secondary(b.span, b.reason.clone());
         }

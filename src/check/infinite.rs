@@ -1,7 +1,8 @@
 //! E0209: a struct (or tagged union) that can only be written down as an
 //! infinite value: it requires itself through required, non-nullable fields.
 //! Arrays, maps, optional fields, fields with a default and nullable types
-//! all give the recursion a way to end.
+//! all give the recursion a way to end; a tuple does not (each of its items
+//! is required).
 //!
 //! Computed as a fixpoint: a type is finite when each required field's type
 //! is finite (for a union, when one variant is finite). What never becomes
@@ -101,7 +102,9 @@ pub fn run(cx: &mut Cx<'_>) {
 fn names_deciding<'p>(ty: &'p Ty, out: &mut Vec<&'p TypeKey>) {
     match &ty.kind {
         TyKind::Named { key } => out.push(key),
-        TyKind::Union { members } => members.iter().for_each(|m| names_deciding(m, out)),
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
+            members.iter().for_each(|m| names_deciding(m, out))
+        }
         _ => {}
     }
 }
@@ -113,6 +116,8 @@ fn ty_finite(program: &Program, ty: &Ty, finite: &HashSet<&TypeKey>) -> bool {
     match &ty.kind {
         TyKind::Named { key } => finite.contains(key) || program.type_def(key).is_none(),
         TyKind::Union { members } => members.iter().any(|m| ty_finite(program, m, finite)),
+        // Unlike an array, a tuple cannot be empty: every item is required.
+        TyKind::Tuple { items } => items.iter().all(|t| ty_finite(program, t, finite)),
         _ => true,
     }
 }

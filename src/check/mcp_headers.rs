@@ -168,6 +168,7 @@ fn not_primitive(program: &Program, ty: &Ty) -> Option<String> {
             Some(TypeDefKind::Alias { .. }) => Some("an alias too deep to resolve".into()),
         },
         TyKind::Array { .. } => Some("an array".into()),
+        TyKind::Tuple { .. } => Some("a tuple".into()),
         TyKind::Map { .. } => Some("a map".into()),
         TyKind::Union { .. } => Some("a union of types".into()),
         TyKind::Json => Some("`json` (any value)".into()),

@@ -20,7 +20,7 @@ pub(crate) fn run(cx: &mut Cx<'_>) {
             format!("tool `{}` cannot use OpenAI strict mode", tool.name),
         )
         .with_label(first.reason.clone())
-        .with_help("the OpenAI target emits it with `strict: false`; replace maps and `json` with typed structs to allow strict mode");
+        .with_help("the OpenAI target emits it with `strict: false`; replace maps, `json` and tuples with typed structs to allow strict mode");
         for b in blockers.iter().filter(|b| b.span != tool.name_span) {
             d = d.with_secondary(b.span, b.reason.clone());
         }

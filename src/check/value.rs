@@ -76,16 +76,7 @@ fn kind_of(value: &Value) -> &'static str {
 }
 
 fn child(path: &str, key: &str) -> String {
-    let ident = key
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if ident {
-        format!("{path}.{key}")
-    } else {
-        format!("{path}[{}]", Value::String(key.to_string()))
-    }
+    crate::ir::json_path_child(path, key)
 }
 
 const MAX_DEPTH: usize = 256;
@@ -175,6 +166,18 @@ impl Validator<'_> {
                 }
                 for (i, x) in a.iter().enumerate() {
                     self.ty(items, x, &format!("{path}[{i}]"));
+                }
+            }
+            (TyKind::Tuple { items }, Value::Array(a)) => {
+                if a.len() != items.len() {
+                    let (n, want) = (a.len(), items.len());
+                    let noun = if n == 1 { "item" } else { "items" };
+                    let tuple = self.program.type_text(ty);
+                    let message = format!("has {n} {noun}, but the tuple `{tuple}` has {want}");
+                    self.err(path, message);
+                }
+                for (i, (t, x)) in items.iter().zip(a).enumerate() {
+                    self.ty(t, x, &format!("{path}[{i}]"));
                 }
             }
             (TyKind::Map { values }, Value::Object(o)) => {

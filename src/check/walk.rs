@@ -79,7 +79,9 @@ pub fn nested<'a>(ty: &'a Ty, f: &mut impl FnMut(&'a Ty)) {
     match &ty.kind {
         TyKind::Array { items } => nested(items, f),
         TyKind::Map { values } => nested(values, f),
-        TyKind::Union { members } => members.iter().for_each(|m| nested(m, f)),
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
+            members.iter().for_each(|m| nested(m, f))
+        }
         _ => {}
     }
 }

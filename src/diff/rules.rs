@@ -150,6 +150,11 @@ pub const RULES: &[(&str, Category, &str)] = &[
         "a tagged union's tag field renamed",
     ),
     (
+        "tuple_length_changed",
+        Breaking,
+        "a tuple has more or fewer positions",
+    ),
+    (
         "field_removed",
         Breaking,
         "a struct field of an argument is gone",

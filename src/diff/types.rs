@@ -1,6 +1,7 @@
 //! Type changes, found as narrowing or widening of the set of values a type
-//! admits and recursing through arrays, maps, named types, struct fields and
-//! union variants, with a path such as `create_issue.labels[].name`.
+//! admits and recursing through arrays, tuples, maps, named types, struct
+//! fields and union variants, with a path such as
+//! `create_issue.labels[].name` (`pan.center[1]` for a tuple's position).
 
 use serde_json::Value;
 
@@ -33,6 +34,7 @@ pub(super) struct Rules {
     pub variant_removed: &'static str,
     pub variant_added: &'static str,
     pub discriminator_changed: &'static str,
+    pub tuple_length_changed: &'static str,
 }
 
 pub(super) const INPUT_RULES: Rules = Rules {
@@ -56,6 +58,7 @@ pub(super) const INPUT_RULES: Rules = Rules {
     variant_removed: "variant_removed",
     variant_added: "variant_added",
     discriminator_changed: "discriminator_changed",
+    tuple_length_changed: "tuple_length_changed",
 };
 
 pub(super) const OUTPUT_RULES: Rules = Rules {
@@ -79,6 +82,7 @@ pub(super) const OUTPUT_RULES: Rules = Rules {
     variant_removed: "output_variant_removed",
     variant_added: "output_variant_added",
     discriminator_changed: "output_discriminator_changed",
+    tuple_length_changed: "output_tuple_length_changed",
 };
 
 /// One walk over the types of one tool's parameters or output.
@@ -166,6 +170,21 @@ impl<'a, 'o> Walk<'a, 'o> {
             (TyKind::Map { values: a }, TyKind::Map { values: b }) => {
                 self.constraints(path, &old.constraints, &new.constraints);
                 self.ty(&format!("{path}{{}}"), a, b);
+            }
+            // Positions are compared one by one only when they still line
+            // up: with another length, no old value is a new one anyway.
+            (TyKind::Tuple { items: a }, TyKind::Tuple { items: b }) if a.len() != b.len() => {
+                let text = format!(
+                    "`{path}` now holds {} items instead of {}",
+                    b.len(),
+                    a.len()
+                );
+                self.push(rules.tuple_length_changed, Effect::Incompatible, path, text);
+            }
+            (TyKind::Tuple { items: a }, TyKind::Tuple { items: b }) => {
+                for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                    self.ty(&format!("{path}[{i}]"), x, y);
+                }
             }
             (TyKind::Named { key: a }, TyKind::Named { key: b }) => self.named(path, a, b),
             (TyKind::Union { .. }, TyKind::Union { .. }) => {
@@ -367,6 +386,14 @@ fn contains(pair: &Pair<'_>, outer: &Ty, inner: &Ty, outer_is_old: bool) -> bool
         (TyKind::Union { members }, _) => {
             let text = inner_program.type_text(inner);
             members.iter().any(|m| outer_program.type_text(m) == text)
+        }
+        // `[T]` holds every `(T, T)`.
+        (TyKind::Array { items }, TyKind::Tuple { items: positions }) => {
+            let item = outer_program.type_text(items);
+            positions
+                .iter()
+                .all(|p| inner_program.type_text(p) == item && p.constraints.is_empty())
+                && items.constraints.is_empty()
         }
         (TyKind::String, _) | (TyKind::Number, _) | (TyKind::Int, _) => {
             match members(inner_program, inner) {

@@ -375,6 +375,9 @@ impl Cx<'_> {
         let expr = match &term.atom {
             ast::TypeAtom::Named(n) => TypeExpr::Named(name(n)),
             ast::TypeAtom::Array(inner) => TypeExpr::Array(Box::new(self.ty(inner))),
+            ast::TypeAtom::Tuple { items, .. } => {
+                TypeExpr::Tuple(items.iter().map(|t| self.ty(t)).collect())
+            }
             ast::TypeAtom::Map(inner) => TypeExpr::Map(Box::new(self.ty(inner))),
             ast::TypeAtom::Null(_) => TypeExpr::Null,
             ast::TypeAtom::Literal(v) => match &v.kind {

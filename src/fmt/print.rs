@@ -66,6 +66,10 @@ pub fn type_text(ty: &TypeRef) -> String {
         TypeExpr::Named(n) => name(&n.0),
         TypeExpr::Null => "null".to_string(),
         TypeExpr::Array(items) => format!("[{}]", type_text(items)),
+        TypeExpr::Tuple(items) => format!(
+            "({})",
+            items.iter().map(type_text).collect::<Vec<_>>().join(", ")
+        ),
         TypeExpr::Map(values) => format!("map<string, {}>", type_text(values)),
         TypeExpr::StrLit(s) => str_text(s),
         TypeExpr::NumLit(n) => n.clone(),

@@ -224,6 +224,8 @@ pub enum TypeExpr {
     Named(Name),
     Null,
     Array(Box<TypeRef>),
+    /// `(A, B, ...)`.
+    Tuple(Vec<TypeRef>),
     /// `map<string, T>`.
     Map(Box<TypeRef>),
     StrLit(Str),

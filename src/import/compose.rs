@@ -473,7 +473,7 @@ fn json_types(branch: &Value) -> Option<Vec<&str>> {
         Some(Value::String(t)) => Some(vec![t.as_str()]),
         Some(Value::Array(list)) => list.iter().map(Value::as_str).collect(),
         _ if obj.contains_key("properties") => Some(vec!["object"]),
-        _ if obj.contains_key("items") => Some(vec!["array"]),
+        _ if obj.contains_key("items") || obj.contains_key("prefixItems") => Some(vec!["array"]),
         _ => None,
     }
 }

@@ -50,7 +50,7 @@ impl Ctx<'_> {
                 .parse::<f64>()
                 .is_ok_and(|x| x.fract() == 0.0 && x.abs() <= SAFE),
             TypeExpr::Union(members) => members.iter().all(|m| self.header_type(m, depth + 1)),
-            TypeExpr::Null | TypeExpr::Array(_) | TypeExpr::Map(_) => false,
+            TypeExpr::Null | TypeExpr::Array(_) | TypeExpr::Tuple(_) | TypeExpr::Map(_) => false,
         }
     }
 }

@@ -71,6 +71,11 @@
 //!   Defaults and examples are judged by the checker's own validator, so a
 //!   pattern, format, `multiple_of`, key pattern or uniqueness they break,
 //!   directly or behind a generated alias, drops them too.
+//! - Tuples: 2020-12 `prefixItems` and draft-07 `items: [...]` become
+//!   `(A, B)`, which holds exactly one item per position; a schema that also
+//!   allows fewer items or items after the last position is reported, and so
+//!   is `uniqueItems` on one. Tuples of 0 or more than 12 positions become an
+//!   array of the item types.
 //! - Integers beyond the signed 64-bit range have no literal in the language.
 //!   A range bound or `multipleOf` on an integer is dropped (`int` already
 //!   bounds itself); on a number it is written as the nearest float, with a
@@ -106,6 +111,7 @@ mod scalars;
 mod schema;
 pub mod server;
 mod tool;
+mod tuples;
 mod validate;
 mod warnings;
 

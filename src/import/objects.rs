@@ -10,30 +10,15 @@ use crate::fmt::tree::{Attr, Comments, Constraint, Item, ItemKind, Name, Str, Ty
 impl Ctx<'_> {
     pub fn array(&mut self, k: &mut Keys, path: &str, hint: &str) -> Ty {
         let item_hint = type_name(&singular(hint));
-        let tuple = match k.get("prefixItems") {
-            Some(Value::Array(list)) => Some((list, "prefixItems")),
-            _ => match k.obj.get("items") {
-                Some(Value::Array(list)) => {
-                    let _ = k.get("items");
-                    Some((list, "items"))
-                }
-                _ => None,
-            },
-        };
-        if tuple.is_some() {
-            // Part of the tuple that is reported as a whole.
-            let _ = (k.get("additionalItems"), k.get("unevaluatedItems"));
+        if let Some(tuple) = self.tuple(k, path, &item_hint) {
+            return tuple;
         }
-        let items = if let Some((list, key)) = tuple {
-            self.tuple(list, &child(path, key), &item_hint)
-        } else {
-            match k.get("items") {
-                Some(schema) => {
-                    let (ty, meta) = self.node(schema, &child(path, "items"), &item_hint);
-                    self.carry_meta(ty, meta, &item_hint).finish()
-                }
-                None => TypeRef::named("json"),
+        let items = match k.get("items") {
+            Some(schema) => {
+                let (ty, meta) = self.node(schema, &child(path, "items"), &item_hint);
+                self.carry_meta(ty, meta, &item_hint).finish()
             }
+            None => TypeRef::named("json"),
         };
         let mut ty = TypeRef::new(TypeExpr::Array(Box::new(items)));
         if let Some(len) = self.len(k, path, "minItems", "maxItems") {
@@ -43,34 +28,6 @@ impl Ctx<'_> {
             ty.constraints.push(Constraint::Unique);
         }
         Ty::plain(ty)
-    }
-
-    /// Tuples have no `.tool` spelling: the closest carry is an array of the
-    /// items' types (one type when they agree, else their union).
-    fn tuple(&mut self, list: &[Value], path: &str, hint: &str) -> TypeRef {
-        self.warn(
-            path,
-            "tuple (positional items) not supported, imported as an array of the item types",
-        );
-        let mut members: Vec<TypeRef> = Vec::new();
-        for (i, schema) in list.iter().enumerate() {
-            let (ty, meta) = self.node(schema, &child(path, &i.to_string()), hint);
-            let ty = self.carry_meta(ty, meta, hint).finish();
-            let flat = match ty.expr {
-                TypeExpr::Union(ms) if ty.constraints.is_empty() => ms,
-                _ => vec![ty],
-            };
-            for m in flat {
-                if !members.contains(&m) {
-                    members.push(m);
-                }
-            }
-        }
-        match members.len() {
-            0 => TypeRef::named("json"),
-            1 => members.remove(0),
-            _ => TypeRef::new(TypeExpr::Union(members)),
-        }
     }
 
     pub fn object(&mut self, k: &mut Keys, path: &str, hint: &str, meta: &mut Meta) -> Ty {

@@ -72,7 +72,9 @@ fn names_in(ty: &TypeRef, out: &mut Vec<String>) {
     match &ty.expr {
         TypeExpr::Named(n) => out.push(n.0.clone()),
         TypeExpr::Array(inner) | TypeExpr::Map(inner) => names_in(inner, out),
-        TypeExpr::Union(members) => members.iter().for_each(|m| names_in(m, out)),
+        TypeExpr::Union(members) | TypeExpr::Tuple(members) => {
+            members.iter().for_each(|m| names_in(m, out))
+        }
         TypeExpr::Null | TypeExpr::StrLit(_) | TypeExpr::NumLit(_) => {}
     }
 }

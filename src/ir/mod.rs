@@ -1,6 +1,7 @@
 //! The typed IR (see `model`) and the front end that produces it from source
 //! files: loading, imports, name resolution and lowering from the AST.
 
+mod literal;
 pub mod load;
 mod lower;
 mod model;
@@ -8,6 +9,8 @@ pub(crate) mod number;
 pub mod passthrough;
 pub mod suggest;
 
+pub use literal::json_path_child;
+pub use lower::MAX_TUPLE;
 pub use model::*;
 
 /// The attributes each kind of item takes (`@core`, `@deprecated`, ...), as
@@ -48,7 +51,7 @@ impl Program {
         self.types.get(key)
     }
 
-    /// The type as the language writes it (`[string]`, `map<string, int>`,
+    /// The type as the language writes it (`[string]`, `(int, int)`, `map<string, int>`,
     /// `"a" | "b"`, `NodeId | null`): what diagnostics and docs print.
     pub fn type_text(&self, ty: &Ty) -> String {
         let join = |parts: Vec<String>| parts.join(" | ");
@@ -60,6 +63,10 @@ impl Program {
             TyKind::Bool => "bool".to_string(),
             TyKind::Json => "json".to_string(),
             TyKind::Array { items } => format!("[{}]", self.type_text(items)),
+            TyKind::Tuple { items } => {
+                let items: Vec<String> = items.iter().map(|t| self.type_text(t)).collect();
+                format!("({})", items.join(", "))
+            }
             TyKind::Map { values } => format!("map<string, {}>", self.type_text(values)),
             TyKind::Literals { values } => {
                 join(values.iter().map(|l| l.value.to_string()).collect())

@@ -183,6 +183,11 @@ pub enum TyKind {
     Array {
         items: Box<Ty>,
     },
+    /// `(T1, T2, ...)`: an array of exactly these items, one type per
+    /// position (JSON Schema `prefixItems`). Never empty.
+    Tuple {
+        items: Vec<Ty>,
+    },
     /// `map<string, T>`: an object with arbitrary keys.
     Map {
         values: Box<Ty>,
@@ -297,6 +302,11 @@ pub use toolc_runtime::formats::Format;
 pub struct Literal {
     pub value: serde_json::Value,
     pub span: Span,
+    /// Where each item and entry inside the value is written, by its
+    /// JSONPath from `$` (`$[1]`, `$.x`): diagnostics point at the item
+    /// that is wrong (`Literal::span_at`). Not part of the IR's JSON.
+    #[serde(skip)]
+    pub item_spans: Vec<(String, Span)>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]

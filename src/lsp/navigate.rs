@@ -88,7 +88,9 @@ fn walk(program: &Program, sources: &SourceMap, ty: &Ty, out: &mut Vec<Occurrenc
         }
         TyKind::Array { items } => walk(program, sources, items, out),
         TyKind::Map { values } => walk(program, sources, values, out),
-        TyKind::Union { members } => members.iter().for_each(|m| walk(program, sources, m, out)),
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
+            members.iter().for_each(|m| walk(program, sources, m, out))
+        }
         _ => {}
     }
 }

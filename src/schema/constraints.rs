@@ -78,7 +78,7 @@ fn json_type(program: &Program, ty: &Ty) -> Option<&'static str> {
         TyKind::Int => "integer",
         TyKind::Number => "number",
         TyKind::Bool => "boolean",
-        TyKind::Array { .. } => "array",
+        TyKind::Array { .. } | TyKind::Tuple { .. } => "array",
         TyKind::Map { .. } => "object",
         TyKind::Union { members } => return json_type(program, members.first()?),
         _ => return None,
@@ -91,8 +91,11 @@ fn json_type(program: &Program, ty: &Ty) -> Option<&'static str> {
 /// target puts one per doc line.
 pub fn each_top_level_phrase(program: &Program, ty: &Ty, emit: &mut dyn FnMut(&str)) {
     let resolved = program.resolve_alias_cow(ty);
-    let wrapped =
-        resolved.nullable && matches!(resolved.kind, TyKind::Array { .. } | TyKind::Map { .. });
+    let wrapped = resolved.nullable
+        && matches!(
+            resolved.kind,
+            TyKind::Array { .. } | TyKind::Tuple { .. } | TyKind::Map { .. }
+        );
     if wrapped {
         return;
     }
@@ -106,6 +109,10 @@ pub fn each_top_level_phrase(program: &Program, ty: &Ty, emit: &mut dyn FnMut(&s
 /// The phrases of a resolved type's keywords, then those of its items or
 /// values.
 fn keywords(program: &Program, resolved: &Ty, out: &mut String) {
+    if let TyKind::Tuple { items } = &resolved.kind {
+        tuple_items(program, items, "", out);
+        return;
+    }
     let Some((schema, inner)) = keyword_schema(resolved) else {
         return;
     };
@@ -121,6 +128,27 @@ fn keywords(program: &Program, resolved: &Ty, out: &mut String) {
             out.push_str(label);
             out.push_str(": ");
             out.push_str(&text);
+        }
+    }
+}
+
+/// A tuple's length is in its type text; each position is worded on its
+/// own ("Item 2: At least 1."), those of a nested tuple by both positions
+/// ("Item 1.2: ...").
+fn tuple_items(program: &Program, items: &[Ty], prefix: &str, out: &mut String) {
+    for (i, item) in items.iter().enumerate() {
+        let label = format!("{prefix}{}", i + 1);
+        let resolved = program.resolve_alias_cow(item);
+        if let (TyKind::Tuple { items: inner }, false) = (&resolved.kind, resolved.nullable) {
+            tuple_items(program, inner, &format!("{label}."), out);
+            continue;
+        }
+        let text = type_constraints(program, item);
+        if !text.is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&format!("Item {label}: {text}"));
         }
     }
 }

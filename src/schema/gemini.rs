@@ -11,8 +11,8 @@
 //! lacks (unique items, exclusive bounds on numbers, `multipleOf`, other
 //! formats, defaults, examples, closed objects, deprecation, secrecy) moves
 //! into the description, as the OpenAI strict profile does. What cannot be
-//! expressed at all (maps, `json` values, recursive types, objects without
-//! properties) makes the transform fail with reasons; the target then emits
+//! expressed at all (maps, `json` values, tuples, recursive types, objects
+//! without properties) makes the transform fail with reasons; the target then emits
 //! the tool's JSON Schema as `parametersJsonSchema`.
 
 use serde_json::Number;
@@ -127,6 +127,9 @@ fn walk(schema: &mut Node<'_>, reasons: &mut Vec<String>, root: bool) {
         // The one member left is now this schema: walk it as such.
         walk(schema, reasons, root);
         return;
+    }
+    if map.contains_key("prefixItems") {
+        reasons.push("a tuple needs `prefixItems`, which Gemini's `Schema` lacks".into());
     }
     null_type(map, reasons);
     enum_values(map);

@@ -3,10 +3,11 @@
 //! finds the same in the lowered schema, [`super::gemini`]).
 //!
 //! Gemini's `Schema` has no `additionalProperties`, no `$ref` and no
-//! type for "any value", and rejects an `OBJECT` without properties; its
+//! type for "any value" nor `prefixItems` (a tuple), and rejects an `OBJECT`
+//! without properties; its
 //! parameter names are 1 to 64 of `A-Za-z0-9_`, starting with a letter or
-//! `_`. So a `map`, `json`, a recursive type, a struct without fields and a
-//! parameter with another name block it. Everything else (optional and
+//! `_`. So a `map`, `json`, a tuple, a recursive type, a struct without
+//! fields and a parameter with another name block it. Everything else (optional and
 //! nullable values, unions, integer enums, bounds, formats, defaults) the
 //! profile rewrites.
 
@@ -66,6 +67,13 @@ impl<'a> Scan<'a> {
             }
             TyKind::Json => self.block(ty, "`json` (any value) has no Gemini `Schema` type"),
             TyKind::Array { items } => self.ty(items),
+            TyKind::Tuple { items } => {
+                self.block(
+                    ty,
+                    "a tuple needs `prefixItems`, which Gemini's `Schema` lacks",
+                );
+                items.iter().for_each(|t| self.ty(t));
+            }
             TyKind::Union { members } => members.iter().for_each(|m| self.ty(m)),
             TyKind::Named { key } => {
                 let Some(def) = self.program.type_def(key) else {

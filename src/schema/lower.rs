@@ -124,6 +124,7 @@ impl<'p> Lowering<'p> {
                 array_keywords(&mut map, c);
                 Node::Obj(map)
             }
+            TyKind::Tuple { items } => self.tuple_schema(items),
             TyKind::Map { values } => {
                 let mut map = Obj::with_capacity(5);
                 map.push("type", "object");
@@ -150,6 +151,25 @@ impl<'p> Lowering<'p> {
             type_doc,
             notes,
         }
+    }
+
+    /// `(T1, T2)`: 2020-12 `prefixItems`, one schema per position, with
+    /// `items: false` and both counts so that no item may be left out or
+    /// added (a schema with only `prefixItems` admits shorter and longer
+    /// arrays).
+    fn tuple_schema<'t>(&mut self, items: &'t [Ty]) -> Node<'t>
+    where
+        'p: 't,
+    {
+        let mut map = Obj::with_capacity(5);
+        map.push("type", "array");
+        let prefix: Vec<Node<'t>> = items.iter().map(|t| self.ty(t)).collect();
+        map.push("prefixItems", prefix);
+        map.push("items", false);
+        let len = items.len() as u64;
+        map.push("minItems", len);
+        map.push("maxItems", len);
+        Node::Obj(map)
     }
 
     /// The doc of the first alias written at `ty` (aliases are inlined, so

@@ -5,7 +5,7 @@
 //! `default`, and only a few constraint keywords. Whatever it cannot carry is
 //! moved into the description text, so the model still sees it ("Length 1 to
 //! 120 characters. Default: 400."). What cannot be expressed at all (free-form
-//! map keys, `json` values) makes the transform fail with reasons; the tool is
+//! map keys, `json` values, tuples) makes the transform fail with reasons; the tool is
 //! then emitted non-strict.
 
 use serde_json::Value;
@@ -131,6 +131,10 @@ impl Walk {
         split_type_array(map);
         if map.get("type").and_then(Node::as_str) == Some("object") {
             self.object(map, depth);
+        }
+        if map.contains_key("prefixItems") {
+            self.reasons
+                .push("a tuple needs `prefixItems`, which strict mode does not accept".into());
         }
         self.move_unsupported(map);
         if let Some(items) = map.get_mut("items") {

@@ -2,7 +2,9 @@
 //!
 //! Strict mode needs `additionalProperties: false` on every object, so a
 //! `map` (an object with arbitrary keys) and `json` (any value) cannot be
-//! expressed. OpenAI also limits a strict schema to 10 levels of nesting,
+//! expressed; its keywords have no `prefixItems`, so neither can a tuple
+//! (one array `items` schema for every position would let the model put a
+//! value of one position in another). OpenAI also limits a strict schema to 10 levels of nesting,
 //! 5,000 properties, 1,000 enum values and 120,000 characters of property
 //! names and enum values. Optional fields, defaults, unions, recursion,
 //! patterns and formats are not blockers: the strict profile ([`super::strict`])
@@ -114,6 +116,14 @@ impl<'a> Scan<'a> {
                 );
             }
             TyKind::Array { items } => self.ty(items, depth),
+            TyKind::Tuple { items } => {
+                self.block(
+                    ty.span,
+                    "tuple",
+                    "a tuple needs `prefixItems`, which strict mode does not accept".into(),
+                );
+                items.iter().for_each(|t| self.ty(t, depth));
+            }
             TyKind::Union { members } => members.iter().for_each(|m| self.ty(m, depth)),
             TyKind::Literals { values } => {
                 self.enum_values += values.len();

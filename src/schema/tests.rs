@@ -178,10 +178,7 @@ fn enums_list_variant_docs_and_defs_mode_references_them() {
     let p = program(vec![def("Align", TypeDefKind::Enum { variants }, false)]);
     let mut f = field("align", named("p", "Align"));
     f.doc = Some("Alignment.".into());
-    f.default = Some(Literal {
-        value: json!("left"),
-        span: Span::default(),
-    });
+    f.default = Some(Literal::new(json!("left"), Span::default()));
     let t = tool(vec![f]);
     let schema = tool_input_schema(&p, &t);
     assert_eq!(
@@ -215,10 +212,7 @@ fn strict_profile_requires_everything_and_moves_the_rest_into_descriptions() {
     let mut font = field("font", name);
     font.doc = Some("Font family.".into());
     let mut weight = field("weight", ty(TyKind::Int));
-    weight.default = Some(Literal {
-        value: json!(400),
-        span: Span::default(),
-    });
+    weight.default = Some(Literal::new(json!(400), Span::default()));
     let mut link = ty(TyKind::String);
     link.constraints.format = Some(Format::Uri);
     let mut link = field("link", link);

@@ -249,6 +249,12 @@ pub enum TypeAtom {
     /// `string`, `int`, `Align`, ...: resolved when lowering.
     Named(Name),
     Array(Box<Type>),
+    /// `(T1, T2, ...)`: one type per position; may be empty here (lowering
+    /// reports that).
+    Tuple {
+        items: Vec<Type>,
+        span: Span,
+    },
     /// `map<string, T>`: only string keys exist.
     Map(Box<Type>),
     /// A string or number literal in a literal union.

@@ -153,8 +153,8 @@ impl Builder<'_> {
         }
     }
 
-    /// A type's atom: `map_ty`, `kw_null`, `ident`, `array_ty` or
-    /// `literal_ty`.
+    /// A type's atom: `map_ty`, `kw_null`, `ident`, `array_ty`, `tuple_ty`
+    /// or `literal_ty`.
     pub fn atom(&mut self, p: Pair<'_, Rule>) -> TypeAtom {
         let span = self.span(&p);
         let inner_ty = |b: &mut Self, p: Pair<'_, Rule>| {
@@ -169,6 +169,14 @@ impl Builder<'_> {
         };
         match p.as_rule() {
             Rule::array_ty => TypeAtom::Array(Box::new(inner_ty(self, p))),
+            Rule::tuple_ty => TypeAtom::Tuple {
+                items: p
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::ty)
+                    .map(|t| self.ty(t))
+                    .collect(),
+                span,
+            },
             Rule::map_ty => {
                 self.check_map_key(&p);
                 TypeAtom::Map(Box::new(inner_ty(self, p)))

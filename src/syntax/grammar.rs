@@ -112,6 +112,7 @@ pub enum Rule {
     r#ty_term,
     r#ty_atom,
     r#array_ty,
+    r#tuple_ty,
     r#map_ty,
     r#map_key,
     r#literal_ty,
@@ -238,6 +239,7 @@ impl Rule {
             Rule::r#ty_term,
             Rule::r#ty_atom,
             Rule::r#array_ty,
+            Rule::r#tuple_ty,
             Rule::r#map_ty,
             Rule::r#map_key,
             Rule::r#literal_ty,
@@ -4055,6 +4057,9 @@ impl ::pest::Parser<Rule> for ToolParser {
                         .or_else(|state| {
                             state.restore_on_err(|state| self::r#array_ty(state))
                         })
+                        .or_else(|state| {
+                            state.restore_on_err(|state| self::r#tuple_ty(state))
+                        })
                         .or_else(|state| { self::r#literal_ty(state) })
                 }
                 #[inline]
@@ -4075,6 +4080,81 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             .and_then(|state| { self::r#ty(state) })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#rbracket(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#tuple_ty(
+                    state: ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#tuple_ty,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#lparen(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state
+                                                            .restore_on_err(|state| {
+                                                                state
+                                                                    .sequence(|state| {
+                                                                        self::r#ty(state)
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        state
+                                                                                            .optional(|state| {
+                                                                                                state
+                                                                                                    .restore_on_err(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#ty(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                                    .and_then(|state| {
+                                                                                                        state
+                                                                                                            .repeat(|state| {
+                                                                                                                state
+                                                                                                                    .sequence(|state| {
+                                                                                                                        super::hidden::skip(state)
+                                                                                                                            .and_then(|state| {
+                                                                                                                                state
+                                                                                                                                    .restore_on_err(|state| {
+                                                                                                                                        state
+                                                                                                                                            .sequence(|state| {
+                                                                                                                                                self::r#comma(state)
+                                                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                                                    .and_then(|state| { self::r#ty(state) })
+                                                                                                                                            })
+                                                                                                                                    })
+                                                                                                                            })
+                                                                                                                    })
+                                                                                                            })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                            .and_then(|state| { super::hidden::skip(state) })
+                                                                            .and_then(|state| {
+                                                                                state.optional(|state| { self::r#comma(state) })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#rparen(state) })
                                     })
                             },
                         )
@@ -4807,6 +4887,7 @@ impl ::pest::Parser<Rule> for ToolParser {
                     Rule::r#ty_term => rules::r#ty_term(state),
                     Rule::r#ty_atom => rules::r#ty_atom(state),
                     Rule::r#array_ty => rules::r#array_ty(state),
+                    Rule::r#tuple_ty => rules::r#tuple_ty(state),
                     Rule::r#map_ty => rules::r#map_ty(state),
                     Rule::r#map_key => rules::r#map_key(state),
                     Rule::r#literal_ty => rules::r#literal_ty(state),

@@ -118,6 +118,13 @@ impl Lower<'_> {
                 },
                 c.unique_items,
             ),
+            TyKind::Tuple { items } => {
+                let items = items
+                    .iter()
+                    .map(|t| self.ty(t, depth + 1))
+                    .collect::<Vec<_>>();
+                Kind::Tuple(items.leak())
+            }
             TyKind::Map { values } => Kind::Map(
                 leak(self.ty(values, depth + 1)),
                 CountRule {

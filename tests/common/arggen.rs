@@ -432,6 +432,14 @@ impl<'a> Generator<'a> {
             "integer" => self.valid_number(schema, true),
             "number" => self.valid_number(schema, false),
             "boolean" => Value::Bool(self.rng.chance(50)),
+            // A tuple: one valid value per position.
+            "array" if schema.get("prefixItems").is_some_and(Value::is_array) => {
+                let prefix = schema["prefixItems"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+                Value::Array(prefix.iter().map(|s| self.valid(s, depth + 1)).collect())
+            }
             "array" => {
                 let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
                 let max = schema.get("maxItems").and_then(Value::as_u64).unwrap_or(3) as usize;
@@ -744,7 +752,14 @@ impl<'a> Generator<'a> {
         }
         if types.iter().any(|t| t == "array") {
             if let Value::Array(items) = value {
-                let item_schema = schema.get("items").cloned().unwrap_or(json!({}));
+                // For a tuple, the first position's schema (the mutations
+                // below change the first item).
+                let item_schema = schema
+                    .get("prefixItems")
+                    .and_then(|p| p.get(0))
+                    .or_else(|| schema.get("items"))
+                    .cloned()
+                    .unwrap_or(json!({}));
                 if let Some(first) = items.first() {
                     let mut dup = items.clone();
                     dup.push(first.clone());

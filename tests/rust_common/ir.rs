@@ -50,10 +50,7 @@ pub fn literals(values: &[Value]) -> Ty {
 }
 
 pub fn lit(v: &Value) -> Literal {
-    Literal {
-        value: v.clone(),
-        span: Default::default(),
-    }
+    Literal::new(v.clone(), Default::default())
 }
 
 pub fn bound(v: Value, exclusive: bool) -> Option<Bound> {

@@ -3,6 +3,7 @@
 
 use indexmap::IndexMap;
 
+use super::values::literal;
 use super::{Lowerer, Scope, Unit, docs};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{
@@ -201,10 +202,10 @@ impl Lowerer<'_> {
                 continue;
             }
             let ty = &field.ty;
-            let default = f.default.as_ref().map(|v| Literal {
-                value: self.value(v, Some(ty), codes::INVALID_DEFAULT),
-                span: v.span,
-            });
+            let default = f
+                .default
+                .as_ref()
+                .map(|v| literal(self.value(v, Some(ty), codes::INVALID_DEFAULT), v));
             let examples: Vec<Literal> = f
                 .attrs
                 .iter()
@@ -213,10 +214,7 @@ impl Lowerer<'_> {
                     Some([ast::AttrArg::Value(v)]) => Some(v),
                     _ => None,
                 })
-                .map(|v| Literal {
-                    value: self.value(v, Some(ty), codes::INVALID_EXAMPLE),
-                    span: v.span,
-                })
+                .map(|v| literal(self.value(v, Some(ty), codes::INVALID_EXAMPLE), v))
                 .collect();
             if let Some((_, field)) = fields.get_index_mut(index) {
                 field.default = default;
@@ -273,7 +271,9 @@ impl Lowerer<'_> {
         match &mut ty.kind {
             TyKind::Array { items } => self.fix_ty(items),
             TyKind::Map { values } => self.fix_ty(values),
-            TyKind::Union { members } => members.iter_mut().for_each(|m| self.fix_ty(m)),
+            TyKind::Union { members } | TyKind::Tuple { items: members } => {
+                members.iter_mut().for_each(|m| self.fix_ty(m))
+            }
             TyKind::Named { .. } => {
                 let c = &mut ty.constraints;
                 if c.min_length.is_none() && c.max_length.is_none() {

@@ -13,8 +13,11 @@ mod items;
 mod recursive;
 mod tool_attrs;
 mod tools;
+mod tuples;
 mod types;
 mod values;
+
+pub use tuples::MAX_TUPLE;
 
 use foldhash::{HashMap, HashMapExt};
 use std::sync::{Mutex, PoisonError};

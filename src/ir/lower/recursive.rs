@@ -114,7 +114,9 @@ fn collect<'a>(ty: &'a Ty, out: &mut Vec<&'a crate::ir::TypeKey>) {
         TyKind::Named { key } => out.push(key),
         TyKind::Array { items } => collect(items, out),
         TyKind::Map { values } => collect(values, out),
-        TyKind::Union { members } => members.iter().for_each(|m| collect(m, out)),
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
+            members.iter().for_each(|m| collect(m, out))
+        }
         _ => {}
     }
 }

@@ -2,6 +2,7 @@
 
 use indexmap::{IndexMap, IndexSet};
 
+use super::values::literal;
 use super::{Lowerer, Scope, Unit, docs};
 use crate::diagnostics::{Diagnostic, codes};
 use crate::ir::{ErrorDecl, Example, Literal, Package, Risk, Tool, TypeKey, is_blank};
@@ -191,13 +192,7 @@ impl Lowerer<'_> {
                 key_spans.insert(key.text.clone(), key.span);
                 let ty = params.get(&key.text).map(|p| &p.ty);
                 let lowered = self.value(value, ty, codes::INVALID_EXAMPLE);
-                args.insert(
-                    key.text.clone(),
-                    Literal {
-                        value: lowered,
-                        span: value.span,
-                    },
-                );
+                args.insert(key.text.clone(), literal(lowered, value));
             }
         }
         Example {

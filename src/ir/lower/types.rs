@@ -84,10 +84,7 @@ impl Lowerer<'_> {
                         ValueKind::Number(n) => serde_json::Value::Number(n.value.clone()),
                         _ => continue,
                     };
-                    literals.push(Literal {
-                        value,
-                        span: v.span,
-                    });
+                    literals.push(Literal::new(value, v.span));
                     let c =
                         self.constraints(&term.constraints, &TyKind::Literals { values: vec![] });
                     literal_constraints = merge(literal_constraints, c);
@@ -173,6 +170,7 @@ impl Lowerer<'_> {
             TypeAtom::Array(inner) => TyKind::Array {
                 items: Box::new(self.lower_ty(scope, inner)),
             },
+            TypeAtom::Tuple { items, span } => self.tuple(scope, items, *span),
             TypeAtom::Map(inner) => TyKind::Map {
                 values: Box::new(self.lower_ty(scope, inner)),
             },

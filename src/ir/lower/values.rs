@@ -9,8 +9,41 @@ use serde_json::{Map, Value as Json};
 
 use super::Lowerer;
 use crate::diagnostics::{Code, Diagnostic};
-use crate::ir::{Ty, TyKind, TypeDefKind, suggest};
+use crate::ir::{Literal, Ty, TyKind, TypeDefKind, json_path_child, suggest};
+use crate::source::Span;
 use crate::syntax::ast::{self, ValueKind};
+
+/// The spans of the items and entries inside `v`, by JSONPath from `path`
+/// (see [`crate::ir::Literal::span_at`]).
+pub(super) fn item_spans(v: &ast::Value, path: &str, out: &mut Vec<(String, Span)>) {
+    match &v.kind {
+        ValueKind::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let at = format!("{path}[{i}]");
+                out.push((at.clone(), item.span));
+                item_spans(item, &at, out);
+            }
+        }
+        ValueKind::Object(entries) => {
+            for (key, value) in entries {
+                let at = json_path_child(path, &key.text);
+                // The whole entry: a key can be what is wrong (a map's
+                // key pattern).
+                let entry = Span::new(value.span.file, key.span.start, value.span.end);
+                out.push((at.clone(), entry));
+                item_spans(value, &at, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A lowered value with the spans of its parts.
+pub(super) fn literal(value: Json, v: &ast::Value) -> Literal {
+    let mut lit = Literal::new(value, v.span);
+    item_spans(v, "$", &mut lit.item_spans);
+    lit
+}
 
 impl Lowerer<'_> {
     /// Lowers `v`, resolving identifiers against `expected` (when known).
@@ -23,14 +56,20 @@ impl Lowerer<'_> {
             ValueKind::Bool(b) => Json::Bool(*b),
             ValueKind::Null => Json::Null,
             ValueKind::Array(items) => {
-                let item_ty = match expected.as_ref().map(|t| &t.kind) {
-                    Some(TyKind::Array { items }) => Some((**items).clone()),
-                    _ => None,
+                // The type of each item: the array's item type, or for a
+                // tuple the type of that position.
+                let item_tys: Vec<Option<Ty>> = match expected.as_ref().map(|t| &t.kind) {
+                    Some(TyKind::Array { items: t }) => vec![Some((**t).clone()); items.len()],
+                    Some(TyKind::Tuple { items: ts }) => {
+                        (0..items.len()).map(|i| ts.get(i).cloned()).collect()
+                    }
+                    _ => vec![None; items.len()],
                 };
                 Json::Array(
                     items
                         .iter()
-                        .map(|i| self.value(i, item_ty.as_ref(), code))
+                        .zip(&item_tys)
+                        .map(|(i, t)| self.value(i, t.as_ref(), code))
                         .collect(),
                 )
             }

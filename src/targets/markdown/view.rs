@@ -241,7 +241,7 @@ fn collect(program: &Program, ty: &Ty, seen: &mut IndexSet<TypeKey>) {
     match &ty.kind {
         TyKind::Array { items } => collect(program, items, seen),
         TyKind::Map { values } => collect(program, values, seen),
-        TyKind::Union { members } => {
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
             for m in members {
                 collect(program, m, seen);
             }

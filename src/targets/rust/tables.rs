@@ -157,6 +157,16 @@ impl<'a> Tables<'a> {
                 opt_u64(out, c.max_items.or(c.max_length));
                 let _ = write!(out, " }}, {})", c.unique_items);
             }
+            TyKind::Tuple { items } => {
+                out.push_str("Kind::Tuple(&[");
+                for (i, t) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_ty(out, t, depth + 1);
+                }
+                out.push_str("])");
+            }
             TyKind::Map { values } => {
                 out.push_str("Kind::Map(&");
                 self.write_ty(out, values, depth + 1);

@@ -170,6 +170,25 @@ impl<'a> Typer<'a> {
             TyKind::Bool => "bool".into(),
             TyKind::Json => JSON_VALUE.into(),
             TyKind::Array { items } => format!("Vec<{}>", self.ty(items, hint, true)),
+            // serde reads and writes a Rust tuple as a JSON array of that
+            // length. Its items are stored inline, so a recursive item is
+            // boxed as a field would be.
+            TyKind::Tuple { items } => {
+                let owner = hint.text();
+                let parts: Vec<String> = items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let suffix = format!("Item{}", i + 1);
+                        self.ty(t, Hint::Suffixed(&owner, &suffix), false)
+                    })
+                    .collect();
+                if let [one] = parts.as_slice() {
+                    format!("({one},)")
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
             TyKind::Map { values } => format!(
                 "std::collections::BTreeMap<String, {}>",
                 self.ty(values, hint, true)
@@ -266,6 +285,7 @@ impl<'a> Typer<'a> {
                 TyKind::Bool => "Bool".to_string(),
                 TyKind::Json => "Json".to_string(),
                 TyKind::Array { .. } => "List".to_string(),
+                TyKind::Tuple { .. } => "Tuple".to_string(),
                 TyKind::Map { .. } => "Map".to_string(),
                 TyKind::Named { key } => self
                     .program

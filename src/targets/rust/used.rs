@@ -57,7 +57,7 @@ fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut 
     match &ty.kind {
         TyKind::Array { items } => visit_ty(program, items, seen, out),
         TyKind::Map { values } => visit_ty(program, values, seen, out),
-        TyKind::Union { members } => {
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
             for m in members {
                 visit_ty(program, m, seen, out);
             }

@@ -232,6 +232,17 @@ impl<'a> Descriptors<'a> {
                 }
                 obj
             }
+            TyKind::Tuple { items } => {
+                let mut obj = Self::open_kind(e, indent, "tuple", nullable);
+                e.plain_key(&mut obj, "items");
+                let mut array = e.open_array(indent + 1, false);
+                for t in items {
+                    e.item(&mut array);
+                    self.ty(e, t, indent + 2, depth + 1, false);
+                }
+                e.close_array(array);
+                obj
+            }
             TyKind::Map { values } => {
                 let mut obj = Self::open_kind(e, indent, "map", nullable);
                 e.plain_key(&mut obj, "values");

@@ -200,7 +200,9 @@ fn refs(ty: &Ty, out: &mut Vec<TypeKey>) {
     match &ty.kind {
         TyKind::Array { items } => refs(items, out),
         TyKind::Map { values } => refs(values, out),
-        TyKind::Union { members } => members.iter().for_each(|m| refs(m, out)),
+        TyKind::Union { members } | TyKind::Tuple { items: members } => {
+            members.iter().for_each(|m| refs(m, out))
+        }
         TyKind::Named { key } => out.push(key.clone()),
         _ => {}
     }
@@ -229,6 +231,16 @@ pub fn push_expr(out: &mut String, ty: &Ty, names: &TypeNames, form: Form) {
             } else {
                 out.push_str("[]");
             }
+        }
+        TyKind::Tuple { items } => {
+            out.push('[');
+            for (i, t) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_expr(out, t, names, form);
+            }
+            out.push(']');
         }
         TyKind::Map { values } => {
             out.push_str("Record<string, ");

@@ -48,6 +48,13 @@ function coerceValue(types: TypeTable, type: TypeDef, value: unknown, depth: num
       return coerceNumber(type.kind, value);
     case "array":
       return Array.isArray(value) ? value.map((item: unknown) => coerceValue(types, type.items, item, depth + 1)) : value;
+    case "tuple":
+      return Array.isArray(value)
+        ? value.map((item: unknown, i: number) => {
+            const itemType = type.items[i];
+            return itemType === undefined ? item : coerceValue(types, itemType, item, depth + 1);
+          })
+        : value;
     case "map": {
       if (!isObject(value)) return value;
       const out: Record<string, unknown> = {};

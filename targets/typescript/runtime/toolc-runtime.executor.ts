@@ -343,6 +343,8 @@ export function isCanonicalOnceValidatedIn(types: TypeTable, params: Readonly<Re
         return false;
       case "array":
         return inType(type.items);
+      case "tuple":
+        return type.items.every(inType);
       // An open object keeps its undeclared keys in the order sent.
       case "object":
         return type.open !== true && inFields(type.fields);

@@ -56,6 +56,14 @@ function redactValue(types: TypeTable, type: TypeDef, value: unknown, depth: num
       const items = value.map((item: unknown) => redactValue(types, type.items, item, depth + 1));
       return items.every((item, i) => item === value[i]) ? value : items;
     }
+    case "tuple": {
+      if (!Array.isArray(value)) return value;
+      const items = value.map((item: unknown, i: number) => {
+        const itemType = type.items[i];
+        return itemType === undefined ? item : redactValue(types, itemType, item, depth + 1);
+      });
+      return items.every((item, i) => item === value[i]) ? value : items;
+    }
     case "map": {
       if (!isObject(value)) return value;
       let out: Record<string, unknown> | undefined;
@@ -92,6 +100,8 @@ export function hasSecretsIn(types: TypeTable, params: Readonly<Record<string, P
     switch (type.kind) {
       case "array":
         return inType(type.items);
+      case "tuple":
+        return type.items.some(inType);
       case "map":
         return inType(type.values);
       case "object":

@@ -56,6 +56,8 @@ export type TypeDef =
       readonly maxItems?: number;
       readonly uniqueItems?: boolean;
     }
+  /** A fixed-length array: one type per position. */
+  | { readonly kind: "tuple"; readonly nullable?: boolean; readonly items: readonly TypeDef[] }
   | {
       readonly kind: "map";
       readonly nullable?: boolean;

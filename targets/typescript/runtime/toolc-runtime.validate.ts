@@ -146,6 +146,7 @@ class Checker {
         part = "a JSON value";
         break;
       case "array":
+      case "tuple":
         part = "an array";
         break;
       case "map":
@@ -186,6 +187,7 @@ class Checker {
       case "enum":
         return type.values.some((v) => typeof v === typeof value);
       case "array":
+      case "tuple":
         return Array.isArray(value);
       case "map":
       case "object":
@@ -288,6 +290,8 @@ class Checker {
         return fail(`expected ${literalList(type.values)}, got ${valueText(value)}`);
       case "array":
         return this.checkArray(type, value);
+      case "tuple":
+        return this.checkTuple(type, value);
       case "map":
         return this.checkMap(type, value);
       case "object":
@@ -388,6 +392,15 @@ class Checker {
       });
     }
     return out;
+  }
+
+  /** Worded as an array of fixed length, as the Rust runtime words it. */
+  checkTuple(type: Extract<TypeDef, { kind: "tuple" }>, value: unknown): unknown[] {
+    if (!Array.isArray(value)) return fail(`expected an array, got ${kindOf(value)}`);
+    const n = type.items.length;
+    if (value.length < n) fail(`must have at least ${countNoun(n, "item", "items")}, got ${value.length}`);
+    if (value.length > n) fail(`must have at most ${countNoun(n, "item", "items")}, got ${value.length}`);
+    return type.items.map((item: TypeDef, i: number) => this.checkUnder(item, value[i], i));
   }
 
   checkMap(type: Extract<TypeDef, { kind: "map" }>, value: unknown): Record<string, unknown> {

@@ -180,3 +180,26 @@ test("validated arguments are canonical JSON as they are unless a map or a json 
   assert.equal(canonical({ kind: "ref", name: "Shape" }), false);
   assert.equal(canonical({ kind: "json" }), false);
 });
+
+test("a tuple takes exactly its positions, each of its own type, defaults filled inside", () => {
+  const types: TypeTable = {
+    Mark: { kind: "object", fields: { size: { type: { kind: "integer", minimum: 1 }, required: false, default: 24 } } },
+  };
+  const at: ParamDef = {
+    type: { kind: "tuple", items: [{ kind: "number", minimum: -90, maximum: 90 }, { kind: "ref", name: "Mark" }] },
+    required: true,
+  };
+  assert.deepEqual(valueOf(validateParamsIn(types, { at }, { at: [45, {}] })), { at: [45, { size: 24 }] });
+  assert.deepEqual(errorOf(validateParamsIn(types, { at }, { at: [45] })), {
+    path: "/at",
+    message: "must have at least 2 items, got 1",
+    hint: undefined,
+  });
+  assert.deepEqual(errorOf(validateParamsIn(types, { at }, { at: [45, {}, 3] })), {
+    path: "/at",
+    message: "must have at most 2 items, got 3",
+    hint: undefined,
+  });
+  assert.equal(errorOf(validateParamsIn(types, { at }, { at: [91, {}] })).path, "/at/0");
+  assert.equal(errorOf(validateParamsIn(types, { at }, { at: { 0: 1 } })).message, "expected an array, got an object");
+});

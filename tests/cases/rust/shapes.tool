@@ -1,4 +1,4 @@
-//! Unions, maps, recursion, formats and scalar unions.
+//! Unions, maps, tuples, recursion, formats and scalar unions.
 package shapes;
 
 /// A circle.
@@ -19,6 +19,8 @@ struct Tree {
     name: string,
     children: [Tree] = [],
     parent?: Tree,
+    /// A neighbour and its distance: a tuple holding the type itself.
+    next?: (Tree, number),
 }
 
 /// Draw shapes.
@@ -46,6 +48,8 @@ tool draw(
     tenth?: number multiple_of 0.1,
     /// A step of three.
     third?: number multiple_of 3,
+    /// A corner, as a tuple.
+    corner: (int in 0.., int in 0..) | null = null,
 ) -> Tree;
 
 /// Count things.

@@ -53,7 +53,9 @@ fn reaches(ty: &Ty, defs: &'static [Ty], entered: &mut [bool]) -> bool {
             .iter()
             .any(|f| f.secret || reaches(&f.ty, defs, entered)),
         Kind::Tagged(_, variants) => variants.iter().any(|(_, i)| enter(*i, defs, entered)),
-        Kind::AnyOf(members) => members.iter().any(|m| reaches(m, defs, entered)),
+        Kind::AnyOf(members) | Kind::Tuple(members) => {
+            members.iter().any(|m| reaches(m, defs, entered))
+        }
         Kind::Def(index) => enter(*index, defs, entered),
         _ => false,
     }

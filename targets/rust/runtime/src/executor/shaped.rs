@@ -65,6 +65,11 @@ fn walk(ty: &Ty, defs: &'static [Ty], value: &mut Value, depth: usize, visit: &m
                 walk(items, defs, item, depth + 1, visit);
             }
         }
+        (Kind::Tuple(items), Value::Array(list)) => {
+            for (ty, item) in items.iter().zip(list) {
+                walk(ty, defs, item, depth + 1, visit);
+            }
+        }
         (Kind::Map(values, ..), Value::Object(map)) => {
             for item in map.values_mut() {
                 walk(values, defs, item, depth + 1, visit);

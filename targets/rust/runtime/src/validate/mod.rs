@@ -221,6 +221,19 @@ fn check(
             }
             Ok(())
         }
+        Kind::Tuple(items) => {
+            let Value::Array(list) = value else {
+                return Err(expected("an array", value));
+            };
+            // Worded as an array of fixed length: "must have at least 2
+            // items, got 1".
+            let n = Some(items.len() as u64);
+            check_count(&CountRule { min: n, max: n }, list.len(), ("item", "items"))?;
+            for (i, (item, ty)) in list.iter().zip(items.iter()).enumerate() {
+                check(ty, defs, item, 0, fill, dirty).map_err(|e| e.under(&i.to_string()))?;
+            }
+            Ok(())
+        }
         Kind::Map(values, count, keys) => {
             let Value::Object(map) = value else {
                 return Err(expected("an object", value));

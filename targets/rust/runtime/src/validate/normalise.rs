@@ -26,6 +26,13 @@ pub(super) fn value(ty: &Ty, defs: &'static [Ty], value: &mut Value, steps: usiz
                 }
             }
         }
+        Kind::Tuple(items) => {
+            if let Value::Array(list) = value {
+                for (item, ty) in list.iter_mut().zip(items.iter()) {
+                    self::value(ty, defs, item, 0, fill);
+                }
+            }
+        }
         Kind::Map(values, _, _) => {
             if let Value::Object(map) = value {
                 for item in map.values_mut() {

@@ -29,6 +29,8 @@ pub enum Kind {
     Any,
     /// An array of items, its item count, and whether items must be unique.
     Array(&'static Ty, CountRule, bool),
+    /// An array of exactly these items, one type per position (a tuple).
+    Tuple(&'static [Ty]),
     /// An object of values, its entry count, and the pattern of its keys.
     Map(&'static Ty, CountRule, Option<Pattern>),
     /// One of these strings.

@@ -364,3 +364,60 @@ fn an_open_object_keeps_undeclared_keys_and_checks_declared_ones() {
     let e = check_args(&FIND, &[], true, &mut missing).expect_err("declared ones are required");
     assert_eq!(e.message, "missing required field `filter`");
 }
+
+/// `(number in -90..=90, string)`.
+static POINT: Ty = Ty {
+    kind: Kind::Tuple(&[
+        Ty {
+            kind: Kind::Num(NumRule {
+                min: Some(Bound {
+                    value: Num::I(-90),
+                    exclusive: false,
+                }),
+                max: Some(Bound {
+                    value: Num::I(90),
+                    exclusive: false,
+                }),
+                multiple_of: None,
+            }),
+            nullable: false,
+        },
+        Ty {
+            kind: Kind::Str(StrRule {
+                min: None,
+                max: None,
+                pattern: None,
+                format: None,
+            }),
+            nullable: false,
+        },
+    ]),
+    nullable: false,
+};
+
+#[test]
+fn a_tuple_takes_exactly_its_items_each_of_its_own_type() {
+    let check = |mut v: Value| check_output(&POINT, &[], &mut v).map_err(|e| (e.path, e.message));
+    assert_eq!(check(json!([45, "north"])), Ok(()));
+    let err = |path: &str, message: &str| Err((path.to_string(), message.to_string()));
+    assert_eq!(
+        check(json!([45])),
+        err("", "must have at least 2 items, got 1")
+    );
+    assert_eq!(
+        check(json!([45, "n", 3])),
+        err("", "must have at most 2 items, got 3")
+    );
+    assert_eq!(
+        check(json!([91, "n"])),
+        err("/0", "must be at most 90, got 91")
+    );
+    assert_eq!(
+        check(json!([1, 2])),
+        err("/1", "expected a string, got an integer")
+    );
+    assert_eq!(
+        check(json!({"0": 1})),
+        err("", "expected an array, got an object")
+    );
+}

@@ -190,7 +190,7 @@ fn alternatives(ty: &Ty, defs: &[Ty], seen: &mut Vec<usize>, parts: &mut Vec<Str
         Kind::Num(_) => "a number".to_string(),
         Kind::Bool => "a boolean".to_string(),
         Kind::Any => "a JSON value".to_string(),
-        Kind::Array(..) => "an array".to_string(),
+        Kind::Array(..) | Kind::Tuple(_) => "an array".to_string(),
         Kind::Map(..) | Kind::Object(_) | Kind::OpenObject(_) | Kind::Tagged(..) => {
             "an object".to_string()
         }
@@ -226,7 +226,7 @@ pub(super) fn kind_fits(ty: &Ty, defs: &[Ty], value: &Value, seen: &mut Vec<usiz
         | (Kind::Str(_) | Kind::StrEnum(_), Value::String(_))
         | (Kind::Int(_) | Kind::Num(_) | Kind::NumEnum(_), Value::Number(_))
         | (Kind::Bool, Value::Bool(_))
-        | (Kind::Array(..), Value::Array(_))
+        | (Kind::Array(..) | Kind::Tuple(_), Value::Array(_))
         | (
             Kind::Map(..) | Kind::Object(_) | Kind::OpenObject(_) | Kind::Tagged(..),
             Value::Object(_),

@@ -12,8 +12,9 @@ use std::collections::VecDeque;
 
 use crate::syntax::ast;
 
-use super::tree::{self, Attr, AttrArg, BodyEntry, Bound, Comments, Constraint, LenRange};
-use super::tree::{Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef, Value};
+use super::leaves::{attr, comment_text, item_head, name, text, value};
+use super::tree::{self, BodyEntry, Bound, Comments, Constraint, LenRange};
+use super::tree::{Field, Item, ItemKind, Name, Tool, TypeExpr, TypeRef};
 
 /// Converts `file` (parsed from `text`) into the printer's tree.
 pub fn convert(file: &ast::File, text: &str) -> tree::SourceFile {
@@ -427,70 +428,5 @@ impl Cx<'_> {
             ast::ConstraintKind::Unique => Constraint::Unique,
             ast::ConstraintKind::KeysMatch(t) => Constraint::KeysMatch(text(t)),
         }
-    }
-}
-
-fn comment_text(c: &ast::Comment) -> String {
-    format!("//{}", c.text.trim_end())
-}
-
-/// Where an item's own syntax starts (after its doc and attributes).
-fn item_head(item: &ast::Item) -> usize {
-    let after_attrs = item.attrs.last().map(|a| a.span.end);
-    let after_doc = item.doc.last().map(|d| d.span.end);
-    let header_end = after_attrs.or(after_doc).unwrap_or(item.span.start);
-    let name_start = match &item.kind {
-        ast::ItemKind::Package(p) => p.name.span.start,
-        ast::ItemKind::Use(u) => u.path.span.start,
-        ast::ItemKind::Alias(a) => a.name.span.start,
-        ast::ItemKind::Enum(e) => e.name.span.start,
-        ast::ItemKind::Struct(s) => s.name.span.start,
-        ast::ItemKind::Union(u) => u.name.span.start,
-        ast::ItemKind::Tool(t) => t.name.span.start,
-    };
-    name_start.max(header_end)
-}
-
-fn name(n: &ast::Name) -> Name {
-    Name::new(n.text.clone())
-}
-
-fn text(t: &ast::Text) -> Str {
-    Str {
-        value: t.value.clone(),
-        raw: t.raw,
-    }
-}
-
-fn attr(a: &ast::Attribute) -> Attr {
-    Attr {
-        name: a.name.text.clone(),
-        args: a.args.as_ref().map(|args| {
-            args.iter()
-                .map(|arg| match arg {
-                    ast::AttrArg::Duration { amount, unit, .. } => {
-                        AttrArg::Raw(format!("{amount}{unit}"))
-                    }
-                    ast::AttrArg::Rate { count, unit, .. } => {
-                        AttrArg::Raw(format!("{}/{}", count.text, unit.text))
-                    }
-                    ast::AttrArg::Value(v) => AttrArg::Value(value(v)),
-                })
-                .collect()
-        }),
-    }
-}
-
-fn value(v: &ast::Value) -> Value {
-    match &v.kind {
-        ast::ValueKind::String(t) => Value::Str(text(t)),
-        ast::ValueKind::Number(n) => Value::Num(n.text.clone()),
-        ast::ValueKind::Bool(b) => Value::Bool(*b),
-        ast::ValueKind::Null => Value::Null,
-        ast::ValueKind::Array(items) => Value::Array(items.iter().map(value).collect()),
-        ast::ValueKind::Object(entries) => {
-            Value::Object(entries.iter().map(|(k, v)| (name(k), value(v))).collect())
-        }
-        ast::ValueKind::Ident(n) => Value::Ident(n.text.clone()),
     }
 }

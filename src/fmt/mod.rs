@@ -8,8 +8,10 @@
 //! idempotent. A file with syntax errors is not formatted.
 
 pub mod from_ast;
+mod leaves;
 pub mod lex;
 pub mod print;
+mod text;
 pub mod tree;
 
 use std::path::{Path, PathBuf};

@@ -8,10 +8,12 @@ mod model;
 pub(crate) mod number;
 pub mod passthrough;
 pub mod suggest;
+mod tool;
 
 pub use literal::json_path_child;
 pub use lower::MAX_TUPLE;
 pub use model::*;
+pub use tool::*;
 
 /// The attributes each kind of item takes (`@core`, `@deprecated`, ...), as
 /// the lowering accepts them: what an editor offers after `@`.

@@ -1,0 +1,156 @@
+//! The IR of a tool and the metadata agents read: tier, risk, rate limit,
+//! declared errors and examples (see [`super::model`] for types and fields).
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use super::model::{Deprecation, Field, Literal, Ty};
+use crate::source::Span;
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    /// Always offered to the model.
+    #[default]
+    Core,
+    /// Offered on demand (tool search, a second round).
+    Extended,
+}
+
+impl Tier {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Core => "core",
+            Tier::Extended => "extended",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum Risk {
+    Low,
+    Medium,
+    High,
+    Critical,
+}
+
+impl Risk {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Risk::Low => "low",
+            Risk::Medium => "medium",
+            Risk::High => "high",
+            Risk::Critical => "critical",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Risk> {
+        match s {
+            "low" => Some(Risk::Low),
+            "medium" => Some(Risk::Medium),
+            "high" => Some(Risk::High),
+            "critical" => Some(Risk::Critical),
+            _ => None,
+        }
+    }
+}
+
+/// `@rate_limit(60/min)`: at most `count` calls per `per_ms` milliseconds.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RateLimit {
+    pub count: u64,
+    pub per_ms: u64,
+}
+
+/// A declared tool error: `error node_not_found "..." help "..." retryable;`
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ErrorDecl {
+    pub code: String,
+    pub message: String,
+    pub help: Option<String>,
+    pub retryable: bool,
+    pub span: Span,
+}
+
+/// `example "title" { arg: value, ... }`, already checked against the tool's
+/// parameters.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Example {
+    pub title: Option<String>,
+    pub args: IndexMap<String, Literal>,
+    /// Where each argument's name is written, for diagnostics about the
+    /// name itself (an unknown parameter); not part of the IR's JSON.
+    #[serde(skip)]
+    pub key_spans: IndexMap<String, Span>,
+    /// Where a needless `;` after the example is (W0028); not part of the
+    /// IR's JSON.
+    #[serde(skip)]
+    pub semicolon: Option<Span>,
+    pub span: Span,
+}
+
+impl Example {
+    /// The example as the argument object a model would send.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.args
+                .iter()
+                .map(|(k, v)| (k.clone(), v.value.clone()))
+                .collect(),
+        )
+    }
+}
+
+/// One tool, with its resolved metadata.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Tool {
+    /// The tool's wire name, as written (quoted names unquoted).
+    pub name: String,
+    /// `@title("...")`: a human-readable display name.
+    pub title: Option<String>,
+    pub doc: Option<String>,
+    pub params: IndexMap<String, Field>,
+    /// `-> T`; `None` when the tool returns nothing structured.
+    pub output: Option<Ty>,
+    pub tier: Tier,
+    /// `@mutates`: the tool changes state. Read-only tools are the rest.
+    pub mutates: bool,
+    /// Resolved: explicit `@risk(...)`, else low for read-only, medium for mutating.
+    pub risk: Risk,
+    pub idempotent: bool,
+    /// `@open_world`: the tool reaches outside systems (web, third-party APIs).
+    pub open_world: bool,
+    /// `@destructive`: may delete or overwrite (requires `@mutates`).
+    pub destructive: bool,
+    /// `@confirm`: a human must approve each call.
+    pub confirm: bool,
+    /// `@open`: the argument object also takes keys it does not declare,
+    /// which reach the handler as given (as an `@open struct` does).
+    #[serde(default)]
+    pub open: bool,
+    pub timeout_ms: Option<u64>,
+    pub rate_limit: Option<RateLimit>,
+    /// `@requires("document:write", ...)`
+    pub permissions: Vec<String>,
+    pub deprecated: Option<Deprecation>,
+    pub errors: IndexMap<String, ErrorDecl>,
+    pub examples: Vec<Example>,
+    /// `@meta("key", json)`: copied into MCP `_meta` and available to every target.
+    pub meta: IndexMap<String, serde_json::Value>,
+    /// `@name(openai, "x")`: a different wire name for one target.
+    pub target_names: IndexMap<String, String>,
+    pub allow: Vec<String>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+impl Tool {
+    /// The tool's name for `target` (`"mcp"`, `"openai"`, ...).
+    pub fn name_for(&self, target: &str) -> &str {
+        self.target_names
+            .get(target)
+            .map(String::as_str)
+            .unwrap_or(&self.name)
+    }
+}

@@ -44,8 +44,8 @@ pub fn mcp_tree<'p>(program: &'p Program, tool: &'p Tool) -> Node<'p> {
     mcp_tree_with(program, tool, schema::input_tree(program, tool))
 }
 
-/// [`mcp_tree`] around `input`, the tool's input schema (the code targets
-/// pass the schema their package memo holds).
+/// [`mcp_tree`] around `input`, the tool's input schema (for a caller that
+/// has lowered it already).
 pub fn mcp_tree_with<'a>(program: &'a Program, tool: &'a Tool, input: Node<'a>) -> Node<'a> {
     mcp_tree_wrapped(program, tool, input).0
 }

@@ -1,9 +1,9 @@
 //! The template context as minijinja objects.
 //!
 //! Values are handed to minijinja as they are looked up instead of being
-//! serialized up front: the big per-tool fragments are shared (`Arc<str>`),
-//! and property lists are only turned into values when a template loops over
-//! them (the embedded templates use the pre-rendered bodies instead).
+//! serialized up front: an interface body's text is shared (`Arc<str>`)
+//! between its `body` value and its property list, whose items slice it
+//! when a template loops over them.
 
 use std::sync::Arc;
 

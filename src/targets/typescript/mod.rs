@@ -134,7 +134,7 @@ impl Generator for TypeScript {
             files
                 .into_iter()
                 .map(|(template, name)| {
-                    // The core module holds the fragments; the adapters are
+                    // The core module holds every tool; the adapters are
                     // small.
                     let capacity = match template {
                         "core.ts" => view.size + view.size / 8 + 8 * 1024,

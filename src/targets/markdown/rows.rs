@@ -22,26 +22,6 @@ pub struct RowView {
     pub description: String,
 }
 
-impl RowView {
-    fn new(
-        name: String,
-        ty: String,
-        required: &'static str,
-        default: String,
-        constraints: String,
-        description: String,
-    ) -> RowView {
-        RowView {
-            name,
-            ty,
-            required,
-            default,
-            constraints,
-            description,
-        }
-    }
-}
-
 /// The rows of a table of `fields`, and the lines after it that hold what
 /// a cell could only show with escaped pipes.
 pub fn rows<'a>(
@@ -83,14 +63,14 @@ pub fn rows<'a>(
                     .collect();
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }
-            RowView::new(
-                code_cell(&field.name),
+            RowView {
+                name: code_cell(&field.name),
                 ty,
-                if field.is_required() { "yes" } else { "no" },
+                required: if field.is_required() { "yes" } else { "no" },
                 default,
-                notes.prose_cell(&field.name, "Constraints", &constraints),
-                notes.prose_cell(&field.name, "Description", description.trim()),
-            )
+                constraints: notes.prose_cell(&field.name, "Constraints", &constraints),
+                description: notes.prose_cell(&field.name, "Description", description.trim()),
+            }
         })
         .collect();
     (rows, notes.lines)

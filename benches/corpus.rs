@@ -16,6 +16,20 @@ pub const TOOLS_PER_FILE: usize = 100;
 /// Core-tier tools per file; the rest are extended.
 const CORE_PER_FILE: usize = 10;
 
+/// The corpus sizes given on the command line (`cargo bench --bench NAME --
+/// 500 5000`), or `default` when none is.
+pub fn sizes_from_args(default: &[usize]) -> Vec<usize> {
+    let sizes: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    if sizes.is_empty() {
+        default.to_vec()
+    } else {
+        sizes
+    }
+}
+
 /// Writes `tools` tools into `dir/tool/*.tool` and `dir/proto/*.proto`.
 pub fn write(dir: &Path, tools: usize) -> io::Result<()> {
     let _ = fs::remove_dir_all(dir);

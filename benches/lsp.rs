@@ -21,15 +21,7 @@ use serde_json::{Value, json};
 const CHANGES: usize = 30;
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![200, 2_000]
-    } else {
-        sizes
-    };
+    let sizes = corpus::sizes_from_args(&[200, 2_000]);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-corpus");
     println!("| tools | files | didChange -> publishDiagnostics: min | median | max |");
     println!("| ---: | ---: | ---: | ---: | ---: |");

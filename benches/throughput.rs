@@ -25,15 +25,7 @@ struct Measurement {
 }
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![2_000, 20_000]
-    } else {
-        sizes
-    };
+    let sizes = corpus::sizes_from_args(&[2_000, 20_000]);
     let toolc = PathBuf::from(env!("CARGO_BIN_EXE_toolc"));
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-corpus");
     let protoc = which("protoc");

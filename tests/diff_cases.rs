@@ -38,12 +38,7 @@ fn side(dir: &Path, name: &str) -> PathBuf {
 fn analyze(path: PathBuf) -> Result<Analysis, String> {
     let analysis = toolc::analyze(&[path], &CheckOptions::default()).map_err(|e| e.to_string())?;
     if analysis.diagnostics.has_errors() {
-        let errors: Vec<_> = analysis
-            .diagnostics
-            .into_sorted()
-            .into_iter()
-            .filter(|d| d.is_error())
-            .collect();
+        let errors = analysis.diagnostics.into_sorted_errors();
         return Err(render_human(&analysis.sources, &errors));
     }
     Ok(analysis)

@@ -42,12 +42,7 @@ pub fn analyze_checked(
     if !analysis.diagnostics.has_errors() {
         return Ok(analysis);
     }
-    let errors: Vec<_> = analysis
-        .diagnostics
-        .into_sorted()
-        .into_iter()
-        .filter(|d| d.is_error())
-        .collect();
+    let errors = analysis.diagnostics.into_sorted_errors();
     print(&analysis.sources, &errors, format);
     Err(EXIT_INPUT)
 }

@@ -198,6 +198,13 @@ impl Diagnostics {
         self.items.dedup();
         self.items
     }
+
+    /// The errors alone, in [`Diagnostics::into_sorted`]'s order.
+    pub fn into_sorted_errors(self) -> Vec<Diagnostic> {
+        let mut errors = self.into_sorted();
+        errors.retain(Diagnostic::is_error);
+        errors
+    }
 }
 
 impl IntoIterator for Diagnostics {

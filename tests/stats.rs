@@ -2,6 +2,8 @@
 //! equal to the targets' own per-tool JSON, totals, tiers, the order of the
 //! heaviest lists, and the project file's budget (for `stats` and W0006).
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -65,14 +67,8 @@ fn stats_json(dir: &Path, extra: &[&str]) -> Value {
 fn emitted_entries(out: &Path, provider: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(out.join(format!("shop.{provider}.json"))).expect("read");
     let doc: Value = serde_json::from_str(&text).expect("json");
-    let list = match provider {
-        "mcp" => doc["tools"].clone(),
-        "gemini" => doc["functionDeclarations"].clone(),
-        _ => doc,
-    };
-    list.as_array()
-        .expect("a list of tools")
-        .iter()
+    let list = common::tool_entries(&doc, provider).expect("a list of tools");
+    list.iter()
         .map(|t| {
             let name = t["name"].as_str().or(t["function"]["name"].as_str());
             (

@@ -70,14 +70,8 @@ fn entries(out: &Path, package: &str, provider: &str) -> Vec<String> {
         return Vec::new();
     };
     let doc: Value = serde_json::from_str(&text).expect("json");
-    let list = match provider {
-        "mcp" => doc["tools"].clone(),
-        "gemini" => doc["functionDeclarations"].clone(),
-        _ => doc,
-    };
-    list.as_array()
-        .expect("a list")
-        .iter()
+    let list = common::tool_entries(&doc, provider).expect("a list");
+    list.iter()
         .map(|t| serde_json::to_string(t).expect("serialise"))
         .collect()
 }

@@ -11,6 +11,21 @@ use toolc::CheckOptions;
 use toolc::driver::{self, Analysis};
 use toolc::targets::{GenOptions, OpenAiApi, OutputFile, Target};
 
+/// The tool entries of a tool-list file `target` wrote: MCP's `tools`,
+/// Gemini's `functionDeclarations`, the whole array of OpenAI and Anthropic
+/// (`None` when that is not an array).
+pub fn tool_entries<'d>(
+    doc: &'d serde_json::Value,
+    target: &str,
+) -> Option<&'d [serde_json::Value]> {
+    let list = match target {
+        "mcp" => &doc["tools"],
+        "gemini" => &doc["functionDeclarations"],
+        _ => doc,
+    };
+    list.as_array().map(Vec::as_slice)
+}
+
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

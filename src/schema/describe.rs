@@ -283,8 +283,3 @@ fn capitalize(buf: &mut String) {
 pub fn json_text(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
-
-/// [`json_text`] of a schema tree node.
-pub fn node_text(node: &Node<'_>) -> String {
-    node.to_compact()
-}

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::describe::{constraint_phrases, node_text};
+use super::describe::constraint_phrases;
 use super::node::{Node, Obj};
 
 fn pretty(node: &Node<'_>) -> String {
@@ -28,7 +28,7 @@ fn pretty_and_compact_text_match_serde_json() {
     assert_eq!(pretty(&Node::Json(&value)), expected);
     assert_eq!(pretty(&Node::from_value(&value)), expected);
     let compact = serde_json::to_string(&value).unwrap_or_default();
-    assert_eq!(node_text(&Node::from_value(&value)), compact);
+    assert_eq!(Node::from_value(&value).to_compact(), compact);
     assert_eq!(Node::from_value(&value).to_string(), compact);
     assert_eq!(Node::from_value(&value).to_value(), value);
 }

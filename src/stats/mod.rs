@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::ir::{Program, Tier, Tool};
 use crate::schema::Node;
-use crate::schema::documents::sent::{self, Forms, IN_CONTEXT, PROVIDERS, sent_documents};
+use crate::schema::documents::sent::{Forms, IN_CONTEXT, PROVIDERS, sent_documents};
 use crate::tokens;
 
 /// How large one text is.
@@ -166,7 +166,7 @@ fn measure<'p>(
     let parameters = match documents.input.as_obj().and_then(|o| o.get("properties")) {
         Some(Node::Obj(properties)) => properties
             .iter()
-            .map(|(name, schema)| (name.to_string(), Size::of(&sent::compact(schema))))
+            .map(|(name, schema)| (name.to_string(), Size::of(&schema.to_compact())))
             .collect(),
         _ => Vec::new(),
     };

@@ -57,15 +57,10 @@ pub fn sent_documents<'p>(program: &'p Program, tool: &'p Tool, forms: Forms) ->
     SentDocuments {
         input,
         texts: [
-            (Target::Mcp, compact(&mcp)),
-            (Target::Openai, compact(&openai)),
-            (Target::Anthropic, compact(&anthropic)),
-            (Target::Gemini, compact(&gemini)),
+            (Target::Mcp, mcp.to_compact()),
+            (Target::Openai, openai.to_compact()),
+            (Target::Anthropic, anthropic.to_compact()),
+            (Target::Gemini, gemini.to_compact()),
         ],
     }
-}
-
-/// `node` as compact JSON.
-pub fn compact(node: &Node<'_>) -> String {
-    node.to_compact()
 }

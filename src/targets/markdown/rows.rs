@@ -8,7 +8,7 @@ use super::pipes::Notes;
 use super::text::{code_cell, isolated, literal};
 use crate::ir::{Field, Program};
 use crate::schema::constraints::{push_member, type_constraints};
-use crate::schema::describe::{CONSTRAINT_KEYWORDS, node_text, push_phrases};
+use crate::schema::describe::{CONSTRAINT_KEYWORDS, json_text, push_phrases};
 use crate::schema::{Lowering, Node, Obj, SchemaOptions};
 
 /// One table row, every cell escaped for a Markdown table.
@@ -35,9 +35,7 @@ pub fn rows<'a>(
             // Cells in column order, so that their notes are too.
             let ty = notes.type_cell(program, &field.name, &field.ty);
             let default = match &field.default {
-                Some(d) => {
-                    notes.code_cell(&field.name, "Default", &node_text(&Node::Json(&d.value)))
-                }
+                Some(d) => notes.code_cell(&field.name, "Default", &json_text(&d.value)),
                 None => String::new(),
             };
             // Joined into one cell, each part keeps its code spans to itself.
@@ -59,7 +57,7 @@ pub fn rows<'a>(
                 let list: Vec<String> = field
                     .examples
                     .iter()
-                    .map(|e| literal(&node_text(&Node::Json(&e.value))))
+                    .map(|e| literal(&json_text(&e.value)))
                     .collect();
                 description.push_str(&format!(" Examples: {}.", list.join(", ")));
             }

@@ -3,7 +3,7 @@
 //!
 //! With the `tokens` feature (which `cli` enables) the count is exact for
 //! the `o200k_base` encoding, the tokenizer of OpenAI's current models,
-//! whose data is bundled in the `tiktoken-rs` crate: no file is fetched at
+//! whose data is bundled in the `tiktoken` crate: no file is fetched at
 //! run time. Other providers tokenize differently, but no other provider
 //! publishes its tokenizer, and one real count beats a rule of thumb for
 //! comparing tools. Without the feature (build scripts, which keep their
@@ -30,11 +30,12 @@ pub const TOKENIZER: &str = if EXACT {
 pub fn count(text: &str) -> usize {
     #[cfg(feature = "tokens")]
     {
-        // Built once per process, on first use (0.15 s optimised): a run
-        // that never needs a count never pays for the table.
-        tiktoken_rs::o200k_base_singleton()
-            .encode_ordinary(text)
-            .len()
+        // Built once per process, on first use: a run that never needs a
+        // count never pays for the table.
+        static O200K_BASE: std::sync::OnceLock<tiktoken::CoreBpe> = std::sync::OnceLock::new();
+        O200K_BASE
+            .get_or_init(tiktoken::encoding::o200k_base)
+            .count(text)
     }
     #[cfg(not(feature = "tokens"))]
     {

@@ -3,9 +3,10 @@
 //! example: the same texts (each tool's per-provider JSON, rebuilt here from
 //! the targets' output, and each parameter's schema) counted by both.
 //!
-//! tiktoken is installed into `target/test-venv`; it reads the data file
-//! toolc's tokenizer bundles (found with `cargo metadata`) after checking it
-//! against its own hash, so nothing is fetched. Fails when Python or the
+//! tiktoken is installed into `target/test-venv`; it reads the vocabulary
+//! of toolc's tokenizer (the `tiktoken` crate), written out by the test,
+//! after checking that it is byte for byte the data file tiktoken expects
+//! (its own hash), so nothing is fetched. Fails when Python or the
 //! package cannot be had; set `TOOLC_SKIP_PYTHON=1` to skip.
 
 mod common;
@@ -35,32 +36,27 @@ fn toolc(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// The o200k_base data file of the tiktoken-rs crate toolc builds with.
-fn bundled_data() -> PathBuf {
-    let out = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1"])
-        .current_dir(root())
-        .output()
-        .expect("run cargo metadata");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let metadata: Value = serde_json::from_slice(&out.stdout).expect("metadata JSON");
-    let manifest = metadata["packages"]
-        .as_array()
-        .expect("packages")
-        .iter()
-        .find(|p| p["name"] == "tiktoken-rs")
-        .and_then(|p| p["manifest_path"].as_str())
-        .expect("tiktoken-rs among the dependencies");
-    let data = Path::new(manifest)
-        .parent()
-        .expect("crate dir")
-        .join("assets/o200k_base.tiktoken");
-    assert!(data.is_file(), "{} missing", data.display());
-    data
+/// Regular tokens of o200k_base: ranks 0 to 199,997 (the special tokens
+/// come after).
+const O200K_REGULAR_TOKENS: u32 = 199_998;
+
+/// o200k_base's vocabulary as toolc's tokenizer (the `tiktoken` crate) has
+/// it, written into `dir`: each regular token's bytes in hex and its rank,
+/// a line each. The script rebuilds tiktoken's own data file from it and
+/// checks that file's hash, so a vocabulary that differs by one byte fails.
+fn vocabulary_file(dir: &Path) -> PathBuf {
+    use std::fmt::Write as _;
+    let bpe = tiktoken::encoding::o200k_base();
+    let mut text = String::new();
+    for rank in 0..O200K_REGULAR_TOKENS {
+        for byte in bpe.decode(&[rank]) {
+            let _ = write!(text, "{byte:02x}");
+        }
+        let _ = writeln!(text, " {rank}");
+    }
+    let path = dir.join("o200k_base.hex");
+    std::fs::write(&path, text).expect("write the vocabulary");
+    path
 }
 
 /// Each tool's entry in the file a target wrote, as compact JSON, by name.
@@ -82,8 +78,8 @@ fn token_counts_match_python_tiktoken_on_every_example() {
         eprintln!("TOOLC_SKIP_PYTHON=1: skipping the tiktoken cross-check");
         return;
     };
-    let data = bundled_data();
     let out = tempfile::tempdir().expect("temp dir");
+    let data = vocabulary_file(out.path());
     let out_dir = out.path().to_str().expect("utf-8 path");
     let examples = common::example_inputs();
     assert!(!examples.is_empty(), "no examples");

@@ -4,7 +4,7 @@
 //! (`targets/rust/tables.rs`); this builds them as values so that
 //! `toolc validate` runs the runtime's own validator on them. The two walks
 //! must make the same decisions (alias resolution, which named types get a
-//! `DEFS` entry, the count-rule fallbacks); `tests/validate.rs` holds this
+//! `DEFS` entry, the count-rule fallbacks); `tests/it/validate.rs` holds this
 //! one to the expectations the generated dispatchers meet
 //! (`tests/cases/agree/`).
 //!

@@ -1,6 +1,6 @@
 // The TypeScript runner of the shared command-line case table
 // (tests/cases/cli/<set>/{input.tool, <case>.json}, described in the README
-// there). tests/cli_typescript.rs generates the set's package (imported
+// there). tests/it/cli_typescript.rs generates the set's package (imported
 // here as `./pkg.js` and `./pkg.cli.js`), compiles this file beside it and
 // runs `node run.js <case>.json`; this runs the case's `argv` through
 // `runCli` over an executor with the case's options and scripted handlers,

@@ -1,6 +1,6 @@
 //! Runs the command-line cases of `tests/cases/cli/` (see its README)
 //! through `toolc_runtime::cli`. Copied into a generated crate as its binary
-//! by `tests/cli_rust.rs`, beside `src/modules.rs` (each tool set's
+//! by `tests/it/cli_rust.rs`, beside `src/modules.rs` (each tool set's
 //! generated `TOOLS`) and `src/scripted.rs` (the executor cases' scripted
 //! handlers and options). Reads one `{"module", "case"}` line per case and
 //! prints what it observed: `{exit, stdout, stderr, args, ran}`.

@@ -1,6 +1,6 @@
 // The TypeScript runner of the shared executor case table
 // (tests/cases/executor/<set>/{input.tool, <case>.json}, described in the
-// README there). tests/executor_typescript.rs generates the set's package
+// README there). tests/it/executor_typescript.rs generates the set's package
 // (imported here as `./pkg.js`), compiles this file beside it and runs
 // `node run.js <case>.json`; this prints what the executor did, as one JSON
 // object:

@@ -1,6 +1,6 @@
 //! Runs the executor cases of `tests/cases/executor/` (see its README)
 //! against the Rust executor. Copied into a generated crate as its binary by
-//! `tests/executor_rust.rs`, beside `src/modules.rs`, which maps each tool
+//! `tests/it/executor_rust.rs`, beside `src/modules.rs`, which maps each tool
 //! set to its generated `TOOLS`. Reads one `{"module", "case"}` line per
 //! case and prints what it observed:
 //! `{results, log, events, summary, audit, tools, approvals, ran}`.

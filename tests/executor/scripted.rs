@@ -1,6 +1,6 @@
 //! The scripted handlers and the executor of one case, as the executor
 //! cases' README describes them (`handlers`, `options`). Copied into the
-//! generated crates of `tests/executor_rust.rs` and `tests/cli_rust.rs`
+//! generated crates of `tests/it/executor_rust.rs` and `tests/it/cli_rust.rs`
 //! beside their runners.
 
 use std::collections::HashMap;

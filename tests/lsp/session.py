@@ -1,6 +1,6 @@
 """Drives `toolc lsp` with pygls's LanguageClient over stdio.
 
-Usage: session.py TOOLC ROOT. ROOT is the workspace tests/lsp.rs wrote
+Usage: session.py TOOLC ROOT. ROOT is the workspace tests/it/lsp.rs wrote
 (nodes.tool, common/types.tool, dup.tool, messy.tool, toolc.toml). Prints one JSON
 object: each step's result, in the protocol's JSON shape, for the Rust test
 to assert on.

@@ -1,7 +1,7 @@
 //! Implements the fixture package's trait and drives `dispatch` and the
 //! generated `Toolset` with a no-op waker (the futures here never wait),
 //! checking outputs, output wrapping, declared errors and descriptors. Copied into the generated
-//! crate as a binary by `tests/rust_compile.rs`.
+//! crate as a binary by `tests/it/rust_compile.rs`.
 
 use std::future::Future;
 use std::pin::pin;

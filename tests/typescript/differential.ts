@@ -1,5 +1,5 @@
 // The differential checks: the validator against the jsonschema crate's
-// verdicts (the cases of tests/common/arggen.rs) and against ajv, an
+// verdicts (the cases of tests/it/common/arggen.rs) and against ajv, an
 // independent JSON Schema 2020-12 implementation, over the emitted schemas.
 
 import assert from "node:assert/strict";

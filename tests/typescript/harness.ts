@@ -1,5 +1,5 @@
 // Runs against one generated package (`./pkg.js` is rewritten to the package's
-// core module by tests/typescript.rs). Checks, for every tool:
+// core module by tests/it/typescript.rs). Checks, for every tool:
 // - its examples validate, and generic mutations of them fail at the right path;
 // - the case's expectations file (argument objects with verdicts, paths and
 //   validated values) holds;
@@ -361,7 +361,7 @@ async function ai(): Promise<void> {
   }
 }
 
-/** One line of `target/differential/<package>.jsonl` (see tests/common/arggen.rs). */
+/** One line of `target/differential/<package>.jsonl` (see tests/it/common/arggen.rs). */
 async function robustness(): Promise<void> {
   let deepArray: unknown = 0;
   let deepObject: unknown = 0;

@@ -1,0 +1,475 @@
+//! The `typescript` target, end to end: every case under
+//! `tests/cases/typescript/<case>/input.tool` and `tests/cases/agree/<case>/input.tool`
+//! (cases shared with the Rust dispatcher) and every `examples/*.tool` is
+//! generated, type-checked with `tsc --strict --noUnusedLocals
+//! --noImplicitReturns` (NodeNext, `"type": "module"`), and run under Node
+//! with `tests/typescript/harness.ts` (validation, the MCP adapter through the
+//! SDK's in-memory client, the AI SDK adapter, a differential against ajv on
+//! one-place mutations of every example, and one against the `jsonschema`
+//! crate on the arguments the generator of `tests/it/common/arggen.rs` proposes
+//! for every input). Every
+//! generated module is also type-checked under all further strictness flags.
+//! Small cases are snapshotted. The runtime's own unit tests run in
+//! `typescript/runtime.rs`.
+
+use crate::common::arggen;
+use crate::common::node;
+mod runtime;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+use toolc::CheckOptions;
+use toolc::driver;
+use toolc::targets::{GenOptions, OutputFile, Target};
+
+/// The harness and its modules, all importing the package as `./pkg*.js`.
+const HARNESS: &[(&str, &str)] = &[
+    ("harness.ts", include_str!("../typescript/harness.ts")),
+    ("support.ts", include_str!("../typescript/support.ts")),
+    ("adapters.ts", include_str!("../typescript/adapters.ts")),
+    (
+        "differential.ts",
+        include_str!("../typescript/differential.ts"),
+    ),
+];
+
+/// The generated modules alone under every further strictness flag a
+/// consumer may have on (`exactOptionalPropertyTypes`,
+/// `noUncheckedIndexedAccess`, ...): generated code must not force a
+/// project to loosen its settings.
+fn strictest_tsconfig(package: &str) -> String {
+    format!(
+        r#"{{
+  "extends": "./tsconfig.json",
+  "compilerOptions": {{
+    "noEmit": true,
+    "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
+    "noPropertyAccessFromIndexSignature": true,
+    "noImplicitOverride": true,
+    "noFallthroughCasesInSwitch": true,
+    "noUnusedParameters": true,
+    "useUnknownInCatchVariables": true,
+    "verbatimModuleSyntax": true
+  }},
+  "include": [],
+  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts", "{package}.cli.ts"]
+}}
+"#
+    )
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every input this test runs: `(label, input file, expectations file)`.
+fn inputs() -> Vec<(String, PathBuf, Option<PathBuf>)> {
+    let mut out = case_dirs("tests/cases/typescript", "");
+    // The cases the Rust dispatcher answers too (tests/it/rust_differential.rs).
+    out.extend(case_dirs("tests/cases/agree", AGREE));
+    let mut examples: Vec<PathBuf> = fs::read_dir(manifest_dir().join("examples"))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    examples.retain(|p| p.extension().is_some_and(|e| e == "tool"));
+    examples.sort();
+    for path in examples {
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        out.push((format!("example-{stem}"), path, None));
+    }
+    out
+}
+
+/// The label prefix of the cases shared with the Rust dispatcher's tests.
+const AGREE: &str = "agree-";
+
+/// The case directories under `root` (each with an `input.tool` and maybe a
+/// `cases.json`), labelled with `prefix` and the directory's name.
+fn case_dirs(root: &str, prefix: &str) -> Vec<(String, PathBuf, Option<PathBuf>)> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(manifest_dir().join(root))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let input = dir.join("input.tool");
+        if input.is_file() {
+            let name = dir
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let expectations = dir.join("cases.json");
+            out.push((
+                format!("{prefix}{name}"),
+                input,
+                expectations.is_file().then_some(expectations),
+            ));
+        }
+    }
+    out
+}
+
+/// The generated files of `input` for `targets` (errors in the input or in
+/// generation panic with the diagnostics).
+fn generate(input: &Path, targets: &[Target], options: &GenOptions) -> Vec<OutputFile> {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    assert!(
+        !analysis.diagnostics.has_errors(),
+        "{}: {:#?}",
+        input.display(),
+        analysis.diagnostics.iter().collect::<Vec<_>>()
+    );
+    let (files, diagnostics) = driver::generate(&analysis, targets, options);
+    assert!(
+        !diagnostics.has_errors(),
+        "{}: {:#?}",
+        input.display(),
+        diagnostics.iter().collect::<Vec<_>>()
+    );
+    files
+}
+
+fn typescript(input: &Path) -> Vec<OutputFile> {
+    generate(input, &[Target::Typescript], &GenOptions::default())
+}
+
+/// The MCP target's file, when this build has the `mcp` target.
+fn mcp_json(input: &Path) -> Option<OutputFile> {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default()).ok()?;
+    let (files, diagnostics) = driver::generate(&analysis, &[Target::Mcp], &GenOptions::default());
+    if diagnostics.has_errors() {
+        return None;
+    }
+    files.into_iter().next()
+}
+
+fn package_of(files: &[OutputFile]) -> String {
+    files
+        .iter()
+        .find(|f| f.name.ends_with(".ai.ts"))
+        .map(|f| f.name.trim_end_matches(".ai.ts").to_string())
+        .unwrap_or_else(|| {
+            panic!(
+                "no .ai.ts among {:?}",
+                files.iter().map(|f| &f.name).collect::<Vec<_>>()
+            )
+        })
+}
+
+fn write(dir: &Path, name: &str, contents: &str) {
+    let path = dir.join(name);
+    fs::write(&path, contents).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+}
+
+/// Writes one runnable project for `files` into `dir`.
+fn project(dir: &Path, files: &[OutputFile]) -> String {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    let package = package_of(files);
+    for f in files {
+        write(dir, &f.name, &f.contents);
+    }
+    write(
+        dir,
+        "package.json",
+        "{\"name\":\"toolc-case\",\"private\":true,\"type\":\"module\"}\n",
+    );
+    write(dir, "tsconfig.json", &node::tsconfig("*.ts"));
+    write(
+        dir,
+        "tsconfig.strictest.json",
+        &strictest_tsconfig(&package),
+    );
+    for (name, text) in HARNESS {
+        let text = text
+            .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
+            .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
+            .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
+        write(dir, name, &text);
+    }
+    package
+}
+
+#[test]
+fn generated_typescript_compiles_and_runs() {
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    let work = node_dir.join("work");
+    let mut failures = Vec::new();
+    let mut totals = (0usize, 0usize);
+    for (label, input, expectations) in inputs() {
+        let files = typescript(&input);
+        let dir = work.join(&label);
+        let package = project(&dir, &files);
+        let mcp = mcp_json(&input).map(|f| {
+            write(&dir, &f.name, &f.contents);
+            dir.join(&f.name)
+        });
+        if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
+            failures.push(format!("{label}: tsc\n{e}"));
+            continue;
+        }
+        if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "tsconfig.strictest.json"]) {
+            failures.push(format!("{label}: tsc with every strictness flag\n{e}"));
+        }
+        // The jsonschema crate's verdicts on the arguments of
+        // tests/it/common/arggen.rs, generated here for this input.
+        let differential = dir.join(format!("{package}.differential.jsonl"));
+        write(
+            &dir,
+            &format!("{package}.differential.jsonl"),
+            &differential_cases(&input, &package),
+        );
+        let differential = Some(differential);
+        let arg =
+            |p: Option<PathBuf>| p.map_or_else(String::new, |p| p.to_string_lossy().into_owned());
+        let args = [
+            "dist/harness.js".to_string(),
+            arg(expectations),
+            arg(mcp),
+            arg(differential),
+        ];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        match node::run(&node_dir, &dir, "node", &args) {
+            Ok(out) => {
+                let (p, f) = counts(&out);
+                totals.0 += p;
+                totals.1 += f;
+                for line in out.lines().filter(|l| l.starts_with("differential")) {
+                    eprintln!("{label}: {line}");
+                }
+                eprintln!("{label}: {}", out.lines().last().unwrap_or(""));
+            }
+            Err(e) => failures.push(format!("{label}: harness\n{e}")),
+        }
+    }
+    eprintln!(
+        "typescript harness: {} passed, {} failed",
+        totals.0, totals.1
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(totals.0 > 0, "the harness ran no check");
+}
+
+/// Cases per tool beyond every single-place mutation of the first sample
+/// (the Rust dispatcher's test uses 1500; generating that many in a debug
+/// build takes minutes for the design example).
+const DIFFERENTIAL_BUDGET: usize = 150;
+
+/// The seed the Rust dispatcher's differential test uses, so the first cases
+/// of every tool are the same questions for both targets.
+fn differential_seed(index: usize, package: &str) -> u64 {
+    0x9E37_79B9 ^ ((index as u64 + 1) * 0x1000_0001) ^ package.len() as u64
+}
+
+/// The differential cases of `package` in `input`, one JSON object a line in
+/// the format of `tests/it/common/arggen.rs`: arguments proposed by its
+/// generator from each tool's emitted MCP `inputSchema`, the `jsonschema`
+/// crate's verdict (formats asserted), and the verdict a dispatcher must
+/// reach (`expect`: the same, widened by the null-for-optional leniency).
+fn differential_cases(input: &Path, package: &str) -> String {
+    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
+    let program = &analysis.program;
+    let mut out = String::new();
+    let Some(package) = program.packages.values().find(|p| p.name == package) else {
+        return out;
+    };
+    for (i, tool) in package.tools.values().enumerate() {
+        let schema = toolc::targets::mcp::mcp_tool(program, tool)["inputSchema"].clone();
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .build(&schema)
+            .unwrap_or_else(|e| panic!("{}: bad schema: {e}", tool.name));
+        let mut generator = arggen::Generator::new(&schema, differential_seed(i, &package.name));
+        let mut cases = generator.cases(DIFFERENTIAL_BUDGET);
+        cases.push(arggen::Case {
+            label: "null arguments".into(),
+            args: Value::Null,
+            without_null: Some(json!({})),
+        });
+        for case in cases {
+            let schema_valid = validator.is_valid(&case.args);
+            let lenient = case
+                .without_null
+                .as_ref()
+                .is_some_and(|w| validator.is_valid(w));
+            let line = json!({"tool": tool.name_for("mcp"), "args": case.args, "label": case.label,
+                              "schema_valid": schema_valid, "expect": schema_valid || lenient});
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
+}
+
+/// `N passed, M failed` from the harness's last line.
+fn counts(out: &str) -> (usize, usize) {
+    let last = out.lines().last().unwrap_or("");
+    let mut nums = last
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty());
+    let passed = nums.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let failed = nums.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    (passed, failed)
+}
+
+/// `examples/typescript`: generated into its `generated/` directory (in a
+/// copy under `target/`, so nothing generated is committed), type-checked,
+/// and its smoke test run (the MCP server over the SDK's in-memory client on a
+/// temporary workspace).
+#[test]
+fn example_project_builds_and_runs() {
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    let example = manifest_dir().join("examples/typescript");
+    let dir = node_dir.join("work").join("example-project");
+    let _ = fs::remove_dir_all(&dir);
+    copy_dir(&example, &dir);
+    let source = example_source();
+    let generated = dir.join("generated");
+    fs::create_dir_all(&generated).unwrap_or_else(|e| panic!("{e}"));
+    for f in typescript(&source) {
+        write(&generated, &f.name, &f.contents);
+    }
+    if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
+        panic!("{e}");
+    }
+    match node::run(&node_dir, &dir, "node", &["dist/src/smoke.js"]) {
+        Ok(out) => assert!(out.contains("smoke: ok"), "{out}"),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The tool set the example project is built from (named in its
+/// `toolc.json`).
+fn example_source() -> PathBuf {
+    let example = manifest_dir().join("examples/typescript");
+    let config = fs::read_to_string(example.join("toolc.json")).unwrap_or_else(|e| panic!("{e}"));
+    let config: serde_json::Value = serde_json::from_str(&config).unwrap_or_else(|e| panic!("{e}"));
+    let source = config["source"]
+        .as_str()
+        .unwrap_or_else(|| panic!("toolc.json has no source"));
+    example.join(source)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+    for entry in fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let entry = entry.unwrap_or_else(|e| panic!("{e}"));
+        let name = entry.file_name();
+        if name == "node_modules" || name == "generated" || name == "dist" {
+            continue;
+        }
+        let path = entry.path();
+        if path.is_dir() {
+            copy_dir(&path, &to.join(&name));
+        } else {
+            fs::copy(&path, to.join(&name)).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// The four modules of each package (the runtime beside them is the same
+/// for every package: `runtime::runtime_unit_tests_pass` tests it).
+#[test]
+fn snapshots() {
+    for (_, input, _) in inputs()
+        .into_iter()
+        .filter(|(l, _, _)| !l.starts_with("example-") && !l.starts_with(AGREE))
+    {
+        let files = typescript(&input);
+        let mut text = String::new();
+        for f in files.iter().filter(|f| !runtime::is_runtime(&f.name)) {
+            text.push_str(&format!(
+                "=== {} ===\n{}\n",
+                f.name,
+                without_mcp_json(&f.contents)
+            ));
+        }
+        let dir = input.parent().expect("a case folder");
+        crate::common::snapshot::assert(dir, "modules", Some(&input), &text);
+    }
+}
+
+/// `body` with each embedded MCP Tool JSON replaced by a placeholder: that
+/// JSON is the `mcp` target's output, snapshotted there; here it would only
+/// turn every change of the schema lowering into a TypeScript snapshot change.
+fn without_mcp_json(body: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in body.lines() {
+        if skipping {
+            skipping = line != "  },";
+            continue;
+        }
+        if line == "  \"mcp\": {" {
+            out.push_str("  \"mcp\": { /* the mcp target's Tool JSON */ },\n");
+            skipping = true;
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn output_is_deterministic() {
+    for (_, input, _) in inputs() {
+        let first = typescript(&input);
+        for _ in 0..3 {
+            assert_eq!(first, typescript(&input), "{}", input.display());
+        }
+    }
+}
+
+#[test]
+fn templates_can_be_overridden() {
+    let input = manifest_dir().join("tests/cases/typescript/design/input.tool");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    fs::create_dir_all(dir.path().join("typescript")).unwrap_or_else(|e| panic!("{e}"));
+    fs::write(
+        dir.path().join("typescript/ai.ts.j2"),
+        "{{ header }}\n// custom adapter for {{ package }}: {% for t in tools %}{{ t.ident }} {% endfor %}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let options = GenOptions {
+        template_dir: Some(dir.path().to_path_buf()),
+        ..GenOptions::default()
+    };
+    let files = generate(&input, &[Target::Typescript], &options);
+    let ai = files
+        .iter()
+        .find(|f| f.name == "design.ai.ts")
+        .unwrap_or_else(|| panic!("no ai file"));
+    assert_eq!(
+        ai.contents,
+        "// @generated by toolc from input.tool. Do not edit.\n// custom adapter for design: setFont findNodes draw ping "
+    );
+    // The other templates are still the embedded ones.
+    let core = files
+        .iter()
+        .find(|f| f.name == "design.ts")
+        .unwrap_or_else(|| panic!("no core file"));
+    assert!(core.contents.contains("export const setFont = defineTool<"));
+
+    // A template that names something the view does not have is a coded error.
+    fs::write(
+        dir.path().join("typescript/ai.ts.j2"),
+        "{{ no_such_field }}\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let analysis =
+        toolc::analyze(&[input], &CheckOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let (files, diagnostics) = driver::generate(&analysis, &[Target::Typescript], &options);
+    assert!(files.is_empty());
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0401"]);
+}

@@ -15,6 +15,7 @@
 mod budget;
 mod coerce;
 mod gates;
+mod log;
 mod options;
 mod pipeline;
 mod rate_limit;
@@ -28,7 +29,7 @@ mod summary;
 #[cfg(test)]
 mod tests;
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use serde_json::Value;
 
@@ -66,17 +67,10 @@ struct State {
     seen: seen::Seen,
     windows: rate_limit::Windows,
     steps: budget::Steps,
-    log: Vec<Logged>,
+    log: log::Log,
     totals: summary::Totals,
     /// One per tool of the toolset, in definition order.
     stats: Vec<summary::ToolStats>,
-}
-
-/// A log entry as kept: its arguments shared with the duplicate check
-/// (the entry's own `args` is left `null` until the log is read).
-struct Logged {
-    entry: LogEntry,
-    args: Arc<Value>,
 }
 
 impl Executor {
@@ -122,12 +116,7 @@ impl Executor {
 
     /// The log entries of every call so far.
     pub fn log(&self) -> Vec<LogEntry> {
-        let state = lock(&self.state);
-        let entries = state.log.iter().map(|logged| LogEntry {
-            args: Value::clone(&logged.args),
-            ..logged.entry.clone()
-        });
-        entries.collect()
+        lock(&self.state).log.entries()
     }
 
     /// The summary of every call so far.

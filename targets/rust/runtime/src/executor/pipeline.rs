@@ -1,14 +1,15 @@
 //! One call through the pipeline, steps 1 to 9 of the contract.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::Executor;
-use super::Logged;
 use super::coerce::coerce_args;
 use super::gates;
-use super::record::{AuditRecord, CallRequest, Event, LogEntry, Millis, ToolResult, json_len};
+use super::log::{CallId, Logged};
+use super::record::{AuditRecord, CallRequest, Event, Millis, ToolResult, json_len};
 use super::redact::redact;
 use super::run::{Ended, race};
 use super::seen::equal;
@@ -23,7 +24,8 @@ pub type Listener<'a> = &'a (dyn Fn(&Event) + Send + Sync);
 struct Call<'a> {
     /// The caller's own listener, beside the executor's.
     listener: Option<Listener<'a>>,
-    call_id: String,
+    /// Written out only for a record that shows it.
+    id: CallId,
     tool: Option<&'static ToolDescriptor>,
     /// The tool's index in the toolset's definition order.
     index: Option<usize>,
@@ -86,13 +88,13 @@ impl Executor {
             state.calls += 1;
             state.calls
         };
-        let call_id = match context.get("callId") {
-            Some(Value::String(id)) => id.clone(),
-            _ => format!("call-{count}"),
+        let id = match context.get("callId") {
+            Some(Value::String(id)) => CallId::Given(id.clone()),
+            _ => CallId::Numbered(count),
         };
         let mut call = Call {
             listener,
-            call_id,
+            id,
             tool: None,
             index: None,
             args: Arc::new(Value::Null),
@@ -216,14 +218,14 @@ impl Executor {
         };
         if self.listened(call) {
             let event = Event::Running {
-                call_id: call.call_id.clone(),
+                call_id: call.id.text(),
                 tool: name.to_string(),
             };
             self.emit_for(call, &event);
         }
         call.ran = true;
         let ctx = CallContext {
-            call_id: call.call_id.clone(),
+            call_id: call.id.text(),
             context: context.clone(),
             cancel: CancelToken::new(),
         };
@@ -263,7 +265,7 @@ impl Executor {
             return;
         }
         let event = Event::Received {
-            call_id: call.call_id.clone(),
+            call_id: call.id.text(),
             tool: tool.to_string(),
             args: Value::clone(&call.args),
         };
@@ -304,19 +306,17 @@ impl Executor {
         if !ok {
             call.noop = None;
         }
-        // Records name the tool as called, as the result does. The last
-        // event and the audit record are made first, so that the log entry,
-        // made last, takes the call id and the name without a copy.
-        let tool = name.to_string();
+        // Records name the tool as called, as the result does; the log
+        // keeps a known tool's name as the descriptor's, not a copy.
         let last = (self.listened(&call)).then(|| match &error {
             None => Event::Succeeded {
-                call_id: call.call_id.clone(),
-                tool: tool.clone(),
+                call_id: call.id.text(),
+                tool: name.to_string(),
                 duration_ms: Millis(duration),
             },
             Some(error) => Event::Failed {
-                call_id: call.call_id.clone(),
-                tool: tool.clone(),
+                call_id: call.id.text(),
+                tool: name.to_string(),
                 error: error.clone(),
                 duration_ms: Millis(duration),
             },
@@ -327,8 +327,8 @@ impl Executor {
                 _ => "allowed".to_string(),
             };
             let record = AuditRecord {
-                call_id: call.call_id.clone(),
-                tool: tool.clone(),
+                call_id: call.id.text(),
+                tool: name.to_string(),
                 principal: context
                     .get("principal")
                     .and_then(Value::as_str)
@@ -339,6 +339,26 @@ impl Executor {
             };
             (audit, record)
         });
+        let logged_name = call
+            .tool
+            .and_then(|t| t.names.iter().find(|n| **n == name))
+            .map_or_else(|| Cow::Owned(name.to_string()), |n| Cow::Borrowed(*n));
+        let logged = Logged {
+            call_id: call.id,
+            tool: logged_name,
+            args: call.args,
+            outcome: match (&value, &error) {
+                (Some(value), _) => Ok(value.clone()),
+                (None, Some(error)) => Err(Box::new(error.clone())),
+                (None, None) => Ok(Value::Null),
+            },
+            timestamp: start,
+            duration,
+            result_bytes: bytes,
+            mutates: call.tool.is_some_and(|t| t.mutates),
+            is_duplicate: call.duplicate,
+            noop: call.noop,
+        };
         {
             let mut state = lock(&self.state);
             let state = &mut *state;
@@ -349,23 +369,7 @@ impl Executor {
             if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
                 stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
             }
-            state.log.push(Logged {
-                entry: LogEntry {
-                    call_id: call.call_id,
-                    tool,
-                    args: Value::Null,
-                    ok,
-                    value: value.clone(),
-                    error: error.clone(),
-                    timestamp: Millis(start),
-                    duration_ms: Millis(duration),
-                    mutates: call.tool.is_some_and(|t| t.mutates),
-                    is_duplicate: call.duplicate,
-                    noop: call.noop,
-                    result_bytes: bytes,
-                },
-                args: call.args,
-            });
+            state.log.push(logged);
         }
         if let Some(last) = &last {
             self.emit(last);

@@ -34,30 +34,10 @@ impl CallId {
     /// The id as the records show it.
     pub fn text(&self) -> String {
         match self {
-            CallId::Numbered(n) => numbered(*n),
+            CallId::Numbered(n) => format!("call-{n}"),
             CallId::Given(id) => id.clone(),
         }
     }
-}
-
-/// `call-N`, with the digits written by hand: `format!` cost a call about
-/// 600 instructions, most of them in the formatting machinery.
-fn numbered(n: u64) -> String {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    let mut id = String::with_capacity(5 + digits.len() - at);
-    id.push_str("call-");
-    id.extend(digits[at..].iter().map(|&d| char::from(d)));
-    id
 }
 
 /// One call as logged. `args` is shared with the duplicate check.

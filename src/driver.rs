@@ -194,11 +194,12 @@ pub(crate) fn generate_staged(
     }
 }
 
-/// Generates every package on all cores and hands each target's files of a
-/// package to `finish` on the thread that generated them, as soon as they
-/// are generated (a package's text is not held until its last target is
-/// done). Results come back in package and target order, as a sequential
-/// build makes them.
+/// Generates every package's targets on all cores and hands each target's
+/// files of a package to `finish` on the thread that generated them, as soon
+/// as they are generated (a package's text is not held until its last target
+/// is done). The unit of work is one target of one package, so a build of a
+/// single package spreads its targets over the cores too. Results come back
+/// in package and target order, as a sequential build makes them.
 fn generate_each<R: Send>(
     analysis: &Analysis,
     targets: &[Target],
@@ -217,18 +218,28 @@ fn generate_each<R: Send>(
         .values()
         .filter(|p| !p.tools.is_empty())
         .collect();
-    crate::timing::phase("generate", || {
-        crate::parallel::map(&packages, 1, |package| {
-            let mut finished = Vec::with_capacity(targets.len());
-            let mut diagnostics = Diagnostics::new();
-            for &target in targets {
-                let (out, diags) = targets::generator(target).generate(&cx, package);
-                finished.push(finish(out));
-                diagnostics.extend(diags);
-            }
-            (finished, diagnostics)
+    let work: Vec<(&Package, Target)> = packages
+        .iter()
+        .flat_map(|&package| targets.iter().map(move |&target| (package, target)))
+        .collect();
+    let done = crate::timing::phase("generate", || {
+        crate::parallel::map(&work, 1, |&(package, target)| {
+            let (out, diagnostics) = targets::generator(target).generate(&cx, package);
+            (finish(out), diagnostics)
         })
-    })
+    });
+    let mut per_package = Vec::with_capacity(packages.len());
+    let mut done = done.into_iter();
+    for _ in &packages {
+        let mut finished = Vec::with_capacity(targets.len());
+        let mut diagnostics = Diagnostics::new();
+        for (out, diags) in done.by_ref().take(targets.len()) {
+            finished.push(out);
+            diagnostics.extend(diags);
+        }
+        per_package.push((finished, diagnostics));
+    }
+    per_package
 }
 
 /// Writes `files` into `out_dir` (only those whose content changed) and, when

@@ -30,16 +30,54 @@ pub const TOKENIZER: &str = if EXACT {
 pub fn count(text: &str) -> usize {
     #[cfg(feature = "tokens")]
     {
-        // Built once per process, on first use: a run that never needs a
-        // count never pays for the table.
-        static O200K_BASE: std::sync::OnceLock<tiktoken::CoreBpe> = std::sync::OnceLock::new();
-        O200K_BASE
-            .get_or_init(tiktoken::encoding::o200k_base)
-            .count(text)
+        o200k_base::get().count(text)
     }
     #[cfg(not(feature = "tokens"))]
     {
         text.len().div_ceil(4)
+    }
+}
+
+/// Tells the tokenizer that `bytes` more of source text are on their way
+/// to the checks. A run that has read more than [`EXPECT_COUNTS_AT`] bytes
+/// is likely to count (a core tier is counted when its JSON is over the
+/// budget in bytes), so the table is then built on a thread of its own,
+/// beside parsing and lowering, rather than in the middle of the checks
+/// that wait for it. Without the `tokens` feature it does nothing.
+pub fn expect_text(bytes: usize) {
+    #[cfg(feature = "tokens")]
+    o200k_base::expect_text(bytes);
+    #[cfg(not(feature = "tokens"))]
+    let _ = bytes;
+}
+
+/// How much source text makes a count likely: about a dozen documented
+/// tools, whose JSON is past the default budget of 8,000 bytes.
+pub const EXPECT_COUNTS_AT: usize = 8 * 1024;
+
+#[cfg(feature = "tokens")]
+mod o200k_base {
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    // Built once per process, on first use or ahead of it (`expect_text`):
+    // a run that never needs a count never pays for the table.
+    static TABLE: OnceLock<tiktoken::CoreBpe> = OnceLock::new();
+    static EXPECTED: AtomicUsize = AtomicUsize::new(0);
+
+    pub fn get() -> &'static tiktoken::CoreBpe {
+        TABLE.get_or_init(tiktoken::encoding::o200k_base)
+    }
+
+    pub fn expect_text(bytes: usize) {
+        let before = EXPECTED.fetch_add(bytes, Ordering::Relaxed);
+        // Only the call that crosses the mark starts the thread; a count
+        // asked for while it builds waits for it in `get`.
+        if before < super::EXPECT_COUNTS_AT && before + bytes >= super::EXPECT_COUNTS_AT {
+            std::thread::spawn(|| {
+                get();
+            });
+        }
     }
 }
 

@@ -370,6 +370,7 @@ struct Parsed {
 /// file becomes a diagnostic and an empty AST.
 fn read_and_parse(path: &Path, file: FileId, overlay: &Overlay) -> Parsed {
     if let Some(text) = overlay.text(path) {
+        crate::tokens::expect_text(text.len());
         return overlay::parse_text(path, file, text.to_string(), overlay);
     }
     // A `*.tool` FIFO or device found in a directory would block the read.
@@ -379,6 +380,9 @@ fn read_and_parse(path: &Path, file: FileId, overlay: &Overlay) -> Parsed {
     } else {
         std::fs::read(path)
     };
+    if let Ok(bytes) = &read {
+        crate::tokens::expect_text(bytes.len());
+    }
     let (text, problem) = match read {
         Err(e) => (
             String::new(),

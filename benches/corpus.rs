@@ -30,7 +30,8 @@ pub fn sizes_from_args(default: &[usize]) -> Vec<usize> {
     }
 }
 
-/// Writes `tools` tools into `dir/tool/*.tool` and `dir/proto/*.proto`.
+/// Writes `tools` tools into `dir/tool/*.tool` and `dir/proto/*.proto`,
+/// [`TOOLS_PER_FILE`] to a file, each file its own package.
 pub fn write(dir: &Path, tools: usize) -> io::Result<()> {
     let _ = fs::remove_dir_all(dir);
     fs::create_dir_all(dir.join("tool"))?;
@@ -38,22 +39,45 @@ pub fn write(dir: &Path, tools: usize) -> io::Result<()> {
     let files = tools.div_ceil(TOOLS_PER_FILE);
     for f in 0..files {
         let range = f * TOOLS_PER_FILE..((f + 1) * TOOLS_PER_FILE).min(tools);
+        let package = format!("set{f:04}");
         fs::write(
-            dir.join(format!("tool/set{f:04}.tool")),
-            tool_file(f, range.clone()),
+            dir.join(format!("tool/{package}.tool")),
+            tool_file(&package, range.clone()),
         )?;
         fs::write(
-            dir.join(format!("proto/set{f:04}.proto")),
-            proto_file(f, range),
+            dir.join(format!("proto/{package}.proto")),
+            proto_file(&package, range),
         )?;
     }
     Ok(())
 }
 
-fn tool_file(file: usize, tools: std::ops::Range<usize>) -> String {
+/// Writes the same `tools` tools as [`write`] into one file and one package
+/// (`dir/tool/records.tool`, `dir/proto/records.proto`), with its first
+/// [`CORE_PER_FILE`] tools in the core tier.
+// Each benchmark includes this file as a module; only `throughput` lays a
+// corpus out as one file.
+#[allow(dead_code)]
+pub fn write_one_file(dir: &Path, tools: usize) -> io::Result<()> {
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir_all(dir.join("tool"))?;
+    fs::create_dir_all(dir.join("proto"))?;
+    fs::write(
+        dir.join("tool/records.tool"),
+        tool_file("records", 0..tools),
+    )?;
+    fs::write(
+        dir.join("proto/records.proto"),
+        proto_file("records", 0..tools),
+    )?;
+    Ok(())
+}
+
+fn tool_file(package: &str, tools: std::ops::Range<usize>) -> String {
+    let first = tools.start;
     let mut s = String::new();
-    let _ = writeln!(s, "//! Generated benchmark tool set {file}.");
-    let _ = writeln!(s, "package set{file:04};\n");
+    let _ = writeln!(s, "//! Generated benchmark tool set {package}.");
+    let _ = writeln!(s, "package {package};\n");
     let _ = writeln!(s, "/// Sort order of listed items.");
     let _ = writeln!(
         s,
@@ -76,7 +100,7 @@ fn tool_file(file: usize, tools: std::ops::Range<usize>) -> String {
         );
         // A realistic split: a few core tools per package, the rest on demand
         // (more than 30 core tools is a lint).
-        let tier = if t % TOOLS_PER_FILE < CORE_PER_FILE {
+        let tier = if t - first < CORE_PER_FILE {
             "@core"
         } else {
             "@extended"
@@ -105,10 +129,10 @@ fn tool_file(file: usize, tools: std::ops::Range<usize>) -> String {
     s
 }
 
-fn proto_file(file: usize, tools: std::ops::Range<usize>) -> String {
+fn proto_file(package: &str, tools: std::ops::Range<usize>) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "// Generated benchmark set {file}.");
-    let _ = writeln!(s, "syntax = \"proto3\";\npackage set{file:04};\n");
+    let _ = writeln!(s, "// Generated benchmark set {package}.");
+    let _ = writeln!(s, "syntax = \"proto3\";\npackage {package};\n");
     let _ = writeln!(
         s,
         "// Sort order of listed items.\nenum Order {{\n  ORDER_ASC = 0;\n  ORDER_DESC = 1;\n}}\n"

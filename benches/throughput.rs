@@ -39,66 +39,88 @@ fn main() {
         "| tools | toolc check | toolc build --target all (fresh --out) | rebuild, nothing changed | protoc (parse only) | build/protoc |"
     );
     println!("| ---: | ---: | ---: | ---: | ---: | ---: |");
+    // (the row's label, its corpus directory's suffix, the corpus writer)
+    let layouts: [(&str, &str, Write); 2] = [
+        ("files of 100", "", corpus::write),
+        ("one file", "-one", corpus::write_one_file),
+    ];
     for n in sizes {
-        let dir = root.join(format!("n{n}"));
-        corpus::write(&dir, n).unwrap_or_else(|e| panic!("cannot write corpus: {e}"));
-        let tool_dir = dir.join("tool");
-        let out = match std::env::var_os("TOOLC_BENCH_OUT") {
-            Some(base) => PathBuf::from(base).join(format!("n{n}")),
-            None => dir.join("out"),
-        };
-        let check_args: [&std::ffi::OsStr; 2] = ["check".as_ref(), tool_dir.as_os_str()];
-        let build_args: [&std::ffi::OsStr; 6] = [
-            "build".as_ref(),
-            tool_dir.as_os_str(),
-            "--target".as_ref(),
-            "all".as_ref(),
-            "--out".as_ref(),
-            out.as_os_str(),
-        ];
-        let mut proto_args: Vec<std::ffi::OsString> = vec![
-            format!("--proto_path={}", dir.join("proto").display()).into(),
-            "--descriptor_set_out=/dev/null".into(),
-        ];
-        let mut files: Vec<_> = std::fs::read_dir(dir.join("proto"))
-            .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
-            .unwrap_or_default();
-        files.sort();
-        proto_args.extend(files);
-        let proto_args: Vec<&std::ffi::OsStr> = proto_args.iter().map(|a| a.as_os_str()).collect();
-        let empty_out = || {
-            let _ = std::fs::remove_dir_all(&out);
-        };
-        let mut runs = vec![
-            Run::new(&toolc, &check_args),
-            // Every output written: the output directory is emptied first.
-            Run::new(&toolc, &build_args).prepared_by(&empty_out),
-            // The same build again, right after: every output compared, none
-            // written.
-            Run::new(&toolc, &build_args),
-        ];
-        if let Some(protoc) = &protoc {
-            runs.push(Run::new(protoc, &proto_args));
+        for (label, suffix, write) in layouts {
+            let name = format!("n{n}{suffix}");
+            bench(
+                &toolc,
+                protoc.as_deref(),
+                &root.join(&name),
+                n,
+                label,
+                write,
+            );
         }
-        let mut measured = measure(&runs).into_iter();
-        let (Some(check), Some(build), Some(rebuild)) =
-            (measured.next(), measured.next(), measured.next())
-        else {
-            unreachable!("three toolc commands were measured");
-        };
-        let proto = measured.next();
-        let ratio = proto
-            .as_ref()
-            .map(|p| format!("{:.2}", build.best.as_secs_f64() / p.best.as_secs_f64()))
-            .unwrap_or_else(|| "-".into());
-        println!(
-            "| {n} | {} | {} | {} | {} | {ratio} |",
-            show(&check),
-            show(&build),
-            show(&rebuild),
-            proto.as_ref().map_or("-".into(), show)
-        );
     }
+}
+
+/// How a corpus is laid out: [`corpus::write`] or [`corpus::write_one_file`].
+type Write = fn(&Path, usize) -> std::io::Result<()>;
+
+/// One row of the table: `n` tools written into `dir` by `write`.
+fn bench(toolc: &Path, protoc: Option<&Path>, dir: &Path, n: usize, layout: &str, write: Write) {
+    write(dir, n).unwrap_or_else(|e| panic!("cannot write corpus: {e}"));
+    let tool_dir = dir.join("tool");
+    let out = match std::env::var_os("TOOLC_BENCH_OUT") {
+        Some(base) => PathBuf::from(base).join(dir.file_name().unwrap_or_default()),
+        None => dir.join("out"),
+    };
+    let check_args: [&std::ffi::OsStr; 2] = ["check".as_ref(), tool_dir.as_os_str()];
+    let build_args: [&std::ffi::OsStr; 6] = [
+        "build".as_ref(),
+        tool_dir.as_os_str(),
+        "--target".as_ref(),
+        "all".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ];
+    let mut proto_args: Vec<std::ffi::OsString> = vec![
+        format!("--proto_path={}", dir.join("proto").display()).into(),
+        "--descriptor_set_out=/dev/null".into(),
+    ];
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("proto"))
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    files.sort();
+    proto_args.extend(files);
+    let proto_args: Vec<&std::ffi::OsStr> = proto_args.iter().map(|a| a.as_os_str()).collect();
+    let empty_out = || {
+        let _ = std::fs::remove_dir_all(&out);
+    };
+    let mut runs = vec![
+        Run::new(toolc, &check_args),
+        // Every output written: the output directory is emptied first.
+        Run::new(toolc, &build_args).prepared_by(&empty_out),
+        // The same build again, right after: every output compared, none
+        // written.
+        Run::new(toolc, &build_args),
+    ];
+    if let Some(protoc) = protoc {
+        runs.push(Run::new(protoc, &proto_args));
+    }
+    let mut measured = measure(&runs).into_iter();
+    let (Some(check), Some(build), Some(rebuild)) =
+        (measured.next(), measured.next(), measured.next())
+    else {
+        unreachable!("three toolc commands were measured");
+    };
+    let proto = measured.next();
+    let ratio = proto
+        .as_ref()
+        .map(|p| format!("{:.2}", build.best.as_secs_f64() / p.best.as_secs_f64()))
+        .unwrap_or_else(|| "-".into());
+    println!(
+        "| {n}, {layout} | {} | {} | {} | {} | {ratio} |",
+        show(&check),
+        show(&build),
+        show(&rebuild),
+        proto.as_ref().map_or("-".into(), show)
+    );
 }
 
 fn show(m: &Measurement) -> String {

@@ -86,6 +86,11 @@ for crate in toolc prost; do
     (cd "$work/$crate" && cargo fetch --quiet)
 done
 
+# toolc and its runtime are path dependencies here, which Cargo compiles
+# incrementally (it does so for local packages only); from the registry they
+# would not be, like prost-build here. CARGO_INCREMENTAL=0 builds both
+# consumers as a user's would be built.
+export CARGO_INCREMENTAL=0
 # In turns, so that a machine that slows down weighs on both alike.
 for _ in $(seq "$rounds"); do
     for crate in prost toolc; do

@@ -40,7 +40,6 @@ pub fn write_crate(crate_name: &str, packages: &[GenPackage]) -> PathBuf {
     // serde_json and regex come through it). `preserve_order` keeps objects
     // in the order they were sent, the harder case for answers that must
     // not depend on key order (without it serde_json sorts keys).
-    // `float_roundtrip` as the README recommends.
     let manifest = format!(
         r#"[package]
 name = "{crate_name}"
@@ -49,7 +48,7 @@ edition = "2024"
 publish = false
 
 [dependencies]
-toolc-runtime = {{ path = {runtime:?}, features = ["float_roundtrip", "preserve_order"] }}
+toolc-runtime = {{ path = {runtime:?}, features = ["preserve_order"] }}
 
 [workspace]
 "#,

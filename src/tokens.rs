@@ -73,7 +73,9 @@ mod o200k_base {
         let before = EXPECTED.fetch_add(bytes, Ordering::Relaxed);
         // Only the call that crosses the mark starts the thread; a count
         // asked for while it builds waits for it in `get`.
-        if before < super::EXPECT_COUNTS_AT && before + bytes >= super::EXPECT_COUNTS_AT {
+        if before < super::EXPECT_COUNTS_AT
+            && before.saturating_add(bytes) >= super::EXPECT_COUNTS_AT
+        {
             std::thread::spawn(|| {
                 get();
             });
@@ -96,6 +98,21 @@ mod tests {
         ] {
             assert!(count(text) <= text.len(), "{text}");
         }
+    }
+
+    #[cfg(feature = "tokens")]
+    #[test]
+    fn a_count_waits_for_the_table_being_built_ahead() {
+        // The table starts building on its own thread; counts asked for
+        // meanwhile wait for it and are exact.
+        expect_text(EXPECT_COUNTS_AT);
+        let counts: Vec<usize> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| count("hello world")))
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap_or(0)).collect()
+        });
+        assert_eq!(counts, [2, 2, 2, 2]);
     }
 
     #[cfg(feature = "tokens")]

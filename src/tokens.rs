@@ -38,17 +38,27 @@ pub fn count(text: &str) -> usize {
     }
 }
 
-/// Tells the tokenizer that `bytes` more of source text are on their way
-/// to the checks. A run that has read more than [`EXPECT_COUNTS_AT`] bytes
-/// is likely to count (a core tier is counted when its JSON is over the
-/// budget in bytes), so the table is then built on a thread of its own,
-/// beside parsing and lowering, rather than in the middle of the checks
-/// that wait for it. Without the `tokens` feature it does nothing.
-pub fn expect_text(bytes: usize) {
-    #[cfg(feature = "tokens")]
-    o200k_base::expect_text(bytes);
-    #[cfg(not(feature = "tokens"))]
-    let _ = bytes;
+/// The source text of one run (a load of the inputs) on its way to the
+/// checks. Once a run has read more than [`EXPECT_COUNTS_AT`] bytes it is
+/// likely to count (a core tier is counted when its JSON is over the budget
+/// in bytes), so the table is then built on a thread of its own, beside
+/// parsing and lowering, rather than in the middle of the checks that wait
+/// for it. Without the `tokens` feature it does nothing.
+#[derive(Debug, Default)]
+pub struct ExpectedText(std::sync::atomic::AtomicUsize);
+
+impl ExpectedText {
+    /// `bytes` more of this run's source have been read.
+    pub fn add(&self, bytes: usize) {
+        let before = self
+            .0
+            .fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+        // Only the call that crosses the mark starts the build.
+        if before < EXPECT_COUNTS_AT && before.saturating_add(bytes) >= EXPECT_COUNTS_AT {
+            #[cfg(feature = "tokens")]
+            o200k_base::build_ahead();
+        }
+    }
 }
 
 /// How much source text makes a count likely: about a dozen documented
@@ -57,29 +67,25 @@ pub const EXPECT_COUNTS_AT: usize = 8 * 1024;
 
 #[cfg(feature = "tokens")]
 mod o200k_base {
-    use std::sync::OnceLock;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Once, OnceLock};
 
-    // Built once per process, on first use or ahead of it (`expect_text`):
-    // a run that never needs a count never pays for the table.
+    // Built once per process, on first use or ahead of it: a run that
+    // never needs a count never pays for the table.
     static TABLE: OnceLock<tiktoken::CoreBpe> = OnceLock::new();
-    static EXPECTED: AtomicUsize = AtomicUsize::new(0);
 
     pub fn get() -> &'static tiktoken::CoreBpe {
         TABLE.get_or_init(tiktoken::encoding::o200k_base)
     }
 
-    pub fn expect_text(bytes: usize) {
-        let before = EXPECTED.fetch_add(bytes, Ordering::Relaxed);
-        // Only the call that crosses the mark starts the thread; a count
-        // asked for while it builds waits for it in `get`.
-        if before < super::EXPECT_COUNTS_AT
-            && before.saturating_add(bytes) >= super::EXPECT_COUNTS_AT
-        {
+    /// Starts building the table on a thread of its own, once per process;
+    /// a count asked for meanwhile waits for it in [`get`].
+    pub fn build_ahead() {
+        static STARTED: Once = Once::new();
+        STARTED.call_once(|| {
             std::thread::spawn(|| {
                 get();
             });
-        }
+        });
     }
 }
 
@@ -105,7 +111,7 @@ mod tests {
     fn a_count_waits_for_the_table_being_built_ahead() {
         // The table starts building on its own thread; counts asked for
         // meanwhile wait for it and are exact.
-        expect_text(EXPECT_COUNTS_AT);
+        ExpectedText::default().add(EXPECT_COUNTS_AT);
         let counts: Vec<usize> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..4)
                 .map(|_| scope.spawn(|| count("hello world")))

@@ -4,14 +4,17 @@
 //! Every call adds an entry that lives as long as the executor, so what an
 //! entry holds is paid for twice per call, once to make and once to free:
 //! a `call-N` id is kept as its number and a known tool's name as the
-//! descriptor's `&'static str` (no string of either), an error behind a
-//! box (the success a call mostly is stays small), and the entries in
-//! chunks that never move once allocated (a growing `Vec` copies them all
-//! at each doubling).
+//! descriptor's `&'static str` (no string of either), validated arguments
+//! and an output as their compact JSON (one string each, the arguments'
+//! shared with the duplicate check, instead of a tree of them), an error
+//! behind a box (the success a call mostly is stays small), and the
+//! entries in chunks that never move once allocated (a growing `Vec`
+//! copies them all at each doubling).
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::record::{LogEntry, Millis};
@@ -40,14 +43,23 @@ impl CallId {
     }
 }
 
-/// One call as logged. `args` is shared with the duplicate check.
+/// A call's arguments as logged (`@secret` values redacted).
+pub(crate) enum Args {
+    /// Validated: their canonical JSON, which the duplicate check shares
+    /// for a tool without `@secret` fields.
+    Canonical(Arc<str>),
+    /// As given, for a call that did not pass validation.
+    Given(Value),
+}
+
+/// One call as logged.
 pub(crate) struct Logged {
     pub call_id: CallId,
     /// The tool's name as called.
     pub tool: Cow<'static, str>,
-    /// Redacted; validated when validation passed.
-    pub args: Arc<Value>,
-    pub outcome: Result<Value, Box<ToolError>>,
+    pub args: Args,
+    /// The output's compact JSON, or the error.
+    pub outcome: Result<String, Box<ToolError>>,
     pub timestamp: f64,
     pub duration: f64,
     pub result_bytes: u64,
@@ -60,13 +72,16 @@ impl Logged {
     /// The entry as the log shows it.
     fn entry(&self) -> LogEntry {
         let (value, error) = match &self.outcome {
-            Ok(value) => (Some(value.clone()), None),
+            Ok(text) => (Some(read(text)), None),
             Err(error) => (None, Some(ToolError::clone(error))),
         };
         LogEntry {
             call_id: self.call_id.text(),
             tool: self.tool.to_string(),
-            args: Value::clone(&self.args),
+            args: match &self.args {
+                Args::Canonical(text) => read(text),
+                Args::Given(args) => args.clone(),
+            },
             ok: error.is_none(),
             value,
             error,
@@ -78,6 +93,15 @@ impl Logged {
             result_bytes: self.result_bytes,
         }
     }
+}
+
+/// The value of JSON the executor wrote. Validated values nest at most
+/// the validator's 128 levels, one more than serde_json reads by default,
+/// so its limit is lifted for them.
+fn read(text: &str) -> Value {
+    let mut json = serde_json::Deserializer::from_str(text);
+    json.disable_recursion_limit();
+    Value::deserialize(&mut json).unwrap_or_default()
 }
 
 /// The entries of every call, in call order.
@@ -124,8 +148,8 @@ mod tests {
         Logged {
             call_id: CallId::Numbered(n),
             tool: Cow::Borrowed("ping"),
-            args: Arc::new(Value::Null),
-            outcome: Ok(Value::from(n)),
+            args: Args::Canonical(Arc::from("{}")),
+            outcome: Ok(n.to_string()),
             timestamp: 0.0,
             duration: 0.0,
             result_bytes: 1,
@@ -147,6 +171,21 @@ mod tests {
         for (n, entry) in (1..).zip(&entries) {
             assert_eq!(entry.call_id, format!("call-{n}"));
             assert_eq!(entry.value, Some(Value::from(n)));
+            assert_eq!(entry.args, serde_json::json!({}));
         }
+    }
+
+    #[test]
+    fn values_as_deep_as_validation_allows_are_read_back() {
+        let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
+        let mut log = Log::default();
+        log.push(Logged {
+            args: Args::Canonical(Arc::from(format!(r#"{{"a":{deep}}}"#))),
+            outcome: Ok(deep.clone()),
+            ..logged(1)
+        });
+        let entry = &log.entries()[0];
+        assert_eq!(serde_json::to_string(&entry.value).ok(), Some(deep.clone()));
+        assert_eq!(entry.args["a"].to_string(), deep);
     }
 }

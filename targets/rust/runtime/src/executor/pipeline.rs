@@ -8,11 +8,11 @@ use serde_json::Value;
 use super::Executor;
 use super::coerce::coerce_args;
 use super::gates;
-use super::log::{CallId, Logged};
+use super::log::{Args, CallId, Logged};
 use super::record::{AuditRecord, CallRequest, Event, Millis, ToolResult, json_len};
 use super::redact::redact;
 use super::run::{Ended, race};
-use super::seen::equal;
+use super::seen::{canonical, equal};
 use crate::context::lock;
 use crate::validate::{check_output, normalise_args, validate_args};
 use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
@@ -29,8 +29,8 @@ struct Call<'a> {
     tool: Option<&'static ToolDescriptor>,
     /// The tool's index in the toolset's definition order.
     index: Option<usize>,
-    /// The arguments as logged: redacted, validated when validation passed.
-    args: Arc<Value>,
+    /// The arguments as logged (redacted).
+    args: Args,
     duplicate: bool,
     step: u64,
     warning: Option<String>,
@@ -97,7 +97,7 @@ impl Executor {
             id,
             tool: None,
             index: None,
-            args: Arc::new(Value::Null),
+            args: Args::Given(Value::Null),
             duplicate: false,
             step: 0,
             warning: None,
@@ -121,8 +121,8 @@ impl Executor {
         let tool = match gates::lookup(options, self.toolset.tools(), name) {
             Ok(tool) => tool,
             Err(e) => {
-                call.args = Arc::new(args);
-                self.received(call, name);
+                self.received(call, name, &args);
+                call.args = Args::Given(args);
                 return Err(e);
             }
         };
@@ -145,15 +145,14 @@ impl Executor {
         // does the log of a call that fails validation (which changes
         // nothing, so they need no copy).
         if self.listened(call) {
-            call.args = Arc::new(shown(args.clone()));
-            self.received(call, name);
+            self.received(call, name, &shown(args.clone()));
         }
         // 2. coercion, validation, duplicates
         if options.coerce {
             let given = args.clone();
             coerce_args(tool.args, tool.defs, &mut args);
             if let Err(e) = validate_args(tool.args, tool.defs, tool.open_args, &args) {
-                call.args = Arc::new(shown(given));
+                call.args = Args::Given(shown(given));
                 return Err(e.into());
             }
             normalise_args(tool.args, tool.defs, &mut args);
@@ -162,28 +161,27 @@ impl Executor {
                 Ok(true) => normalise_args(tool.args, tool.defs, &mut args),
                 Ok(false) => {}
                 Err(e) => {
-                    call.args = Arc::new(shown(args));
+                    call.args = Args::Given(shown(args));
                     return Err(e.into());
                 }
             }
         }
-        // One copy of the validated arguments, shared by the duplicate
-        // check, the log and the handler (which decodes from it).
-        let logged = Arc::new(args);
+        // The validated arguments' canonical JSON, which the duplicate
+        // check keeps and, for a tool without `@secret` fields, the log.
+        let text: Arc<str> = Arc::from(canonical(&args));
         let tool_index = index.unwrap_or(usize::MAX);
-        call.duplicate = lock(&self.state).seen.repeat(tool_index, &logged);
-        call.args = match secret {
-            true => Arc::new(redact(tool.args, tool.defs, Value::clone(&logged))),
-            false => Arc::clone(&logged),
-        };
-        let args = logged;
+        call.duplicate = lock(&self.state).seen.repeat(tool_index, &text);
+        call.args = Args::Canonical(match secret {
+            true => Arc::from(canonical(&redact(tool.args, tool.defs, args.clone()))),
+            false => text,
+        });
         // 3. permissions and risk
         gates::permit(options, tool)?;
         // 4. confirmation
         if tool.confirm {
             let request = CallRequest {
                 tool: name.to_string(),
-                args: Value::clone(&call.args),
+                args: shown(args.clone()),
                 context: context.clone(),
             };
             let approved = match &options.approve {
@@ -260,14 +258,15 @@ impl Executor {
         Ok(value)
     }
 
-    fn received(&self, call: &Call<'_>, tool: &str) {
+    /// The `received` event, with the arguments as shown (redacted).
+    fn received(&self, call: &Call<'_>, tool: &str, args: &Value) {
         if !self.listened(call) {
             return;
         }
         let event = Event::Received {
             call_id: call.id.text(),
             tool: tool.to_string(),
-            args: Value::clone(&call.args),
+            args: args.clone(),
         };
         self.emit_for(call, &event);
     }
@@ -299,9 +298,14 @@ impl Executor {
             Ok(value) => (Some(value), None),
             Err(error) => (None, Some(error)),
         };
-        let bytes = match (&value, &error) {
-            (Some(value), _) => json_len(value),
-            (_, error) => json_len(error),
+        // The log keeps an output as the compact JSON whose length
+        // `resultBytes` is.
+        let text = value
+            .as_ref()
+            .map(|v| serde_json::to_string(v).unwrap_or_default());
+        let bytes = match &text {
+            Some(text) => text.len() as u64,
+            None => json_len(&error),
         };
         if !ok {
             call.noop = None;
@@ -347,10 +351,10 @@ impl Executor {
             call_id: call.id,
             tool: logged_name,
             args: call.args,
-            outcome: match (&value, &error) {
-                (Some(value), _) => Ok(value.clone()),
+            outcome: match (text, &error) {
+                (Some(text), _) => Ok(text),
                 (None, Some(error)) => Err(Box::new(error.clone())),
-                (None, None) => Ok(Value::Null),
+                (None, None) => Ok("null".to_string()),
             },
             timestamp: start,
             duration,

@@ -2,45 +2,79 @@
 //! same validated arguments (equal canonical JSON, keys sorted), and
 //! whether two snapshots are the same.
 //!
-//! Arguments are hashed as trees and kept behind the `Arc` the call log
-//! shares: no canonical text is written, and a tool without `@secret`
-//! fields keeps one copy of its arguments for both.
+//! Each call's validated arguments are written once as their canonical
+//! JSON, which the duplicate set and the call log share: a repeat is then
+//! one hash and one comparison of bytes, and what a call leaves behind for
+//! the rest of the session is one string, not a tree of them.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use foldhash::fast::RandomState;
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Number, Value};
 
-/// Deeper than this, values are compared but not hashed further: hashing
-/// only what is shallower still gives equal values equal hashes.
-const MAX_DEPTH: usize = 256;
-
-/// The arguments of every call that passed validation, by tool.
+/// The canonical arguments of every call that passed validation, with the
+/// index of the tool called.
 #[derive(Default)]
 pub(crate) struct Seen {
-    hasher: RandomState,
-    calls: HashMap<u64, Vec<(usize, Arc<Value>)>, RandomState>,
+    calls: HashSet<(usize, Arc<str>), RandomState>,
 }
 
 impl Seen {
-    /// Records `args` of tool `tool` (its index) as seen; whether an
-    /// earlier call had the same.
-    pub fn repeat(&mut self, tool: usize, args: &Arc<Value>) -> bool {
-        let mut state = self.hasher.build_hasher();
-        tool.hash(&mut state);
-        hash(args, &self.hasher, &mut state, 0);
-        let same = self.calls.entry(state.finish()).or_default();
-        if same.iter().any(|(t, a)| *t == tool && equal(a, args)) {
-            return true;
-        }
-        same.push((tool, Arc::clone(args)));
-        false
+    /// Records the canonical arguments `args` of tool `tool` (its index)
+    /// as seen; whether an earlier call had the same.
+    pub fn repeat(&mut self, tool: usize, args: &Arc<str>) -> bool {
+        !self.calls.insert((tool, Arc::clone(args)))
     }
 }
 
-/// Whether `a` and `b` have the same canonical JSON: keys in any order,
+/// `value`'s canonical JSON: compact, object keys in code point order
+/// (whatever order the map keeps), numbers as serde_json writes them, so
+/// that `1` and `1.0` stay apart as their texts do.
+pub(crate) fn canonical(value: &Value) -> String {
+    // Writing a `Value` to a `Vec` fails only for a map key that is not a
+    // string, which a `Value` cannot have.
+    serde_json::to_string(&Canonical(value)).unwrap_or_default()
+}
+
+/// A value that serializes with its object keys sorted.
+struct Canonical<'a>(&'a Value);
+
+impl Serialize for Canonical<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Array(items) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(&Canonical(item))?;
+                }
+                seq.end()
+            }
+            // Sorted already unless serde_json's `preserve_order` is on.
+            Value::Object(map) if map.keys().is_sorted() => {
+                let mut out = serializer.serialize_map(Some(map.len()))?;
+                for (key, item) in map {
+                    out.serialize_entry(key, &Canonical(item))?;
+                }
+                out.end()
+            }
+            Value::Object(map) => {
+                let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+                entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                let mut out = serializer.serialize_map(Some(entries.len()))?;
+                for (key, item) in entries {
+                    out.serialize_entry(key, &Canonical(item))?;
+                }
+                out.end()
+            }
+            scalar => scalar.serialize(serializer),
+        }
+    }
+}
+
+/// Whether `a` and `b` have the same canonical JSON (two snapshots, which
+/// are compared once per call and not kept): keys in any order,
 /// numbers equal as written (`1` is not `1.0`, `0.0` is not `-0.0`).
 pub(crate) fn equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
@@ -78,45 +112,6 @@ fn number(n: &Number) -> (Option<u64>, Option<i64>, Option<u64>) {
     }
 }
 
-fn hash(value: &Value, keys: &RandomState, state: &mut impl Hasher, depth: usize) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    match value {
-        Value::Null => state.write_u8(0),
-        Value::Bool(b) => state.write_u8(1 + u8::from(*b)),
-        Value::Number(n) => {
-            state.write_u8(3);
-            number(n).hash(state);
-        }
-        Value::String(s) => {
-            state.write_u8(4);
-            s.hash(state);
-        }
-        Value::Array(items) => {
-            state.write_u8(5);
-            state.write_usize(items.len());
-            for item in items {
-                hash(item, keys, state, depth + 1);
-            }
-        }
-        Value::Object(map) => {
-            // A sum of the entries' hashes, so that the order a map keeps
-            // (sorted, or as inserted with `preserve_order`) does not count.
-            let mut sum = 0u64;
-            for (key, item) in map {
-                let mut entry = keys.build_hasher();
-                key.hash(&mut entry);
-                hash(item, keys, &mut entry, depth + 1);
-                sum = sum.wrapping_add(entry.finish());
-            }
-            state.write_u8(6);
-            state.write_usize(map.len());
-            state.write_u64(sum);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,12 +132,27 @@ mod tests {
     }
 
     #[test]
+    fn canonical_text_sorts_keys_and_keeps_number_text() {
+        let mut given = Map::new();
+        given.insert("b".into(), json!([1, {"y": 2.5, "x": "é\n"}]));
+        given.insert("a".into(), json!(null));
+        assert_eq!(
+            canonical(&Value::Object(given)),
+            r#"{"a":null,"b":[1,{"x":"é\n","y":2.5}]}"#
+        );
+        assert_ne!(canonical(&json!({"n": 1})), canonical(&json!({"n": 1.0})));
+        assert_ne!(canonical(&json!(0.0)), canonical(&json!(-0.0)));
+    }
+
+    #[test]
     fn repeats_are_per_tool() {
         let mut seen = Seen::default();
-        let args = Arc::new(json!({"n": 1, "tags": ["a"]}));
+        let text = |v: Value| Arc::<str>::from(canonical(&v));
+        let args = text(json!({"n": 1, "tags": ["a"]}));
         assert!(!seen.repeat(0, &args));
-        assert!(seen.repeat(0, &Arc::new(json!({"tags": ["a"], "n": 1}))));
+        assert!(seen.repeat(0, &text(json!({"tags": ["a"], "n": 1}))));
         assert!(!seen.repeat(1, &args));
-        assert!(!seen.repeat(0, &Arc::new(json!({"n": 1.0, "tags": ["a"]}))));
+        assert!(!seen.repeat(0, &text(json!({"n": 1.0, "tags": ["a"]}))));
+        assert!(seen.repeat(1, &args));
     }
 }

@@ -8,7 +8,7 @@
 //! the rest of the session is one string, not a tree of them.
 
 use std::collections::HashSet;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use foldhash::fast::RandomState;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
@@ -35,7 +35,25 @@ impl Seen {
 pub(crate) fn canonical(value: &Value) -> String {
     // Writing a `Value` to a `Vec` fails only for a map key that is not a
     // string, which a `Value` cannot have.
-    serde_json::to_string(&Canonical(value)).unwrap_or_default()
+    match maps_sorted() {
+        true => serde_json::to_string(value),
+        false => serde_json::to_string(&Canonical(value)),
+    }
+    .unwrap_or_default()
+}
+
+/// Whether serde_json's maps keep their keys sorted: they do unless its
+/// `preserve_order` feature is on, which any crate of a build may turn on.
+/// When they do, values are written as they are, without the sorting
+/// wrapper, which costs a call a few percent (benches/README.md).
+fn maps_sorted() -> bool {
+    static SORTED: OnceLock<bool> = OnceLock::new();
+    *SORTED.get_or_init(|| {
+        let mut map = Map::new();
+        map.insert("b".to_string(), Value::Null);
+        map.insert("a".to_string(), Value::Null);
+        map.keys().is_sorted()
+    })
 }
 
 /// A value that serializes with its object keys sorted.

@@ -18,15 +18,28 @@ pub fn write_lit(out: &mut String, s: &str) {
 /// would show as is but `Debug` escapes (controls, bidirectional overrides
 /// that rustc refuses in literals, and the like).
 pub fn raw_lit(s: &str) -> String {
-    let raw_safe = |c: char| matches!(c, '"' | '\\' | '\'') || c.escape_debug().len() == 1;
-    if !s.chars().all(raw_safe) {
-        return lit(s);
-    }
-    // One hash more than the longest run of them after a quote.
+    // One pass over the bytes (this runs over every tool's MCP JSON): the
+    // fence needs one hash more than the longest run of them after a
+    // quote, and only characters outside printable ASCII can need escapes.
     let mut hashes = 0;
-    for (i, _) in s.match_indices('"') {
-        let run = s[i + 1..].bytes().take_while(|&b| b == b'#').count();
-        hashes = hashes.max(run + 1);
+    let mut after_quote: Option<usize> = None;
+    let mut ascii = true;
+    for b in s.bytes() {
+        if b < b' ' || b == 0x7f {
+            return lit(s);
+        }
+        ascii &= b.is_ascii();
+        after_quote = match (b, after_quote) {
+            (b'"', _) => Some(0),
+            (b'#', Some(run)) => Some(run + 1),
+            _ => None,
+        };
+        if let Some(run) = after_quote {
+            hashes = hashes.max(run + 1);
+        }
+    }
+    if !ascii && !s.chars().all(|c| c.is_ascii() || c.escape_debug().len() == 1) {
+        return lit(s);
     }
     // Sized exactly: a package holds one of these per tool.
     let mut out = String::with_capacity(s.len() + 2 * hashes + 3);
@@ -64,6 +77,10 @@ mod tests {
         assert_eq!(raw_lit(r#"{"a":"b\n"}"#), r###"r#"{"a":"b\n"}"#"###);
         assert_eq!(raw_lit(r##"say "#hi"##), r####"r##"say "#hi"##"####);
         assert_eq!(raw_lit("'é'"), r#"r"'é'""#);
+        assert_eq!(raw_lit("\"##\"#"), "r###\"\"##\"#\"###");
+        assert_eq!(raw_lit("##"), "r\"##\"");
+        assert_eq!(raw_lit("a\tb"), lit("a\tb"));
+        assert_eq!(raw_lit("\u{7f}"), lit("\u{7f}"));
         // rustc refuses a bidirectional override inside a literal unescaped.
         assert_eq!(raw_lit("\"\u{202e}\""), lit("\"\u{202e}\""));
         assert_eq!(raw_lit("a\u{1}b"), r#""a\u{1}b""#);

@@ -38,7 +38,11 @@ pub fn raw_lit(s: &str) -> String {
             hashes = hashes.max(run + 1);
         }
     }
-    if !ascii && !s.chars().all(|c| c.is_ascii() || c.escape_debug().len() == 1) {
+    if !ascii
+        && !s
+            .chars()
+            .all(|c| c.is_ascii() || c.escape_debug().len() == 1)
+    {
         return lit(s);
     }
     // Sized exactly: a package holds one of these per tool.

@@ -45,9 +45,11 @@ impl CallId {
 
 /// A call's arguments as logged (`@secret` values redacted).
 pub(crate) enum Args {
-    /// Validated: their canonical JSON, which the duplicate check shares
-    /// for a tool without `@secret` fields.
-    Canonical(Arc<str>),
+    /// Validated: their compact JSON, keys in the order the map keeps
+    /// them. Where that is the canonical order (serde_json without
+    /// `preserve_order`), a tool without `@secret` fields shares it with
+    /// the duplicate check.
+    Text(Arc<str>),
     /// As given, for a call that did not pass validation.
     Given(Value),
 }
@@ -79,7 +81,7 @@ impl Logged {
             call_id: self.call_id.text(),
             tool: self.tool.to_string(),
             args: match &self.args {
-                Args::Canonical(text) => read(text),
+                Args::Text(text) => read(text),
                 Args::Given(args) => args.clone(),
             },
             ok: error.is_none(),
@@ -148,7 +150,7 @@ mod tests {
         Logged {
             call_id: CallId::Numbered(n),
             tool: Cow::Borrowed("ping"),
-            args: Args::Canonical(Arc::from("{}")),
+            args: Args::Text(Arc::from("{}")),
             outcome: Ok(n.to_string()),
             timestamp: 0.0,
             duration: 0.0,
@@ -180,7 +182,7 @@ mod tests {
         let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
         let mut log = Log::default();
         log.push(Logged {
-            args: Args::Canonical(Arc::from(format!(r#"{{"a":{deep}}}"#))),
+            args: Args::Text(Arc::from(format!(r#"{{"a":{deep}}}"#))),
             outcome: Ok(deep.clone()),
             ..logged(1)
         });

@@ -12,7 +12,7 @@ use super::log::{Args, CallId, Logged};
 use super::record::{AuditRecord, CallRequest, Event, Millis, ToolResult, json_len};
 use super::redact::redact;
 use super::run::{Ended, race};
-use super::seen::{canonical, equal};
+use super::seen::{canonical, equal, maps_sorted};
 use crate::context::lock;
 use crate::validate::{check_output, normalise_args, validate_args};
 use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
@@ -167,13 +167,15 @@ impl Executor {
             }
         }
         // The validated arguments' canonical JSON, which the duplicate
-        // check keeps and, for a tool without `@secret` fields, the log.
-        let text: Arc<str> = Arc::from(canonical(&args));
+        // check keeps; the log shares it unless it must show them
+        // redacted, or in an order of keys that is not the canonical one.
+        let key: Arc<str> = Arc::from(canonical(&args));
         let tool_index = index.unwrap_or(usize::MAX);
-        call.duplicate = lock(&self.state).seen.repeat(tool_index, &text);
-        call.args = Args::Canonical(match secret {
-            true => Arc::from(canonical(&redact(tool.args, tool.defs, args.clone()))),
-            false => text,
+        call.duplicate = lock(&self.state).seen.repeat(tool_index, &key);
+        call.args = Args::Text(match (secret, maps_sorted()) {
+            (false, true) => key,
+            (false, false) => Arc::from(compact(&args)),
+            (true, _) => Arc::from(compact(&redact(tool.args, tool.defs, args.clone()))),
         });
         // 3. permissions and risk
         gates::permit(options, tool)?;
@@ -300,9 +302,7 @@ impl Executor {
         };
         // The log keeps an output as the compact JSON whose length
         // `resultBytes` is.
-        let text = value
-            .as_ref()
-            .map(|v| serde_json::to_string(v).unwrap_or_default());
+        let text = value.as_ref().map(compact);
         let bytes = match &text {
             Some(text) => text.len() as u64,
             None => json_len(&error),
@@ -397,4 +397,10 @@ impl Executor {
             is_duplicate: call.duplicate,
         }
     }
+}
+
+/// `value`'s compact JSON (writing a `Value` cannot fail: its map keys
+/// are strings).
+fn compact(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }

@@ -46,7 +46,7 @@ pub(crate) fn canonical(value: &Value) -> String {
 /// `preserve_order` feature is on, which any crate of a build may turn on.
 /// When they do, values are written as they are, without the sorting
 /// wrapper, which costs a call a few percent (benches/README.md).
-fn maps_sorted() -> bool {
+pub(crate) fn maps_sorted() -> bool {
     static SORTED: OnceLock<bool> = OnceLock::new();
     *SORTED.get_or_init(|| {
         let mut map = Map::new();

@@ -190,6 +190,17 @@ fn a_call_that_passes_every_step() {
         executor.log()[0].args,
         json!({"user": "ana", "token": "[redacted]"})
     );
+    // The log keeps keys in the order the map does (as given, with
+    // serde_json's `preserve_order`), not in the duplicate check's order.
+    let keys = |v: &Value| -> Vec<String> {
+        v.as_object()
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        keys(&executor.log()[0].args),
+        keys(&json!({"user": "ana", "token": "s3"}))
+    );
 }
 
 #[test]

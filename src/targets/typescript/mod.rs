@@ -55,15 +55,16 @@
 //! export const CORE_TOOLS, EXTENDED_TOOLS, ALL_TOOLS;   // `as const` tuples
 //! export type ToolName, CoreToolName, ExtendedToolName;
 //! export interface ToolTypes { set_font: { input; args; output } }
+//! // bound to ALL_TOOLS by the runtime's `bindTools<ToolTypes>` (`PackageTools`):
 //! export const TOOLS: { [N in ToolName]: ToolDef<N, ...> };
-//! export function getTool(name: string): AnyToolDef | undefined;
-//! export function validateArgs(tool: ToolName | ToolDef, args: unknown):
+//! export const getTool: (name: string) => AnyToolDef | undefined;
+//! export const validateArgs: (tool: ToolName | ToolDef, args: unknown) =>
 //!   { ok: true; value: Args } | { ok: false; error: ToolError };
+//! export const dispatch: (handlers, name, args, ctx) => Promise<DispatchResult>; // never throws
+//! export const createExecutor: (handlers: Partial<ToolHandlers<HandlerContext>>,
+//!   options?: ExecutorOptions) => Executor;      // call, partial, tools, log, summary
 //! export type ToolHandlers<Ctx> = { [N in ToolName]: (args, ctx: Ctx) => Output | Promise<Output> };
-//! export function dispatch(handlers, name, args, ctx): Promise<DispatchResult>; // never throws
 //! export function toolError(tool, code, message?): ToolCallError; // a declared error
-//! export function createExecutor(handlers: Partial<ToolHandlers<HandlerContext>>,
-//!   options?: ExecutorOptions): Executor;        // call, partial, tools, log, summary
 //!
 //! // design.ai.ts
 //! export function aiTools(executor, options?): AiTools; // what executor.tools() offers

@@ -247,4 +247,5 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "createExecutor",
     "createExecutorIn",
     "toolError",
+    "bindTools",
 ];

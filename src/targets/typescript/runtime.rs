@@ -33,6 +33,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.dispatch.ts"),
     ),
     (
+        "toolc-runtime.package.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.package.ts"),
+    ),
+    (
         "toolc-runtime.ai.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.ai.ts"),
     ),
@@ -207,6 +211,12 @@ mod tests {
             let line = line.strip_prefix("async ").unwrap_or(line);
             for keyword in ["function ", "const ", "let ", "class "] {
                 if let Some(rest) = line.strip_prefix(keyword) {
+                    // `const { A, B } = ...` declares each name it lists.
+                    if let Some(listed) = rest.strip_prefix("{ ").and_then(|r| r.split(" }").next())
+                    {
+                        values.extend(listed.split(", ").map(str::to_string));
+                        continue;
+                    }
                     let name: String = rest
                         .chars()
                         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ToolCallError, defineToolIn, dispatchIn, toolError, toolNamed, toolsByName, validateToolArgs, type ToolSpec } from "./toolc-runtime.js";
+import { ToolCallError, bindTools, defineToolIn, dispatchIn, toolError, toolNamed, toolsByName, validateToolArgs, type ToolSpec } from "./toolc-runtime.js";
 
 function spec<const Name extends string>(name: Name): ToolSpec<Name, { n?: number }> {
   return {
@@ -21,6 +21,7 @@ function spec<const Name extends string>(name: Name): ToolSpec<Name, { n?: numbe
       names: {},
     },
     params: { n: { type: { kind: "integer", minimum: 0 }, required: false, default: 1 } },
+    output: { kind: "integer" },
     mcp: { name, inputSchema: { type: "object" } },
     outputWrapped: false,
     examples: [],
@@ -63,4 +64,34 @@ test("dispatch never throws", async () => {
   assert.equal(unknown.ok ? "" : unknown.error.code, "unknown_tool");
   const failing = await dispatchIn(TOOLS, { double: () => Promise.reject(new ToolCallError({ code: "other", message: "x", retryable: false })) }, "double", {}, undefined);
   assert.deepEqual(failing.ok ? undefined : failing.error, { code: "other", message: "x", retryable: false });
+});
+
+interface Types {
+  double: { input: { n?: number }; args: { n: number }; output: number };
+  __proto__: { input: { n?: number }; args: { n: number }; output: number };
+}
+
+test("a package's exports are bound to its tools", async () => {
+  // Destructured as a package module does.
+  const { TOOLS: bound, getTool, validateArgs, dispatch, createExecutor } = bindTools<Types>([double, proto]);
+  assert.equal(bound.double, double);
+  assert.deepEqual(Object.keys(bound), ["double", "__proto__"]);
+  assert.equal(getTool("__proto__"), proto);
+  assert.equal(getTool("toString"), undefined);
+  const checked = validateArgs("double", {});
+  // `value` is typed `{ n: number }` here: the tool's validated arguments.
+  assert.equal(checked.ok ? checked.value.n : -1, 1);
+  const unknown = validateArgs("triple", {});
+  assert.equal(unknown.ok ? "" : unknown.error.code, "unknown_tool");
+  const handlers = { double: (args: { n: number }) => args.n * 2 };
+  assert.deepEqual(await dispatch(handlers, "double", { n: 4 }, undefined), { ok: true, tool: double, value: 8 });
+  const executor = createExecutor(handlers);
+  const result = await executor.call("double", { n: 5 });
+  assert.equal(result.ok ? result.value : undefined, 10);
+  const missing = await executor.call("__proto__", {});
+  assert.equal(missing.error?.code, "not_implemented");
+  assert.deepEqual(
+    executor.tools().map((def) => def.name),
+    ["double", "__proto__"],
+  );
 });

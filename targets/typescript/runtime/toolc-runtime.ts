@@ -57,6 +57,7 @@ export {
   type DispatchResult,
   type HandlerOf,
 } from "./toolc-runtime.dispatch.js";
+export { bindTools, type PackageTools, type ToolShape, type ToolTypeMap } from "./toolc-runtime.package.js";
 
 /** Builds a tool definition whose validator returns `Args`, the named types
  * its parameters refer to being those of `types`. */

@@ -1,0 +1,60 @@
+/**
+ * What every package module exports about its tools, bound once to that
+ * module's `ALL_TOOLS`: `export const { TOOLS, getTool, ... } =
+ * bindTools<ToolTypes>(ALL_TOOLS)`. The functions are the same in every
+ * package; only their types, from the module's `ToolTypes`, differ.
+ *
+ * @module
+ */
+
+import type { DispatchResult, HandlerOf } from "./toolc-runtime.dispatch.js";
+import { dispatchIn, toolNamed, toolsByName, validateToolArgs } from "./toolc-runtime.dispatch.js";
+import type { Executor, ExecutorOptions, HandlerContext } from "./toolc-runtime.calls.js";
+import { createExecutorIn } from "./toolc-runtime.executor.js";
+import type { AnyToolDef, ToolDef, ValidationResult } from "./toolc-runtime.types.js";
+
+/** What a package's `ToolTypes` holds for each tool. */
+export interface ToolShape {
+  readonly input: unknown;
+  readonly args: unknown;
+  readonly output: unknown;
+}
+
+/** A package's tools as `ToolTypes` describes them, by wire name. */
+export type ToolTypeMap<Types> = { readonly [N in keyof Types]: ToolShape };
+
+/** The exports a package module binds to its tools. */
+export interface PackageTools<Types extends ToolTypeMap<Types>> {
+  /** Every tool by wire name (an own property even for a tool named `__proto__`). */
+  readonly TOOLS: { readonly [N in keyof Types & string]: ToolDef<N, Types[N]["input"], Types[N]["args"]> };
+  /** The tool named `name`, if there is one. */
+  getTool(name: string): AnyToolDef | undefined;
+  /** Validates a model's arguments for a tool (see `validateToolArgs`); applies defaults. */
+  validateArgs<N extends keyof Types & string>(tool: N | ToolDef<N, Types[N]["input"], Types[N]["args"]>, args: unknown): ValidationResult<Types[N]["args"]>;
+  validateArgs(tool: string | AnyToolDef, args: unknown): ValidationResult<unknown>;
+  /** Validates `args` for tool `name` and runs its handler; never throws (see `dispatchIn`). */
+  dispatch<Ctx>(handlers: { readonly [N in keyof Types]?: HandlerOf<Types[N], Ctx> }, name: string, args: unknown, ctx: Ctx): Promise<DispatchResult>;
+  /**
+   * The executor of this package's tools: every call goes through its
+   * pipeline (filters, validation, permissions, risk, confirmation, rate
+   * limits, the step budget, timeouts, the output check) and is logged,
+   * audited and reported as events. A tool without a handler fails with
+   * `not_implemented`.
+   */
+  createExecutor(handlers: { readonly [N in keyof Types]?: HandlerOf<Types[N], HandlerContext> }, options?: ExecutorOptions): Executor;
+}
+
+/** The exports of the package module whose tools are `all` (its `ALL_TOOLS`). */
+export function bindTools<Types extends ToolTypeMap<Types>>(all: readonly AnyToolDef[]): PackageTools<Types> {
+  // Each tool's name is its key and its validator returns its `Args`, so
+  // the table and the validation have the types `Types` gives them.
+  const tools = toolsByName(all) as PackageTools<Types>["TOOLS"];
+  const validateArgs = (tool: string | AnyToolDef, args: unknown): ValidationResult<unknown> => validateToolArgs(tools, tool, args);
+  return {
+    TOOLS: tools,
+    getTool: (name) => toolNamed(tools, name),
+    validateArgs: validateArgs as PackageTools<Types>["validateArgs"],
+    dispatch: (handlers, name, args, ctx) => dispatchIn(tools, handlers, name, args, ctx),
+    createExecutor: (handlers, options) => createExecutorIn(all, handlers, options),
+  };
+}

@@ -41,6 +41,7 @@ mod rust_compile;
 mod rust_differential;
 mod rust_snapshots;
 mod scaffold;
+mod shared_lines;
 mod stats;
 mod stats_tokens;
 mod syntax_cases;

@@ -23,6 +23,9 @@ export interface ToolShape {
 /** A package's tools as `ToolTypes` describes them, by wire name. */
 export type ToolTypeMap<Types> = { readonly [N in keyof Types]: ToolShape };
 
+/** Handlers for any of a package's tools, each taking a `Ctx`. */
+export type SomeHandlers<Types, Ctx> = { readonly [N in keyof Types]?: HandlerOf<Types[N] & ToolShape, Ctx> };
+
 /** The exports a package module binds to its tools. */
 export interface PackageTools<Types extends ToolTypeMap<Types>> {
   /** Every tool by wire name (an own property even for a tool named `__proto__`). */
@@ -33,7 +36,7 @@ export interface PackageTools<Types extends ToolTypeMap<Types>> {
   validateArgs<N extends keyof Types & string>(tool: N | ToolDef<N, Types[N]["input"], Types[N]["args"]>, args: unknown): ValidationResult<Types[N]["args"]>;
   validateArgs(tool: string | AnyToolDef, args: unknown): ValidationResult<unknown>;
   /** Validates `args` for tool `name` and runs its handler; never throws (see `dispatchIn`). */
-  dispatch<Ctx>(handlers: { readonly [N in keyof Types]?: HandlerOf<Types[N], Ctx> }, name: string, args: unknown, ctx: Ctx): Promise<DispatchResult>;
+  dispatch<Ctx>(handlers: SomeHandlers<Types, Ctx>, name: string, args: unknown, ctx: Ctx): Promise<DispatchResult>;
   /**
    * The executor of this package's tools: every call goes through its
    * pipeline (filters, validation, permissions, risk, confirmation, rate
@@ -41,7 +44,7 @@ export interface PackageTools<Types extends ToolTypeMap<Types>> {
    * audited and reported as events. A tool without a handler fails with
    * `not_implemented`.
    */
-  createExecutor(handlers: { readonly [N in keyof Types]?: HandlerOf<Types[N], HandlerContext> }, options?: ExecutorOptions): Executor;
+  createExecutor(handlers: SomeHandlers<Types, HandlerContext>, options?: ExecutorOptions): Executor;
 }
 
 /** The exports of the package module whose tools are `all` (its `ALL_TOOLS`). */

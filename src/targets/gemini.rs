@@ -13,8 +13,7 @@ use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Tool};
 use crate::schema::Obj;
-pub use crate::schema::documents::gemini::gemini_declaration;
-use crate::schema::documents::gemini::gemini_tree;
+pub use crate::schema::documents::gemini::{gemini_declaration, gemini_tree};
 use crate::schema::gemini_blockers::gemini_blockers;
 
 pub struct Gemini;

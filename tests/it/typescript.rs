@@ -58,7 +58,7 @@ fn strictest_tsconfig(package: &str) -> String {
     "verbatimModuleSyntax": true
   }},
   "include": [],
-  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts", "{package}.cli.ts"]
+  "files": ["{package}.ts", "{package}.ai.ts", "{package}.mcp.ts", "{package}.cli.ts", "{package}.gemini.ts"]
 }}
 "#
     )
@@ -140,10 +140,10 @@ fn typescript(input: &Path) -> Vec<OutputFile> {
     generate(input, &[Target::Typescript], &GenOptions::default())
 }
 
-/// The MCP target's file, when this build has the `mcp` target.
-fn mcp_json(input: &Path) -> Option<OutputFile> {
+/// The file of JSON target `target` (`mcp`, `gemini`) for `input`.
+fn json_file(input: &Path, target: Target) -> Option<OutputFile> {
     let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default()).ok()?;
-    let (files, diagnostics) = driver::generate(&analysis, &[Target::Mcp], &GenOptions::default());
+    let (files, diagnostics) = driver::generate(&analysis, &[target], &GenOptions::default());
     if diagnostics.has_errors() {
         return None;
     }
@@ -191,7 +191,8 @@ fn project(dir: &Path, files: &[OutputFile]) -> String {
         let text = text
             .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
             .replace("\"./pkg.ai.js\"", &format!("\"./{package}.ai.js\""))
-            .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""));
+            .replace("\"./pkg.mcp.js\"", &format!("\"./{package}.mcp.js\""))
+            .replace("\"./pkg.gemini.js\"", &format!("\"./{package}.gemini.js\""));
         write(dir, name, &text);
     }
     package
@@ -209,7 +210,11 @@ fn generated_typescript_compiles_and_runs() {
         let files = typescript(&input);
         let dir = work.join(&label);
         let package = project(&dir, &files);
-        let mcp = mcp_json(&input).map(|f| {
+        // The harness finds the Gemini declarations beside the MCP JSON.
+        if let Some(f) = json_file(&input, Target::Gemini) {
+            write(&dir, &f.name, &f.contents);
+        }
+        let mcp = json_file(&input, Target::Mcp).map(|f| {
             write(&dir, &f.name, &f.contents);
             dir.join(&f.name)
         });

@@ -1,11 +1,16 @@
 // What the adapters add over an executor, for one generated package: over
 // MCP, a call's events as progress notifications and a step-budget warning
 // as a text block; over the AI SDK, streamed argument deltas as partial
-// events and the warning beside the output the model sees. Run by
+// events and the warning beside the output the model sees; for Gemini, the
+// declarations of what the executor offers, and its answers as the
+// `functionResponse` parts `@google/genai` takes. Run by
 // harness.ts with handlers that fail with each tool's first declared error
 // (or an internal one): a failed call carries the warning too.
 
 import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+
+import type { FunctionCall, Part } from "@google/genai";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -13,8 +18,9 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 
 import * as core from "./pkg.js";
 import { aiTools } from "./pkg.ai.js";
+import { GEMINI_DECLARATIONS, geminiTool, respondToGemini } from "./pkg.gemini.js";
 import { registerTools } from "./pkg.mcp.js";
-import { check, clone, type Def } from "./support.js";
+import { check, clone, mcpJsonPath, type Def } from "./support.js";
 
 const WARNING = "0 of 1 tool calls remain in the step budget; finish with as few calls as you can.";
 
@@ -88,6 +94,36 @@ export async function adapters(handlers: core.ExecutorHandlers): Promise<void> {
         assert.ok(e instanceof core.ToolCallError, String(e));
         assert.ok(e.message.endsWith(WARNING), e.message);
       }
+    });
+  }
+  const gemini = setup(handlers);
+  if (gemini !== undefined) {
+    await check(`adapters: gemini: ${gemini.def.name}: the declarations offered, answers as functionResponse parts`, async () => {
+      // The declarations are the gemini target's own, for the tools offered.
+      const emitted = mcpJsonPath.replace(/\.mcp\.json$/, ".gemini.json");
+      if (existsSync(emitted)) {
+        const document = JSON.parse(readFileSync(emitted, "utf8")) as { functionDeclarations: unknown[] };
+        assert.deepEqual(Object.values(GEMINI_DECLARATIONS), document.functionDeclarations);
+      }
+      const offered = gemini.executor.tools().map((d) => GEMINI_DECLARATIONS[d.name]);
+      assert.deepEqual(geminiTool(gemini.executor).functionDeclarations, offered);
+      const name = GEMINI_DECLARATIONS[gemini.def.name]?.name ?? "";
+      // The SDK's own types: what `response.functionCalls` holds goes in,
+      // what a turn's `parts` takes comes out.
+      const calls: FunctionCall[] = [{ id: "g1", name, args: gemini.args }, { id: "g2", name: "no_such_tool_", args: {} }, { name, args: gemini.args }];
+      const parts: Part[] = await respondToGemini(gemini.executor, calls, { context: { principal: "gemini-test" } });
+      assert.equal(parts.length, 3);
+      const [first, unknown, spent] = parts.map((p) => p.functionResponse);
+      assert.equal(first?.id, "g1");
+      assert.equal(first?.name, name);
+      const response = first?.response ?? {};
+      assert.ok(("output" in response) !== ("error" in response), JSON.stringify(response));
+      assert.equal(response["warning"], WARNING);
+      assert.equal(gemini.executor.log()[0]?.callId, "g1");
+      assert.equal(unknown?.id, "g2");
+      assert.equal((unknown?.response?.["error"] as { code?: string } | undefined)?.code, "unknown_tool");
+      assert.equal(spent?.id, undefined);
+      assert.equal((spent?.response?.["error"] as { code?: string } | undefined)?.code, "step_budget_exhausted");
     });
   }
 }

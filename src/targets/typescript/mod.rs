@@ -1,4 +1,4 @@
-//! The `typescript` target: four ES modules per package, and the runtime
+//! The `typescript` target: five ES modules per package, and the runtime
 //! they share, written once per output directory.
 //!
 //! - `<package>.ts`, the core module (it imports only `./toolc-runtime.js`):
@@ -14,13 +14,16 @@
 //!   over an executor.
 //! - `<package>.mcp.ts`: the MCP TypeScript SDK adapter over an executor
 //!   (low-level request handlers, so `tools/list` serves the exact JSON).
+//! - `<package>.gemini.ts`: Gemini function calling over an executor (the
+//!   `gemini` target's declarations, and `functionResponse` parts for a
+//!   model's function calls); no SDK import.
 //! - `<package>.cli.ts`: the command line over an executor (one shell
 //!   command per tool, on `node:util`'s `parseArgs`).
 //! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
 //!   `runtime.rs`): the schema-layer types, the validator, the formats, the
 //!   error helpers, lookup and dispatch over a registry, the executor, and the adapters'
 //!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`,
-//!   `toolc-runtime.cli*.ts`, which only the adapters import), real TypeScript under
+//!   `toolc-runtime.gemini.ts`, `toolc-runtime.cli*.ts`, which only the adapters import), real TypeScript under
 //!   `targets/typescript/runtime/`; it imports no package module. The core
 //!   module re-exports the types and error helpers its users import, and
 //!   binds `defineTool` and `validateParams` to its own type table.
@@ -74,6 +77,11 @@
 //! export function createMcpServer(executor, info?): McpServer;
 //! export function mcpTools(tools?): Tool[];     // the tools/list entries
 //! export function callToolResult(def, result): CallToolResult;
+//!
+//! // design.gemini.ts
+//! export const GEMINI_DECLARATIONS: Record<string, GeminiFunctionDeclaration>;
+//! export function geminiTool(executor): GeminiTool;   // what executor.tools() offers
+//! export function respondToGemini(executor, calls, options?): Promise<GeminiFunctionResponsePart[]>;
 //!
 //! // design.cli.ts
 //! export function runCli(executor, argv?, io?): Promise<number>; // the exit code
@@ -131,14 +139,16 @@ impl Generator for TypeScript {
                 ("ai.ts", format!("{}.ai.ts", package.name)),
                 ("mcp.ts", format!("{}.mcp.ts", package.name)),
                 ("cli.ts", format!("{}.cli.ts", package.name)),
+                ("gemini.ts", format!("{}.gemini.ts", package.name)),
             ];
             files
                 .into_iter()
                 .map(|(template, name)| {
                     // The core module holds every tool; the adapters are
-                    // small.
+                    // small, but for the Gemini declarations.
                     let capacity = match template {
                         "core.ts" => view.size + view.size / 8 + 8 * 1024,
+                        "gemini.ts" => view.gemini_size + 8 * 1024,
                         _ => 8 * 1024,
                     };
                     render::render(&env, template, &view.context, capacity)

@@ -25,6 +25,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "cli.ts",
         include_str!("../../../targets/typescript/cli.ts.j2"),
     ),
+    (
+        "gemini.ts",
+        include_str!("../../../targets/typescript/gemini.ts.j2"),
+    ),
 ];
 
 /// The template environment: with no template directory, the embedded

@@ -45,6 +45,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.mcp.ts"),
     ),
     (
+        "toolc-runtime.gemini.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.gemini.ts"),
+    ),
+    (
         "toolc-runtime.cli.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.cli.ts"),
     ),
@@ -139,6 +143,7 @@ mod tests {
         let adapters = [
             "toolc-runtime.ai.ts",
             "toolc-runtime.mcp.ts",
+            "toolc-runtime.gemini.ts",
             "toolc-runtime.cli.ts",
             "toolc-runtime.cli-flags.ts",
             "toolc-runtime.cli-help.ts",

@@ -17,7 +17,8 @@
 //!   definition), `input`, `args`, `output` (type names), `doc`,
 //!   `input_body` / `args_body` and `input_properties` / `args_properties`
 //!   (as for types), `output_type` (`void` when the tool returns nothing),
-//!   `spec` (the object literal passed to `defineTool`).
+//!   `spec` (the object literal passed to `defineTool`),
+//!   `gemini` (the `gemini` target's declaration of the tool, as a literal).
 //! - `core`, `extended` (lists): tool const identifiers by tier;
 //!   `has_core`, `has_extended` (booleans).
 
@@ -32,6 +33,7 @@ use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
 use crate::target::GENERATED_MARKER;
+use crate::targets::gemini::gemini_tree;
 use crate::targets::mcp;
 
 /// The template context of a package.
@@ -40,6 +42,8 @@ pub struct View {
     /// About the size of the core module's per-package text: its parts
     /// plus the template text around each tool and type.
     pub size: usize,
+    /// The size of the Gemini module's declarations.
+    pub gemini_size: usize,
 }
 
 /// The template context of `package`.
@@ -56,6 +60,7 @@ pub fn build(program: &Program, package: &Package) -> View {
     let mut descriptors = Descriptors::new(program, &names);
     let mut tools = Vec::with_capacity(package.tools.len());
     let (mut core, mut extended) = (Vec::new(), Vec::new());
+    let mut gemini_size = 0;
     for tool in package.tools.values() {
         let base = pascal(&tool.name);
         let name = literal::string(&tool.name);
@@ -84,6 +89,9 @@ pub fn build(program: &Program, package: &Package) -> View {
         write_spec(&mut spec, program, tool, &mut descriptors);
         // The template's text around a tool is about 600 bytes.
         size += spec.len() + input_body.text.len() + args_body.text.len() + doc.len() + 600;
+        let mut gemini = String::new();
+        Emit::pretty(&mut gemini).node(&gemini_tree(program, tool).0, 1);
+        gemini_size += gemini.len() + 16;
         let (input_body, input_properties) = context::body(input_body);
         let (args_body, args_properties) = context::body(args_body);
         let ident = Value::from(ident);
@@ -105,6 +113,7 @@ pub fn build(program: &Program, package: &Package) -> View {
             ("args_properties", args_properties),
             ("output_type", Value::from(output_type)),
             ("spec", Value::from(spec)),
+            ("gemini", Value::from(gemini)),
         ]));
     }
     let source = std::path::Path::new(&package.path).file_name().map_or_else(
@@ -133,7 +142,11 @@ pub fn build(program: &Program, package: &Package) -> View {
         ("extended", Value::from(extended)),
         ("tools", Value::from(tools)),
     ]);
-    View { context, size }
+    View {
+        context,
+        size,
+        gemini_size,
+    }
 }
 
 fn type_decl(decl: TypeDecl) -> Value {

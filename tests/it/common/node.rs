@@ -13,7 +13,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant, SystemTime};
 
 /// Exact majors: `ai` 7 needs Node 22; `ai` 6 has the same API and runs on
-/// Node 20. `ajv` (with its formats) is the independent JSON Schema validator
+/// Node 20, as `@google/genai` 2 does (3 needs Node 22), whose types the
+/// Gemini adapter's answers are checked against. `ajv` (with its formats) is the independent JSON Schema validator
 /// the differential checks compare against. `vscode-textmate` with
 /// `vscode-oniguruma` is the TextMate engine of VS Code, which tokenizes
 /// with `grammar/tool.tmLanguage.json` in the editor grammar tests.
@@ -21,6 +22,7 @@ pub const PACKAGES: &[&str] = &[
     "typescript@7",
     "ai@6",
     "@modelcontextprotocol/sdk@1",
+    "@google/genai@2",
     "@types/node@20",
     "ajv@8",
     "ajv-formats@3",

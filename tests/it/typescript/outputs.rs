@@ -59,7 +59,7 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// The four modules of each package (the runtime beside them is the same
+/// The five modules of each package (the runtime beside them is the same
 /// for every package: `runtime::runtime_unit_tests_pass` tests it).
 #[test]
 fn snapshots() {
@@ -73,7 +73,7 @@ fn snapshots() {
             text.push_str(&format!(
                 "=== {} ===\n{}\n",
                 f.name,
-                without_mcp_json(&f.contents)
+                without_target_json(&f.contents)
             ));
         }
         let dir = input.parent().expect("a case folder");
@@ -81,20 +81,30 @@ fn snapshots() {
     }
 }
 
-/// `body` with each embedded MCP Tool JSON replaced by a placeholder: that
-/// JSON is the `mcp` target's output, snapshotted there; here it would only
-/// turn every change of the schema lowering into a TypeScript snapshot change.
-fn without_mcp_json(body: &str) -> String {
+/// `body` with each embedded MCP Tool JSON and Gemini declaration replaced
+/// by a placeholder: those are the `mcp` and `gemini` targets' output,
+/// snapshotted there; here they would only turn every change of the schema
+/// lowering into a TypeScript snapshot change.
+fn without_target_json(body: &str) -> String {
     let mut out = String::new();
-    let mut skipping = false;
+    let mut until = None;
     for line in body.lines() {
-        if skipping {
-            skipping = line != "  },";
+        if let Some(end) = until {
+            if line == end {
+                until = None;
+            }
             continue;
         }
         if line == "  \"mcp\": {" {
             out.push_str("  \"mcp\": { /* the mcp target's Tool JSON */ },\n");
-            skipping = true;
+            until = Some("  },");
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("  [").and_then(|l| l.strip_suffix(", {")) {
+            out.push_str(&format!(
+                "  [{name}, {{ /* the gemini target's declaration */ }}],\n"
+            ));
+            until = Some("  }],");
             continue;
         }
         out.push_str(line);

@@ -122,16 +122,18 @@ fn several_packages_share_one_runtime() {
                 "design.ai.ts",
                 "design.mcp.ts",
                 "design.cli.ts",
+                "design.gemini.ts",
                 "weather.ts",
                 "weather.ai.ts",
                 "weather.mcp.ts",
                 "weather.cli.ts",
+                "weather.gemini.ts",
             ][..],
             &runtime_names[..],
         ]
         .concat()
     );
-    assert_eq!(files[8..], runtime[..]);
+    assert_eq!(files[10..], runtime[..]);
     for package in files.iter().filter(|f| !is_runtime(&f.name)) {
         assert!(
             !package.contents.contains("class Checker"),

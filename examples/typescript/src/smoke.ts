@@ -1,7 +1,8 @@
 // Drives the MCP server in-process through the SDK's client against a fresh
 // temporary workspace: what an MCP host would see, every call going through
-// the executor (grants, approval, the step budget); then the command line
-// as a program over the same workspace. The tests run it.
+// the executor (grants, approval, the step budget); then a Gemini turn's
+// function calls, and the command line as a program over the same
+// workspace. The tests run it.
 
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -14,6 +15,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 
 import type { AuditRecord, CallRequest } from "../generated/filesystem.js";
+import { geminiTool, respondToGemini } from "../generated/filesystem.gemini.js";
 import { createMcpServer } from "../generated/filesystem.mcp.js";
 import { workspaceExecutor } from "./agent.js";
 
@@ -98,6 +100,19 @@ try {
   );
 
   await client.close();
+
+  // A Gemini turn: the function calls a model sends, answered through an
+  // executor of its own over the same workspace.
+  const gemini = workspaceExecutor(root);
+  const declared = geminiTool(gemini).functionDeclarations.map((d) => d.name);
+  assert.equal(declared.includes("read_file") && !declared.includes("delete_paths"), true, declared.join(", "));
+  const answers = await respondToGemini(gemini, [
+    { id: "c1", name: "read_file", args: { path: "notes/todo.md" } },
+    { id: "c2", name: "delete_paths", args: { paths: ["notes"] } },
+  ]);
+  assert.deepEqual(answers.map((p) => p.functionResponse.id), ["c1", "c2"]);
+  assert.equal((answers[0]?.functionResponse.response.output as { content: string }).content, "# To do\n- ship\n");
+  assert.equal(answers[1]?.functionResponse.response.error?.code, "permission_denied");
 
   // The same tools from a shell: the command line, run as a program on the
   // workspace the MCP client left behind.

@@ -27,7 +27,7 @@ mod shaped;
 mod summary;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::sync::Mutex;
 

@@ -117,7 +117,7 @@ static TOOLS: [ToolDescriptor; 3] = [
 
 /// `login` returns the user name's length (`"bad"` returns a string);
 /// `delete_account` never settles.
-struct Accounts;
+pub(crate) struct Accounts;
 
 impl Toolset for Accounts {
     fn tools(&self) -> &'static [ToolDescriptor] {
@@ -138,7 +138,7 @@ impl Toolset for Accounts {
     }
 }
 
-fn run<T>(f: impl std::future::Future<Output = T>) -> T {
+pub(crate) fn run<T>(f: impl std::future::Future<Output = T>) -> T {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_time()
         .build();

@@ -4,20 +4,10 @@ import { test } from "node:test";
 import { flagsOf, kebab, readWord } from "./toolc-runtime.cli-flags.js";
 import { firstSentence } from "./toolc-runtime.cli-help.js";
 import { runCliOver, type CliIo } from "./toolc-runtime.cli.js";
-import { createExecutorIn, defineToolIn, type ExecutorOptions, type ToolMetadata, type ToolSpec } from "./toolc-runtime.js";
+import { createExecutorIn, defineToolIn, type ExecutorOptions, type ToolSpec } from "./toolc-runtime.js";
+import { metadata } from "./fixtures.js";
 
-const METADATA: ToolMetadata = {
-  mutates: false,
-  risk: "low",
-  idempotent: true,
-  destructive: false,
-  openWorld: false,
-  confirm: false,
-  permissions: [],
-  errors: { busy: { message: "The service is busy.", hint: "Wait a second.", retryable: true } },
-  meta: {},
-  names: {},
-};
+const METADATA = metadata({ errors: { busy: { message: "The service is busy.", hint: "Wait a second.", retryable: true } } });
 
 const SPEC: ToolSpec<string, unknown> = {
   name: "find",

@@ -2,24 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ToolCallError, bindTools, defineToolIn, dispatchIn, toolError, toolNamed, toolsByName, validateToolArgs, type ToolSpec } from "./toolc-runtime.js";
+import { metadata } from "./fixtures.js";
 
 function spec<const Name extends string>(name: Name): ToolSpec<Name, { n?: number }> {
   return {
     name,
     description: `The ${name} tool.`,
     tier: "core",
-    metadata: {
-      mutates: false,
-      risk: "low",
-      idempotent: true,
-      destructive: false,
-      openWorld: false,
-      confirm: false,
-      permissions: [],
-      errors: { busy: { message: "try later", hint: "Wait a second.", retryable: true } },
-      meta: {},
-      names: {},
-    },
+    metadata: metadata({ errors: { busy: { message: "try later", hint: "Wait a second.", retryable: true } } }),
     params: { n: { type: { kind: "integer", minimum: 0 }, required: false, default: 1 } },
     output: { kind: "integer" },
     mcp: { name, inputSchema: { type: "object" } },

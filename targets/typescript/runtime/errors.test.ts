@@ -12,6 +12,7 @@ import {
   type ToolSpec,
   type TypeTable,
 } from "./toolc-runtime.js";
+import { metadata } from "./fixtures.js";
 
 const DECLARED: Readonly<Record<string, ErrorDef>> = {
   not_found: { message: "no such node", hint: "List the nodes first.", retryable: false },
@@ -66,18 +67,7 @@ test("defineToolIn takes the MCP schemas and validates in its type table", () =>
     name: "get",
     description: "Gets one.",
     tier: "core",
-    metadata: {
-      mutates: false,
-      risk: "low",
-      idempotent: true,
-      destructive: false,
-      openWorld: false,
-      confirm: false,
-      permissions: [],
-      errors: {},
-      meta: {},
-      names: {},
-    },
+    metadata: metadata(),
     params: { id: { type: { kind: "ref", name: "Id" }, required: true } },
     mcp: { name: "get", inputSchema: { type: "object" }, outputSchema: { type: "object" } },
     outputWrapped: false,

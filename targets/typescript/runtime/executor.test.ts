@@ -2,35 +2,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { ToolCallError, createExecutorIn, defineToolIn, type ExecutorEvent, type HandlerContext, type ToolMetadata, type ToolSpec, type TypeTable } from "./toolc-runtime.js";
+import { metadata, toolSpec } from "./fixtures.js";
 
-const METADATA: ToolMetadata = {
-  mutates: false,
-  risk: "low",
-  idempotent: true,
-  destructive: false,
-  openWorld: false,
-  confirm: false,
-  permissions: [],
-  errors: {},
-  meta: {},
-  names: {},
-};
-
-function spec(name: string, metadata: Partial<ToolMetadata> = {}): ToolSpec<string, unknown> {
-  return {
-    name,
-    description: `The ${name} tool.`,
-    tier: "core",
-    metadata: { ...METADATA, ...metadata },
+function spec(name: string, changes: Partial<ToolMetadata> = {}): ToolSpec<string, unknown> {
+  return toolSpec(name, {
+    metadata: metadata(changes),
     params: {
       n: { type: { kind: "integer" }, required: false, default: 1 },
       token: { type: { kind: "string" }, required: false, secret: true },
     },
     output: { kind: "object", fields: { n: { type: { kind: "integer" }, required: true } } },
-    mcp: { name, inputSchema: { type: "object" } },
-    outputWrapped: false,
-    examples: [],
-  };
+  });
 }
 
 const echo = defineToolIn({}, spec("echo", { names: { openai: "fn_echo" } }));

@@ -2,33 +2,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { createExecutorIn, defineToolIn, type ToolMetadata, type ToolSpec } from "./toolc-runtime.js";
+import { metadata, toolSpec } from "./fixtures.js";
 import { geminiResponse, geminiResponsesOf, geminiToolOf, type GeminiFunctionDeclaration } from "./toolc-runtime.gemini.js";
 
-const METADATA: ToolMetadata = {
-  mutates: false,
-  risk: "low",
-  idempotent: true,
-  destructive: false,
-  openWorld: false,
-  confirm: false,
-  permissions: [],
-  errors: {},
-  meta: {},
-  names: {},
-};
-
-function spec(name: string, metadata: Partial<ToolMetadata> = {}): ToolSpec<string, unknown> {
-  return {
-    name,
-    description: `The ${name} tool.`,
-    tier: "core",
-    metadata: { ...METADATA, ...metadata },
-    params: { n: { type: { kind: "integer" }, required: true } },
-    output: { kind: "integer" },
-    mcp: { name, inputSchema: { type: "object" } },
-    outputWrapped: false,
-    examples: [],
-  };
+function spec(name: string, changes: Partial<ToolMetadata> = {}): ToolSpec<string, unknown> {
+  return toolSpec(name, { metadata: metadata(changes), params: { n: { type: { kind: "integer" }, required: true } }, output: { kind: "integer" } });
 }
 
 const TOOLS = [

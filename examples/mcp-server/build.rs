@@ -1,5 +1,6 @@
 //! Compiles `../ci.tool` into `$OUT_DIR/ci.rs` (typed arguments, the
-//! `CiTools` trait, the validating dispatcher and the MCP descriptors).
+//! `CiTools` trait, the validating dispatcher and the MCP descriptors), and
+//! `$OUT_DIR/ci.gemini.json`, the Gemini declarations of the same tools.
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ fn main() {
     let source = manifest_dir.join("..").join("ci.tool");
     toolc::Config::new()
         .target(toolc::Target::Rust)
+        .target(toolc::Target::Gemini)
         .compile(&[source])
         .unwrap_or_else(|e| panic!("{e}"));
 }

@@ -184,3 +184,34 @@ async fn the_executor_offers_every_tool_and_gates_the_rest() {
         Some("permission_denied")
     );
 }
+
+/// Gemini function calling over the same executor: the `gemini` target's
+/// declarations (written beside `ci.rs` by `build.rs`) of the tools it
+/// offers, and a model's function calls answered as `functionResponse`
+/// parts.
+#[tokio::test]
+async fn gemini_declares_the_offered_tools_and_answers_their_calls() {
+    use toolc_runtime::gemini;
+    let document: Value =
+        serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/ci.gemini.json")))
+            .unwrap_or_else(|e| panic!("ci.gemini.json: {e}"));
+    let executor = crate::executor(workspace());
+    assert_eq!(gemini::tool(&executor, &document), document);
+    let bare = toolc_runtime::Executor::new(ci::CiToolset(workspace()));
+    assert_eq!(
+        gemini::tool(&bare, &document),
+        json!({"functionDeclarations": []})
+    );
+    let calls = [
+        json!({"id": "g1", "name": "get_job_status", "args": {"job_id": 999}}),
+        json!({"id": "g2", "name": "summarize_test_failures", "args": {"job_id": 102}}),
+    ];
+    let parts = gemini::respond(&executor, &calls, &json!({})).await;
+    let answer = |i: usize| &parts[i]["functionResponse"];
+    assert_eq!(
+        (&answer(0)["id"], &answer(0)["name"]),
+        (&json!("g1"), &json!("get_job_status"))
+    );
+    assert_eq!(answer(0)["response"]["error"]["code"], "job_not_found");
+    assert_eq!(answer(1)["response"]["output"]["runner"], "cargo");
+}

@@ -14,6 +14,8 @@
 //! let parts = toolc_runtime::gemini::respond(&executor, &function_calls, &json!({})).await;
 //! ```
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Value, json};
 
 use crate::{Executor, ToolResult};
@@ -23,20 +25,19 @@ use crate::{Executor, ToolResult};
 /// (the `gemini` target's file, a `Tool` itself), those naming an offered
 /// tool, in the executor's order.
 pub fn tool(executor: &Executor, document: &Value) -> Value {
-    let declarations = document
+    let by_name: HashMap<&str, &Value> = document
         .get("functionDeclarations")
         .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter_map(|d| Some((d.get("name")?.as_str()?, d)))
+        .collect();
+    // A tool is declared under one of its names (its Gemini name, when
+    // `@name(gemini, ...)` gives it one).
     let offered: Vec<Value> = executor
         .tools()
         .iter()
-        .filter_map(|t| {
-            declarations.iter().find(|d| {
-                d.get("name")
-                    .and_then(Value::as_str)
-                    .is_some_and(|name| t.names.contains(&name))
-            })
-        })
+        .filter_map(|t| t.names.iter().find_map(|n| by_name.get(n).copied()))
         .cloned()
         .collect();
     json!({ "functionDeclarations": offered })

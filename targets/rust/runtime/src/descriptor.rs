@@ -136,13 +136,14 @@ impl ToolDescriptor {
     }
 }
 
-// The command line's tests build their fixtures on it.
-#[cfg(all(test, feature = "cli"))]
+// The tests of the executor, its command line and its MCP server build
+// their fixtures on it.
+#[cfg(all(test, feature = "executor"))]
 impl ToolDescriptor {
     /// A `core`, read-only, idempotent, low-risk tool named `t` that
     /// declares nothing else, with `mcp_json` as its MCP JSON. Tests set what
     /// they are about with struct update syntax, in a `LazyLock` (a `static`
-    /// cannot drop the `McpJson` the update leaves out).
+    /// cannot drop the part of a value that an update leaves out).
     pub(crate) fn blank(mcp_json: &'static str) -> ToolDescriptor {
         ToolDescriptor {
             name: "t",

@@ -251,6 +251,8 @@ impl ServerHandler for McpServer {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::LazyLock;
+
     use super::*;
 
     fn result(value: Option<Value>, warning: Option<&str>) -> ToolResult {
@@ -284,39 +286,16 @@ mod tests {
     };
 
     /// A descriptor with the given output, wrapped or not.
-    const fn tool(
-        output: Option<&'static crate::validate::Ty>,
-        wrap_output: bool,
-    ) -> ToolDescriptor {
+    fn tool(output: Option<&'static crate::validate::Ty>, wrap_output: bool) -> ToolDescriptor {
         ToolDescriptor {
-            name: "t",
-            names: &["t"],
-            title: None,
-            description: None,
-            tier: "core",
-            mutates: false,
-            destructive: false,
-            confirm: false,
-            risk: "low",
-            timeout_ms: None,
-            permissions: &[],
-            idempotent: true,
-            open_world: false,
-            rate_limit: None,
-            meta: &[],
-            errors: &[],
-            examples: &[],
-            args: &[],
-            open_args: false,
-            defs: &[],
             output,
             wrap_output,
-            mcp_json: crate::McpJson::new(r#"{"name":"t","inputSchema":{"type":"object"}}"#),
+            ..ToolDescriptor::blank(r#"{"name":"t","inputSchema":{"type":"object"}}"#)
         }
     }
 
-    static WRAPPED: ToolDescriptor = tool(Some(&FLAG), true);
-    static NO_OUTPUT: ToolDescriptor = tool(None, false);
+    static WRAPPED: LazyLock<ToolDescriptor> = LazyLock::new(|| tool(Some(&FLAG), true));
+    static NO_OUTPUT: LazyLock<ToolDescriptor> = LazyLock::new(|| tool(None, false));
 
     #[test]
     fn outputs_are_wrapped_as_the_descriptor_says() {

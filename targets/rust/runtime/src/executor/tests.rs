@@ -1,14 +1,14 @@
 //! The pipeline end to end over a hand-written toolset. The shared case
 //! table (tests/cases/executor/) checks the same against generated code.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
 use super::*;
 use crate::validate::{Field, Kind, NumRule, StrRule, Ty};
-use crate::{CallContext, CancelToken, McpJson, RateLimit, ToolError, ToolFuture};
+use crate::{CallContext, CancelToken, RateLimit, ToolError, ToolFuture};
 
 const TEXT: Ty = Ty {
     kind: Kind::Str(StrRule {
@@ -61,59 +61,51 @@ const PLAIN: Spec = Spec {
     rate_limit: None,
 };
 
-const fn tool(name: &'static str, names: &'static [&'static str], spec: Spec) -> ToolDescriptor {
+fn tool(name: &'static str, names: &'static [&'static str], spec: Spec) -> ToolDescriptor {
     ToolDescriptor {
         name,
         names,
-        title: None,
-        description: None,
-        tier: "core",
         mutates: spec.mutating,
-        destructive: false,
         confirm: spec.mutating,
         risk: spec.risk,
         timeout_ms: spec.timeout_ms,
         permissions: spec.permissions,
         idempotent: false,
-        open_world: false,
         rate_limit: spec.rate_limit,
-        meta: &[],
-        errors: &[],
-        examples: &[],
         args: &LOGIN,
-        open_args: false,
-        defs: &[],
         output: Some(&COUNT),
         wrap_output: true,
-        mcp_json: McpJson::new("{}"),
+        ..ToolDescriptor::blank("{}")
     }
 }
 
-static TOOLS: [ToolDescriptor; 3] = [
-    tool("login", &["login"], PLAIN),
-    tool(
-        "logout",
-        &["logout"],
-        Spec {
-            rate_limit: Some(RateLimit {
-                count: 1,
-                per_ms: 1000,
-            }),
-            ..PLAIN
-        },
-    ),
-    tool(
-        "delete_account",
-        &["delete_account", "deleteAccount"],
-        Spec {
-            mutating: true,
-            risk: "high",
-            permissions: &["acct:write", "acct:delete"],
-            timeout_ms: Some(20),
-            rate_limit: None,
-        },
-    ),
-];
+static TOOLS: LazyLock<[ToolDescriptor; 3]> = LazyLock::new(|| {
+    [
+        tool("login", &["login"], PLAIN),
+        tool(
+            "logout",
+            &["logout"],
+            Spec {
+                rate_limit: Some(RateLimit {
+                    count: 1,
+                    per_ms: 1000,
+                }),
+                ..PLAIN
+            },
+        ),
+        tool(
+            "delete_account",
+            &["delete_account", "deleteAccount"],
+            Spec {
+                mutating: true,
+                risk: "high",
+                permissions: &["acct:write", "acct:delete"],
+                timeout_ms: Some(20),
+                rate_limit: None,
+            },
+        ),
+    ]
+});
 
 /// `login` returns the user name's length (`"bad"` returns a string);
 /// `delete_account` never settles.
@@ -121,7 +113,7 @@ pub(crate) struct Accounts;
 
 impl Toolset for Accounts {
     fn tools(&self) -> &'static [ToolDescriptor] {
-        &TOOLS
+        &*TOOLS
     }
 
     fn invoke(&self, name: &str, args: &Value, _ctx: CallContext) -> ToolFuture<'_> {

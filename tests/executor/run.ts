@@ -15,13 +15,9 @@ import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import * as pkg from "./pkg.js";
+import { executorOptions, nth, outcome, type Json, type Options, type Step as Outcome } from "./scripted.js";
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-interface Step {
-  readonly return?: Json;
-  readonly error?: { readonly code: string; readonly message?: string };
-  readonly throw?: string;
+interface Step extends Outcome {
   readonly sleepMs?: number;
   readonly advanceMs?: number;
   readonly hang?: boolean;
@@ -36,18 +32,7 @@ interface Call {
 }
 
 interface Case {
-  readonly options?: {
-    readonly grants?: string[];
-    readonly maxRisk?: pkg.Risk;
-    readonly stepBudget?: { max: number; warnAt?: number };
-    readonly defaultTimeoutMs?: number;
-    readonly coerce?: boolean;
-    readonly tiers?: pkg.Tier[];
-    readonly readOnly?: boolean;
-    readonly meta?: { [key: string]: pkg.JsonValue };
-    readonly approve?: Array<boolean | "throw"> | "throw" | boolean;
-    readonly snapshot?: Json[];
-  };
+  readonly options?: Options & { readonly snapshot?: Json[] };
   readonly handlers?: { readonly [tool: string]: Step[] };
   readonly calls: Array<Call | { readonly parallel: Call[] }>;
 }
@@ -63,21 +48,6 @@ const approvals: pkg.CallRequest[] = [];
 const ran: Record<string, number> = {};
 const signalled: Record<string, number> = {};
 
-/** The `i`-th of `items`, the last one repeating. */
-function nth<T>(items: readonly T[], i: number): T | undefined {
-  return items[Math.min(i, items.length - 1)];
-}
-
-function approver(answers: Array<boolean | "throw">): (request: pkg.CallRequest) => boolean {
-  let asked = 0;
-  return (request) => {
-    approvals.push(JSON.parse(JSON.stringify(request)) as pkg.CallRequest);
-    const answer = nth(answers, asked++);
-    if (answer === "throw") throw new Error("the approval callback failed");
-    return answer === true;
-  };
-}
-
 function snapshotter(values: Json[]): () => Json {
   let taken = 0;
   return () => nth(values, taken++) ?? null;
@@ -85,7 +55,6 @@ function snapshotter(values: Json[]): () => Json {
 
 function scripted(tool: string, steps: Step[]): (args: unknown, ctx: pkg.HandlerContext) => Promise<unknown> {
   let runs = 0;
-  const def = pkg.getTool(tool);
   return async (_args, ctx) => {
     ran[tool] = (ran[tool] ?? 0) + 1;
     const step = nth(steps, runs++) ?? {};
@@ -100,29 +69,13 @@ function scripted(tool: string, steps: Step[]): (args: unknown, ctx: pkg.Handler
       });
       return null;
     }
-    if (step.error !== undefined) {
-      const declared = def !== undefined && Object.hasOwn(def.metadata.errors, step.error.code) ? def.metadata.errors[step.error.code] : undefined;
-      const message = step.error.message ?? declared?.message ?? step.error.code;
-      throw new pkg.ToolCallError({ code: step.error.code, message, retryable: false });
-    }
-    if (step.throw !== undefined) throw new Error(step.throw);
-    return step.return ?? null;
+    return outcome(tool, step);
   };
 }
 
-const approve = given.approve;
-const answers = approve === undefined ? undefined : Array.isArray(approve) ? approve : [approve];
 const handlers = Object.fromEntries(Object.entries(spec.handlers ?? {}).map(([tool, steps]) => [tool, scripted(tool, steps)]));
 const executor = pkg.createExecutor(handlers as pkg.ExecutorHandlers, {
-  ...(given.grants === undefined ? {} : { grants: given.grants }),
-  ...(given.maxRisk === undefined ? {} : { maxRisk: given.maxRisk }),
-  ...(given.stepBudget === undefined ? {} : { stepBudget: given.stepBudget }),
-  ...(given.defaultTimeoutMs === undefined ? {} : { defaultTimeoutMs: given.defaultTimeoutMs }),
-  ...(given.coerce === undefined ? {} : { coerce: given.coerce }),
-  ...(given.tiers === undefined ? {} : { tiers: given.tiers }),
-  ...(given.readOnly === undefined ? {} : { readOnly: given.readOnly }),
-  ...(given.meta === undefined ? {} : { meta: given.meta }),
-  ...(answers === undefined ? {} : { approve: approver(answers) }),
+  ...executorOptions(given, (request) => approvals.push(JSON.parse(JSON.stringify(request)) as pkg.CallRequest)),
   ...(given.snapshot === undefined ? {} : { snapshot: snapshotter(given.snapshot) }),
   onEvent: (event) => events.push(event),
   audit: (record) => audit.push(record),

@@ -2,8 +2,10 @@
 //! `tests/cases/<group>/<set>/input.tool` is generated beside a runner
 //! (`tests/<group>/run.ts`, importing `./pkg.js` and `./pkg.cli.js`, which
 //! become the set's modules), all of it type-checked with `tsc --strict`,
-//! and Node runs the runner on each `<case>.json`. The runner's last JSON
-//! line is what the case observed; the test compares it with `expect`.
+//! and Node runs the runner on each `<case>.json`. Beside it goes
+//! `tests/typescript/scripted.ts`, what the runners share. The runner's
+//! last JSON line is what the case observed; the test compares it with
+//! `expect`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -76,11 +78,16 @@ fn project(set: &Path, dir: &Path, runner: &str) {
     for f in &files {
         write(&dir.join(&f.name), &f.contents);
     }
-    let runner = runner
-        .replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
-        .replace("\"./pkg.cli.js\"", &format!("\"./{package}.cli.js\""));
-    write(&dir.join("run.ts"), &runner);
+    let imports = |text: &str| {
+        text.replace("\"./pkg.js\"", &format!("\"./{package}.js\""))
+            .replace("\"./pkg.cli.js\"", &format!("\"./{package}.cli.js\""))
+    };
+    write(&dir.join("run.ts"), &imports(runner));
+    write(&dir.join("scripted.ts"), &imports(SCRIPTED));
 }
+
+/// What the runners share (scripted handlers, the case's executor options).
+const SCRIPTED: &str = include_str!("../../typescript/scripted.ts");
 
 /// Runs every case of `group` through `runner`, holding what each observed
 /// to its `expect` with `check` (the differences, if any); fails with all

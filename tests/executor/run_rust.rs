@@ -9,7 +9,6 @@ mod modules;
 mod scripted;
 
 use std::future::Future;
-use std::io::{BufRead, Write};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::Poll;
@@ -103,19 +102,5 @@ async fn run_case(tools: &'static [ToolDescriptor], case: &Value) -> Value {
 }
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_time()
-        .build()
-        .expect("a tokio runtime");
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for line in std::io::stdin().lock().lines() {
-        let request: Value = serde_json::from_str(&line.expect("stdin")).expect("a JSON line");
-        let module = request["module"].as_str().unwrap_or_default();
-        let observed = match modules::tools(module) {
-            Some(tools) => runtime.block_on(run_case(tools, &request["case"])),
-            None => json!({"error": format!("no module {module}")}),
-        };
-        writeln!(out, "{observed}").expect("stdout");
-    }
+    scripted::serve(|tools, case| async move { run_case(tools, &case).await });
 }

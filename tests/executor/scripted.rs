@@ -1,14 +1,16 @@
 //! The scripted handlers and the executor of one case, as the executor
-//! cases' README describes them (`handlers`, `options`). Copied into the
-//! generated crates of `tests/it/executor_rust.rs` and `tests/it/cli_rust.rs`
-//! beside their runners.
+//! cases' README describes them (`handlers`, `options`), and the runners'
+//! main loop. Copied into the generated crates of `tests/it/executor_rust.rs`
+//! and `tests/it/cli_rust.rs` beside their runners and `modules.rs`.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use toolc_runtime::executor::{Risk, Tier};
-use toolc_runtime::serde_json::{self, Value};
+use toolc_runtime::serde_json::{self, Value, json};
 use toolc_runtime::{CallContext, Executor, ToolDescriptor, ToolError, ToolFuture, Toolset};
 
 /// The virtual clock, in milliseconds.
@@ -158,3 +160,24 @@ pub fn executor(tools: &'static [ToolDescriptor], case: &Value, seen: &Arc<Mutex
     (executor, calls)
 }
 
+
+/// The runners' main loop: reads one `{"module", "case"}` line at a time
+/// and prints what `run_case` observed of the case over the module's
+/// tools, as one JSON line.
+pub fn serve<F: Future<Output = Value>>(run_case: impl Fn(&'static [ToolDescriptor], Value) -> F) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .expect("a tokio runtime");
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in std::io::stdin().lock().lines() {
+        let mut request: Value = serde_json::from_str(&line.expect("stdin")).expect("a JSON line");
+        let module = request["module"].as_str().unwrap_or_default().to_string();
+        let observed = match crate::modules::tools(&module) {
+            Some(tools) => runtime.block_on(run_case(tools, request["case"].take())),
+            None => json!({"error": format!("no module {module}")}),
+        };
+        writeln!(out, "{observed}").expect("stdout");
+    }
+}

@@ -14,8 +14,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// Exact majors: `ai` 7 needs Node 22; `ai` 6 has the same API and runs on
 /// Node 20, as `@google/genai` 2 does (3 needs Node 22), whose types the
-/// Gemini adapter's answers are checked against. `ajv` (with its formats) is the independent JSON Schema validator
-/// the differential checks compare against. `vscode-textmate` with
+/// Gemini adapter's answers are checked against. `ajv` (with its formats)
+/// is the independent JSON Schema validator the differential checks
+/// compare against. `vscode-textmate` with
 /// `vscode-oniguruma` is the TextMate engine of VS Code, which tokenizes
 /// with `grammar/tool.tmLanguage.json` in the editor grammar tests.
 pub const PACKAGES: &[&str] = &[

@@ -12,6 +12,7 @@
 //! Small cases are snapshotted. The runtime's own unit tests run in
 //! `typescript/runtime.rs`.
 
+mod gemini;
 mod outputs;
 
 use crate::common::arggen;
@@ -206,7 +207,9 @@ fn generated_typescript_compiles_and_runs() {
     let work = node_dir.join("work");
     let mut failures = Vec::new();
     let mut totals = (0usize, 0usize);
+    let mut labels = Vec::new();
     for (label, input, expectations) in inputs() {
+        labels.push(label.clone());
         let files = typescript(&input);
         let dir = work.join(&label);
         let package = project(&dir, &files);
@@ -262,6 +265,7 @@ fn generated_typescript_compiles_and_runs() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(totals.0 > 0, "the harness ran no check");
+    gemini::sdk_takes_the_parts(&work, &labels);
 }
 
 /// Cases per tool beyond every single-place mutation of the first sample

@@ -8,7 +8,7 @@
 // (or an internal one): a failed call carries the warning too.
 
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 import type { FunctionCall, Part } from "@google/genai";
 
@@ -113,6 +113,8 @@ export async function adapters(handlers: core.ExecutorHandlers): Promise<void> {
       const calls: FunctionCall[] = [{ id: "g1", name, args: gemini.args }, { id: "g2", name: "no_such_tool_", args: {} }, { name, args: gemini.args }];
       const parts: Part[] = await respondToGemini(gemini.executor, calls, { context: { principal: "gemini-test" } });
       assert.equal(parts.length, 3);
+      // For the google-genai check in tests/it/typescript/gemini.rs.
+      writeFileSync("gemini-parts.json", JSON.stringify(parts));
       const [first, unknown, spent] = parts.map((p) => p.functionResponse);
       assert.equal(first?.id, "g1");
       assert.equal(first?.name, name);

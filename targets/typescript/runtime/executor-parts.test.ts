@@ -103,6 +103,7 @@ test("the summary: mean to three decimals, p95 by nearest rank, failures in orde
   const entry = (durationMs: number, code?: string): LogEntry => ({
     callId: "c",
     tool: "t",
+    sessionId: "default",
     args: {},
     ok: code === undefined,
     ...(code === undefined ? { value: null } : { error: { code, message: code, retryable: false } }),

@@ -66,6 +66,7 @@ export interface CallRequest {
 export interface LogEntry {
   readonly callId: string;
   readonly tool: string;
+  readonly sessionId: string;
   readonly args: unknown;
   readonly ok: boolean;
   readonly value?: unknown;
@@ -80,15 +81,16 @@ export interface LogEntry {
 }
 
 export type ExecutorEvent =
-  | { readonly type: "received"; readonly callId: string; readonly tool: string; readonly args: unknown }
-  | { readonly type: "partial"; readonly callId: string; readonly tool: string; readonly args: unknown }
-  | { readonly type: "running"; readonly callId: string; readonly tool: string }
-  | { readonly type: "succeeded"; readonly callId: string; readonly tool: string; readonly durationMs: number }
-  | { readonly type: "failed"; readonly callId: string; readonly tool: string; readonly error: ResultError; readonly durationMs: number };
+  | { readonly type: "received"; readonly callId: string; readonly tool: string; readonly sessionId: string; readonly args: unknown }
+  | { readonly type: "partial"; readonly callId: string; readonly tool: string; readonly sessionId: string; readonly args: unknown }
+  | { readonly type: "running"; readonly callId: string; readonly tool: string; readonly sessionId: string }
+  | { readonly type: "succeeded"; readonly callId: string; readonly tool: string; readonly sessionId: string; readonly durationMs: number }
+  | { readonly type: "failed"; readonly callId: string; readonly tool: string; readonly sessionId: string; readonly error: ResultError; readonly durationMs: number };
 
 export interface AuditRecord {
   readonly callId: string;
   readonly tool: string;
+  readonly sessionId: string;
   readonly principal: string | null;
   /** `allowed` when the handler ran, else the code that refused the call. */
   readonly decision: string;

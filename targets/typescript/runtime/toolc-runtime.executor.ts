@@ -91,6 +91,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   const listeners = new Set<(event: ExecutorEvent) => void>();
   if (options.onEvent !== undefined) listeners.add(options.onEvent);
   const limiter = new gates.RateLimiter();
+  const sessionId = "default";
   const records: Counted[] = [];
   let calls = 0;
   let used = 0;
@@ -168,7 +169,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     if (typeof handler !== "function") return refuse(out, gates.notImplemented(def));
     const snapshot = def.metadata.mutates ? options.snapshot : undefined;
     if (snapshot !== undefined) return snapshotted(call, def, handler as Handler, out, snapshot);
-    if (listeners.size > 0) emit({ type: "running", callId: call.callId, tool: call.name });
+    if (listeners.size > 0) emit({ type: "running", callId: call.callId, tool: call.name, sessionId });
     const settled = settle(handler as Handler, out.args, call.callId, call.context, call.signal, timeoutOf(def));
     return settled instanceof Promise ? settled.then((s) => ended(def, out, s)) : ended(def, out, settled);
   }
@@ -187,7 +188,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
   async function snapshotted(call: Call, def: AnyToolDef, handler: Handler, out: Outcome, snapshot: NonNullable<ExecutorOptions["snapshot"]>): Promise<Outcome> {
     const request = { tool: call.name, args: out.args, context: call.context };
     const before = await taken(() => snapshot(request));
-    emit({ type: "running", callId: call.callId, tool: call.name });
+    emit({ type: "running", callId: call.callId, tool: call.name, sessionId });
     const settled = await settle(handler, out.args, call.callId, call.context, call.signal, timeoutOf(def));
     const after = settled.kind !== "value" || before === undefined ? undefined : await taken(() => snapshot(request));
     const done = ended(def, out, settled);
@@ -240,7 +241,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     // A tool the filters hide keeps its secrets hidden too.
     const args = redact(outcome.def ?? byName.get(call.name), outcome.args ?? null);
     const entry: Writable<Partial<LogEntry>> =
-      error === undefined ? { callId: call.callId, tool: call.name, args, ok: true, value } : { callId: call.callId, tool: call.name, args, ok: false, error };
+      error === undefined ? { callId: call.callId, tool: call.name, sessionId, args, ok: true, value } : { callId: call.callId, tool: call.name, sessionId, args, ok: false, error };
     entry.timestamp = start;
     entry.durationMs = durationMs;
     entry.mutates = outcome.def?.metadata.mutates ?? false;
@@ -251,8 +252,8 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
     if (listeners.size > 0) {
       emit(
         error === undefined
-          ? { type: "succeeded", callId: call.callId, tool: call.name, durationMs }
-          : { type: "failed", callId: call.callId, tool: call.name, error, durationMs },
+          ? { type: "succeeded", callId: call.callId, tool: call.name, sessionId, durationMs }
+          : { type: "failed", callId: call.callId, tool: call.name, sessionId, error, durationMs },
       );
     }
     if (options.audit !== undefined) {
@@ -260,6 +261,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
       const record: AuditRecord = {
         callId: call.callId,
         tool: call.name,
+        sessionId,
         principal: typeof principal === "string" ? principal : null,
         decision: outcome.decision ?? (error === undefined ? "allowed" : "internal"),
         ok: error === undefined,
@@ -286,7 +288,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
       const def = byName.get(call.name);
       let outcome: Outcome;
       try {
-        if (listeners.size > 0) emit({ type: "received", callId, tool: call.name, args: redact(def, args ?? null) });
+        if (listeners.size > 0) emit({ type: "received", callId, tool: call.name, sessionId, args: redact(def, args ?? null) });
         const pending = pipeline(call, def, args);
         // Awaited only when a step waited: an await costs a turn of the
         // microtask queue even on a plain value.
@@ -304,7 +306,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
       }
     },
     partial(callId: string, tool: string, args: unknown): void {
-      emit({ type: "partial", callId, tool, args: redact(byName.get(tool), args) });
+      emit({ type: "partial", callId, tool, sessionId, args: redact(byName.get(tool), args) });
     },
     subscribe(listener: (event: ExecutorEvent) => void): () => void {
       // A wrapper, so one function subscribed twice is two listeners.

@@ -65,6 +65,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.validate.ts"),
     ),
     (
+        "toolc-runtime.invalid.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.invalid.ts"),
+    ),
+    (
         "toolc-runtime.formats.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.formats.ts"),
     ),

@@ -257,6 +257,8 @@ export interface Executor {
   call(name: string, args: unknown, context?: CallerContext): Promise<ToolResult>;
   /** Opens a session. */
   session(init?: SessionInit): Session;
+  /** Runs or refuses a call of the default session that waits for approval under `ticket`. */
+  resolve(ticket: string, resolution: Resolution): Promise<ToolResult>;
   /** Reports arguments streamed so far for a call not yet made, in the default session. */
   partial(callId: string, tool: string, args: unknown): void;
   /** Listens to every event of every session, beside `onEvent`; returns the function that stops it. */

@@ -18,6 +18,7 @@ import type {
   ExecutorEvent,
   ExecutorOptions,
   LogEntry,
+  Resolution,
   ResultError,
   Session,
   SessionInit,
@@ -249,6 +250,15 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
     return () => set.delete(own);
   };
 
+  async function resolve(state: SessionState, ticket: string, resolution: Resolution): Promise<ToolResult> {
+    if (!use(state)) return bare("", gates.sessionClosed());
+    const waiting = state.take(String(ticket));
+    if (waiting === undefined) return bare("", gates.unknownTicket());
+    const approved = isObject(resolution) && resolution.approved === true;
+    const args = isObject(resolution) && resolution.args !== undefined ? resolution.args : waiting.args;
+    return callIn(state, waiting.tool, args, waiting.context, approved);
+  }
+
   const handle = (state: SessionState): Session => ({
     id: state.info.id,
     get closed() {
@@ -257,14 +267,7 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
     call: (name, args, context) => callIn(state, name, args, context),
     partial: (callId, tool, args) => partial(state, callId, tool, args),
     subscribe: (listener) => (state.closed ? () => false : subscribe(state.listeners, listener)),
-    async resolve(ticket, resolution) {
-      if (!use(state)) return bare("", gates.sessionClosed());
-      const waiting = state.take(String(ticket));
-      if (waiting === undefined) return bare("", gates.unknownTicket());
-      const approved = isObject(resolution) && resolution.approved === true;
-      const args = isObject(resolution) && resolution.args !== undefined ? resolution.args : waiting.args;
-      return callIn(state, waiting.tool, args, waiting.context, approved);
-    },
+    resolve: (ticket, resolution) => resolve(state, ticket, resolution),
     tools: () => (state.closed ? [] : tools(state)),
     log: () => state.log(),
     summary: () => state.stats.summary(names),
@@ -275,6 +278,7 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
 
   return {
     call: (name, args, context) => callIn(defaultSession, name, args, context),
+    resolve: (ticket, resolution) => resolve(defaultSession, ticket, resolution),
     session(init: SessionInit = {}): Session {
       checkSessionInit(init);
       sweep(clock());

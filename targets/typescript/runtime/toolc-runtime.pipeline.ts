@@ -86,8 +86,9 @@ export function pipeline(shared: Shared, call: Call, found: ToolEntry | undefine
   if (!checked.ok) return { entry: found, args: given, error: gates.resultError(checked.error), decision: checked.error.code, step: 0, isDuplicate: false };
   const args = checked.value;
   // The validator writes a canonical tool's arguments in one key order, so their JSON is their key.
-  const key = def.name + "\n" + (found.canonical ? JSON.stringify(args) : canonicalKey(args));
-  const out: Outcome = { entry: found, args, step: 0, isDuplicate: call.session.isDuplicate(key) };
+  // A call `resolve` runs again is the deferred call itself, not a repeat of it.
+  const key = call.approved === undefined ? def.name + "\n" + (found.canonical ? JSON.stringify(args) : canonicalKey(args)) : undefined;
+  const out: Outcome = { entry: found, args, step: 0, isDuplicate: key !== undefined && call.session.isDuplicate(key) };
   // 3. Permissions, then risk.
   const missing = gates.missingPermissions(def, call.session.grants);
   if (missing.length > 0) return refuse(out, gates.permissionDenied(def, missing));

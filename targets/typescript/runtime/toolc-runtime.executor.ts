@@ -205,7 +205,7 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
     let signal: unknown;
     if (isObject(context)) ({ signal, ...rest } = context);
     const callId = typeof rest["callId"] === "string" ? rest["callId"] : `call-${calls}`;
-    const merged = Object.keys(session.info.context).length === 0 ? rest : { ...session.info.context, ...rest };
+    const merged = session.hasContext ? { ...session.info.context, ...rest } : rest;
     const call: Call = {
       name: String(name),
       callId,
@@ -213,7 +213,7 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
       context: merged,
       signal: signal instanceof AbortSignal ? signal : undefined,
       session,
-      ...(approved === undefined ? {} : { approved }),
+      approved,
     };
     const found = toolbox.lookup(call.name);
     let outcome: Outcome;

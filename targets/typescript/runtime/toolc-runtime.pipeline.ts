@@ -49,7 +49,8 @@ export interface Outcome {
 export interface Call extends Caller {
   readonly name: string;
   readonly session: SessionState;
-  readonly approved?: boolean;
+  /** Set for a call that `resolve` runs again. */
+  readonly approved: boolean | undefined;
 }
 
 /** What the pipeline shares across sessions. */
@@ -87,12 +88,14 @@ export function pipeline(shared: Shared, call: Call, found: ToolEntry | undefine
   const args = checked.value;
   // The validator writes a canonical tool's arguments in one key order, so their JSON is their key.
   // A call `resolve` runs again is the deferred call itself, not a repeat of it.
-  const key = call.approved === undefined ? def.name + "\n" + (found.canonical ? JSON.stringify(args) : canonicalKey(args)) : undefined;
-  const out: Outcome = { entry: found, args, step: 0, isDuplicate: key !== undefined && call.session.isDuplicate(key) };
+  const isDuplicate = call.approved === undefined && call.session.isDuplicate(def.name, args, found.canonical);
+  const out: Outcome = { entry: found, args, step: 0, isDuplicate };
   // 3. Permissions, then risk.
   const missing = gates.missingPermissions(def, call.session.grants);
   if (missing.length > 0) return refuse(out, gates.permissionDenied(def, missing));
   if (options.maxRisk !== undefined && gates.aboveRisk(def, options.maxRisk)) return refuse(out, gates.riskNotAllowed(def, options.maxRisk));
+  // The guard's and the approval's request; most calls need neither.
+  if (options.guard === undefined && !def.metadata.confirm) return counted(shared, call, found, out);
   const request: CallRequest = { tool: call.name, args: redacted(found, args), context: call.context };
   if (options.guard !== undefined) {
     const guard = options.guard;

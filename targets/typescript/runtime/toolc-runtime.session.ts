@@ -10,6 +10,7 @@
 
 import type { ExecutorEvent, LogEntry, SessionInfo, StepBudget } from "./toolc-runtime.calls.js";
 import { Stats } from "./toolc-runtime.summary.js";
+import { canonicalKey, hashInOrder, sameInOrder } from "./toolc-runtime.values.js";
 
 /** Calls a session keeps waiting for approval; past this, the oldest is dropped. */
 export const MAX_PENDING = 100;
@@ -51,32 +52,66 @@ class Ring<T> {
   }
 }
 
-/** The keys of the most recent `size` calls, counted, so that a key is
- * found in one lookup and the oldest leaves when a new one comes. */
+/** A call as the duplicate window keeps it: a tool's canonical argument
+ * key, or (for a tool whose validated arguments are canonical as written)
+ * the arguments themselves under their hash. */
+type Recent = string | { readonly tool: string; readonly hash: number; readonly args: unknown };
+
+/**
+ * The most recent `size` calls that passed validation, so that a call is
+ * found among them in one lookup and the oldest leaves when a new one
+ * comes. Arguments whose plain JSON is canonical are hashed as a tree and
+ * compared in place (no string is made for them: writing one cost a
+ * quarter of a call); the arguments kept are those the log keeps and the
+ * handler is given.
+ */
 class DuplicateWindow {
-  private readonly recent: Ring<string>;
-  private readonly counts = new Map<string, number>();
+  private readonly recent: Ring<Recent>;
+  private readonly keys = new Map<string, number>();
+  private readonly hashes = new Map<number, Array<Exclude<Recent, string>>>();
 
   constructor(size: number) {
-    this.recent = new Ring<string>(size);
+    this.recent = new Ring<Recent>(size);
   }
 
-  /** Whether `key` is among the recent calls' keys; then records it. */
-  seen(key: string): boolean {
-    const count = this.counts.get(key);
-    const out = this.recent.push(key);
-    if (out !== key) this.counts.set(key, (count ?? 0) + 1);
-    if (out !== undefined && out !== key) {
-      const left = (this.counts.get(out) ?? 1) - 1;
-      if (left === 0) this.counts.delete(out);
-      else this.counts.set(out, left);
+  /** Whether the call of `tool` with `args` is among the recent ones; then records it. */
+  seen(tool: string, args: unknown, canonical: boolean): boolean {
+    if (!canonical) {
+      const key = tool + "\n" + canonicalKey(args);
+      const count = this.keys.get(key);
+      this.keys.set(key, (count ?? 0) + 1);
+      this.forget(this.recent.push(key));
+      return count !== undefined;
     }
-    return count !== undefined;
+    const hash = hashInOrder(args, hashInOrder(tool));
+    const same = this.hashes.get(hash);
+    const found = same !== undefined && same.some((r) => r.tool === tool && sameInOrder(r.args, args));
+    const entry = { tool, hash, args };
+    if (same === undefined) this.hashes.set(hash, [entry]);
+    else same.push(entry);
+    this.forget(this.recent.push(entry));
+    return found;
+  }
+
+  private forget(out: Recent | undefined): void {
+    if (out === undefined) return;
+    if (typeof out === "string") {
+      const left = (this.keys.get(out) ?? 1) - 1;
+      if (left === 0) this.keys.delete(out);
+      else this.keys.set(out, left);
+      return;
+    }
+    const same = this.hashes.get(out.hash);
+    if (same === undefined) return;
+    const at = same.indexOf(out);
+    if (at >= 0) same.splice(at, 1);
+    if (same.length === 0) this.hashes.delete(out.hash);
   }
 
   clear(): void {
     this.recent.clear();
-    this.counts.clear();
+    this.keys.clear();
+    this.hashes.clear();
   }
 }
 
@@ -92,6 +127,8 @@ export class SessionState {
   private readonly entries: Ring<LogEntry>;
   private readonly window: DuplicateWindow;
   private readonly pending = new Map<string, Pending>();
+  /** Whether the session has a context to merge under each call's. */
+  readonly hasContext: boolean;
 
   constructor(
     readonly info: SessionInfo,
@@ -102,6 +139,7 @@ export class SessionState {
     /** When the session was last used, on the executor's clock. */
     public lastUsed: number,
   ) {
+    this.hasContext = Object.keys(info.context).length > 0;
     this.entries = new Ring<LogEntry>(logLimit);
     this.window = new DuplicateWindow(duplicateWindow);
   }
@@ -114,9 +152,9 @@ export class SessionState {
     return this.entries.toArray();
   }
 
-  /** Whether `key` (a tool and its canonical arguments) is among the recent calls; then records it. */
-  isDuplicate(key: string): boolean {
-    return this.window.seen(key);
+  /** Whether the call of `tool` with validated `args` is among the recent calls; then records it. */
+  isDuplicate(tool: string, args: unknown, canonical: boolean): boolean {
+    return this.window.seen(tool, args, canonical);
   }
 
   /** Keeps `call` under `ticket`, dropping the oldest past `MAX_PENDING`. */

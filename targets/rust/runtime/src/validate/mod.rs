@@ -12,6 +12,8 @@ mod words;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_secret;
 
 use serde_json::{Map, Value};
 
@@ -48,6 +50,32 @@ impl Invalid {
 
     pub(crate) fn with_hint(mut self, hint: String) -> Self {
         self.hint = Some(hint);
+        self
+    }
+
+    /// The error about a `@secret` value, told without the value: the
+    /// `, got …` part goes, and so does anything below the secret field
+    /// (a key, an item's index), so that the path, the message and the
+    /// hint say only that the field is wrong and what it must be.
+    pub(crate) fn secret(mut self) -> Self {
+        if let Some(at) = self.message.find(", got ") {
+            self.message.truncate(at);
+        }
+        if self.message.starts_with("key ") {
+            // `key "…" must match the pattern …` names the key.
+            let rule = self
+                .message
+                .find(" must ")
+                .map(|at| self.message[at..].to_string());
+            self.message = format!("a key{}", rule.unwrap_or_default());
+        }
+        if self.message.starts_with("unknown field `") {
+            self.message = "has an unknown field".to_string();
+        }
+        if self.message.starts_with("must not repeat item ") {
+            self.message = "must not repeat an item".to_string();
+        }
+        self.path.clear();
         self
     }
 
@@ -395,7 +423,10 @@ fn check_object(
         let item = item.filter(|_| !lenient_null);
         match (item, field.default.filter(|_| fill)) {
             (Some(item), _) => {
-                check(&field.ty, defs, item, 0, fill, dirty).map_err(|e| e.under(field.name))?;
+                check(&field.ty, defs, item, 0, fill, dirty).map_err(|e| match field.secret {
+                    true => e.secret().under(field.name),
+                    false => e.under(field.name),
+                })?;
             }
             (None, Some(text)) => {
                 // The default is checked as it will be filled in (a

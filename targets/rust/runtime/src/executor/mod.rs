@@ -26,6 +26,7 @@ mod budget;
 mod coerce;
 mod finish;
 mod gates;
+mod handler;
 mod log;
 mod options;
 mod pipeline;
@@ -42,6 +43,8 @@ mod toolbox;
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod tests_hooks;
 #[cfg(test)]
 mod tests_sessions;
 

@@ -268,8 +268,12 @@ impl Session {
         &self.executor
     }
 
-    /// The tools this session may call now (its grants applied).
+    /// The tools this session may call now (its grants applied; none
+    /// once it is closed).
     pub fn tools(&self) -> Vec<&'static ToolDescriptor> {
+        if self.core.is_closed() {
+            return Vec::new();
+        }
         self.executor.tools_for(self.core.grants.as_deref())
     }
 

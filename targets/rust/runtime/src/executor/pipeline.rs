@@ -196,9 +196,12 @@ impl Executor {
         // check keeps; the log shares it unless it must show them
         // redacted, or in an order of keys that is not the canonical one.
         let key: Arc<str> = Arc::from(canonical(&args));
-        call.duplicate = lock(&session.state)
-            .as_mut()
-            .is_some_and(|s| s.seen.repeat(index, &key, options.duplicate_window));
+        // A resolved call runs what was already counted: it is no
+        // duplicate, and does not enter the window.
+        call.duplicate = call.run.approved.is_none()
+            && lock(&session.state)
+                .as_mut()
+                .is_some_and(|s| s.seen.repeat(index, &key, options.duplicate_window));
         call.args = Args::Text(match (secret, maps_sorted()) {
             (false, true) => key,
             (false, false) => Arc::from(compact(&args)),
@@ -253,11 +256,17 @@ impl Executor {
                             .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
                             + 1,
                     );
+                    // The call that runs when it is resolved gets an id of
+                    // its own.
+                    let mut context = context.clone();
+                    if let Value::Object(map) = &mut context {
+                        map.remove("callId");
+                    }
                     let pending = Pending {
                         ticket,
                         tool: name.to_string(),
                         args,
-                        context: context.clone(),
+                        context,
                     };
                     if let Some(state) = lock(&session.state).as_mut() {
                         state.waiting.push(pending);

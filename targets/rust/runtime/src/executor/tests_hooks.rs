@@ -106,6 +106,8 @@ fn a_deferred_approval_runs_when_resolved() {
     assert_eq!((resolved.step, *lock(&runs)), (1, 1));
     let ids: Vec<String> = session.log().into_iter().map(|e| e.call_id).collect();
     assert_eq!(ids, ["call-1", "call-2"]);
+    // What the resolution runs was counted when it was deferred.
+    assert!(!resolved.is_duplicate);
     let again = run(session.resolve("ticket-1", approved));
     assert_eq!(
         error_json(&again),

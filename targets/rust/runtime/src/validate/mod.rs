@@ -53,29 +53,17 @@ impl Invalid {
         self
     }
 
-    /// The error about a `@secret` value, told without the value: the
-    /// `, got …` part goes, and so does anything below the secret field
-    /// (a key, an item's index), so that the path, the message and the
-    /// hint say only that the field is wrong and what it must be.
+    /// The error about a `@secret` value, told without the value, as the
+    /// TypeScript validator tells it: the message loses its `, got …`
+    /// part, and an error inside the value (whose path or message could
+    /// name its keys or items) becomes `is not valid` at the field.
     pub(crate) fn secret(mut self) -> Self {
+        if !self.path.is_empty() {
+            return Invalid::new("is not valid".to_string());
+        }
         if let Some(at) = self.message.find(", got ") {
             self.message.truncate(at);
         }
-        if self.message.starts_with("key ") {
-            // `key "…" must match the pattern …` names the key.
-            let rule = self
-                .message
-                .find(" must ")
-                .map(|at| self.message[at..].to_string());
-            self.message = format!("a key{}", rule.unwrap_or_default());
-        }
-        if self.message.starts_with("unknown field `") {
-            self.message = "has an unknown field".to_string();
-        }
-        if self.message.starts_with("must not repeat item ") {
-            self.message = "must not repeat an item".to_string();
-        }
-        self.path.clear();
         self
     }
 

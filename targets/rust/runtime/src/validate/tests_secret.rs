@@ -1,5 +1,6 @@
 //! No message about a `@secret` value shows the value: not its text, not
-//! a key or an index below it, in the message, the hint or the path.
+//! a key or an index below it, in the message, the hint or the path (an
+//! error inside the value is `is not valid` at the field).
 
 use serde_json::{Value, json};
 
@@ -109,27 +110,22 @@ fn validation_errors_about_secrets_do_not_echo_them() {
         (
             json!({"codes": {"ZZTOP": "abcd"}}),
             "/codes",
-            "a key must match the pattern ^[a-z]+$",
+            "is not valid",
             "ZZTOP",
         ),
         (
             json!({"codes": {"ok": "xyz"}}),
             "/codes",
-            "must be at least 4 characters long",
-            "xyz",
+            "is not valid",
+            "ok",
         ),
         (
             json!({"words": ["hunter2", "hunter2"]}),
             "/words",
-            "must not repeat an item",
+            "is not valid",
             "hunter2",
         ),
-        (
-            json!({"words": ["abc"]}),
-            "/words",
-            "must be at least 4 characters long",
-            "abc",
-        ),
+        (json!({"words": ["abc"]}), "/words", "is not valid", "abc"),
     ];
     for (args, path, message, value) in cases {
         let (p, m, hint) = refused(args.clone());

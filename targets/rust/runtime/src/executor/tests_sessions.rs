@@ -119,8 +119,16 @@ fn closed_and_idle_sessions_refuse_calls() {
     *lock(&now) = 1998.0;
     assert!(run(b.call("login", json!({"user": "x"}), json!({}))).is_ok());
     *lock(&now) = 2998.0;
+    let c = executor.session(init("c"));
+    *lock(&now) = 2998.0 + 1000.0;
+    assert!(c.is_closed());
     let expired = run(b.call("login", json!({"user": "x"}), json!({})));
     assert_eq!(code(&expired).as_deref(), Some("session_closed"));
+    let resolved = run(a.resolve("ticket-1", Resolution::default()));
+    assert_eq!(
+        (code(&resolved).as_deref(), resolved.tool.as_str()),
+        (Some("session_closed"), "")
+    );
     // The default session never expires, and cannot be closed.
     executor.default_session().close();
     *lock(&now) = 1e9;

@@ -211,6 +211,8 @@ impl Executor {
             tool: name.to_string(),
             args,
             context: context.clone(),
+            session_id: session.id.to_string(),
+            principal: session.principal.clone(),
         };
         call.shown = Some(shown(args.clone()));
         let shown_request = || request(call.shown.clone().unwrap_or_default());

@@ -177,7 +177,9 @@ fn the_session_context_is_under_each_calls_and_names_the_principal() {
         .grant("*")
         .audit(move |r| lock(&audited).push(serde_json::to_value(r).unwrap_or_default()))
         .approve(move |request| {
+            let who = json!([request.session_id, request.principal]);
             lock(&approvals).push(request.context);
+            lock(&approvals).push(who);
             async { false }
         });
     let session = executor.session(SessionInit {
@@ -194,6 +196,7 @@ fn the_session_context_is_under_each_calls_and_names_the_principal() {
         lock(&contexts)[0],
         json!({"tenant": "t1", "lang": "fr", "principal": "eve"})
     );
+    assert_eq!(lock(&contexts)[1], json!(["session-1", "ana"]));
     assert_eq!(lock(&audit)[0]["principal"], "ana");
     assert_eq!(lock(&audit)[0]["decision"], "confirmation_denied");
 }

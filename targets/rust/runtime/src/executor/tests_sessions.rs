@@ -297,8 +297,17 @@ fn executors_are_cheap_handles_and_builders_on_shared_ones_start_afresh() {
 }
 
 #[test]
-fn a_session_is_send_and_sync() {
+fn sessions_and_their_calls_cross_threads() {
     fn shared<T: Send + Sync + Clone>() {}
+    fn sent<T: Send>(_: &T) {}
     shared::<Session>();
+    let executor = Executor::new(Accounts);
+    let session = executor.session(SessionInit::default());
+    let listener = |_: &Event| {};
+    // An async host (rmcp, axum) spawns these futures on its threads.
+    sent(&session.call("login", json!({}), json!({})));
+    sent(&session.call_with("login", json!({}), json!({}), CancelToken::new(), &listener));
+    sent(&session.resolve("ticket-1", Resolution::default()));
+    sent(&executor.call("login", json!({}), json!({})));
     let _unused: Option<ToolError> = None;
 }

@@ -21,7 +21,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value, json};
 
-use crate::executor::{Event, Executor, Listener, ToolResult};
+use crate::executor::{Event, Executor, Listener, Outcome, ToolResult};
 use crate::{CancelToken, ToolDescriptor};
 
 /// An rmcp `ServerHandler` running every call through an executor.
@@ -75,8 +75,8 @@ fn mcp_tool(descriptor: &ToolDescriptor) -> Result<Tool, ErrorData> {
 /// The MCP result of an executor's result for `descriptor`'s tool.
 fn mcp_result(result: ToolResult, descriptor: Option<&ToolDescriptor>) -> CallToolResult {
     let warning = result.warning.map(ContentBlock::text);
-    let mut out = match (result.value, result.error) {
-        (Some(value), _) => {
+    let mut out = match result.outcome {
+        Outcome::Ok(value) => {
             // `structuredContent` must fit the outputSchema, which wraps a
             // non-object output as `{"result": ..}`; a tool without an
             // output has no schema and gets no structured content.
@@ -91,7 +91,7 @@ fn mcp_result(result: ToolResult, descriptor: Option<&ToolDescriptor>) -> CallTo
         // Not as structured content, which must fit the outputSchema: the
         // error goes in text for the model and in `_meta` for programs, as
         // the TypeScript MCP adapter does.
-        (None, error) => {
+        Outcome::Err(error) => {
             let value = serde_json::to_value(&error).unwrap_or(Value::Null);
             let text = json!({ "error": value }).to_string();
             let mut meta = MetaObject::new();
@@ -234,7 +234,7 @@ impl ServerHandler for McpServer {
             }
         };
         let (result, ()) = both(call, forward).await;
-        if let Some(error) = result.error.as_ref().filter(|e| e.code == "unknown_tool") {
+        if let Some(error) = result.error().filter(|e| e.code == "unknown_tool") {
             // A call that cannot be routed is a protocol error, as MCP
             // servers answer it.
             let data = serde_json::to_value(error).ok();
@@ -258,12 +258,10 @@ mod tests {
     fn result(value: Option<Value>, warning: Option<&str>) -> ToolResult {
         ToolResult {
             tool: "t".into(),
-            ok: value.is_some(),
-            error: match value {
-                Some(_) => None,
-                None => Some(crate::ToolError::new("locked", "Locked.")),
+            outcome: match value {
+                Some(value) => Outcome::Ok(value),
+                None => Outcome::Err(crate::ToolError::new("locked", "Locked.")),
             },
-            value,
             warning: warning.map(str::to_string),
             duration_ms: crate::executor::Millis(0.0),
             result_bytes: 0,

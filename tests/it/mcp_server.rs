@@ -6,6 +6,9 @@
 //! installed into `target/test-venv`). Fails when either is missing; set
 //! `TOOLC_SKIP_PYTHON=1` to skip.
 
+#[path = "mcp_server/sessions.rs"]
+mod sessions;
+
 use crate::common::python;
 
 use std::path::{Path, PathBuf};

@@ -12,6 +12,7 @@
 //! let result = executor.call("set_font", args, json!({"principal": "ana"})).await;
 //! ```
 
+pub(crate) mod ask;
 mod budget;
 mod coerce;
 mod gates;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::Executor;
+use super::ask;
 use super::coerce::coerce_args;
 use super::gates;
 use super::log::{Args, CallId, Logged};
@@ -186,11 +187,7 @@ impl Executor {
                 args: shown(args.clone()),
                 context: context.clone(),
             };
-            let approved = match &options.approve {
-                Some(approve) => approve(request).await,
-                None => false,
-            };
-            if !approved {
+            if !ask::approved(options, tool, request).await {
                 return Err(gates::not_approved(tool));
             }
         }

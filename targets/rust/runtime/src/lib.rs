@@ -38,6 +38,7 @@ pub mod executor;
 pub mod formats;
 #[cfg(feature = "executor")]
 pub mod gemini;
+mod levels;
 #[cfg(feature = "rmcp")]
 pub mod mcp;
 mod toolset;
@@ -48,9 +49,10 @@ pub use serde;
 pub use serde_json;
 
 pub use call::{output_json, parse_args, present};
-pub use context::{CallContext, CancelToken, Cancelled};
+pub use context::{CallContext, CancelToken, Cancelled, Report, Reports};
 pub use descriptor::{ErrorDecl, Example, McpJson, RateLimit, ToolDescriptor};
-pub use error::ToolError;
+pub use error::{Ticket, ToolError};
 #[cfg(feature = "executor")]
-pub use executor::{Executor, Risk, Tier, ToolResult};
+pub use executor::{Executor, Session, SessionInit, ToolResult, Toolbox};
+pub use levels::{Risk, Tier};
 pub use toolset::{ToolFuture, Toolset, decode_args};

@@ -5,6 +5,7 @@
 //! The adapter's asker lives for one call, set around it as a task-local,
 //! so the executor's options (shared by every client) never change.
 
+use super::approval::Approval;
 use super::options::{Approve, BoxFuture, Options};
 use super::record::CallRequest;
 use crate::ToolDescriptor;
@@ -13,7 +14,9 @@ use crate::ToolDescriptor;
 /// `approve` to fall back to.
 #[cfg(feature = "rmcp")]
 pub(crate) type Asker = std::sync::Arc<
-    dyn Fn(CallRequest, &'static ToolDescriptor, Option<Approve>) -> BoxFuture<bool> + Send + Sync,
+    dyn Fn(CallRequest, &'static ToolDescriptor, Option<Approve>) -> BoxFuture<Approval>
+        + Send
+        + Sync,
 >;
 
 #[cfg(feature = "rmcp")]
@@ -27,21 +30,19 @@ pub(crate) async fn asking<F: Future>(asker: Asker, call: F) -> F::Output {
     ASKER.scope(asker, call).await
 }
 
-/// Whether `tool`'s call may run: the answer of the adapter's asker when
-/// one is set, else of `approve`; no one to ask means no.
-pub(crate) fn approved(
+/// The answer about `tool`'s call from the adapter's asker when one is
+/// set, else from `approve`; `None` when there is no one to ask (no).
+/// `request` is made only when someone is asked.
+pub(crate) fn asked(
     options: &Options,
     tool: &'static ToolDescriptor,
-    request: CallRequest,
-) -> BoxFuture<bool> {
+    request: impl FnOnce() -> CallRequest,
+) -> Option<BoxFuture<Approval>> {
     let approve: Option<Approve> = options.approve.clone();
     #[cfg(feature = "rmcp")]
     if let Ok(asker) = ASKER.try_with(Asker::clone) {
-        return asker(request, tool, approve);
+        return Some(asker(request(), tool, approve));
     }
     let _ = tool;
-    match approve {
-        Some(approve) => approve(request),
-        None => Box::pin(async { false }),
-    }
+    approve.map(|approve| approve(request()))
 }

@@ -11,9 +11,10 @@ use rmcp::model::{ElicitRequestParams, ElicitationAction};
 use rmcp::{Peer, RoleServer};
 use serde_json::{Value, json};
 
+use crate::Risk;
 use crate::ToolDescriptor;
-use crate::executor::CallRequest;
 use crate::executor::ask::Asker;
+use crate::executor::{Approval, CallRequest};
 
 tokio::task_local! {
     static CLIENT: Peer<RoleServer>;
@@ -40,13 +41,13 @@ pub(crate) fn asker(peer: Peer<RoleServer>, elicit: bool, critical_only: bool) -
     Arc::new(move |request, tool, approve| {
         let peer = peer.clone();
         Box::pin(async move {
-            let critical = tool.risk == "critical";
+            let critical = tool.risk == Risk::Critical;
             if elicit && !(critical && critical_only) {
-                return elicited(&peer, &request, tool).await;
+                return Approval::from(elicited(&peer, &request, tool).await);
             }
             match approve {
                 Some(approve) => approve(request).await,
-                None => false,
+                None => Approval::Denied,
             }
         })
     })

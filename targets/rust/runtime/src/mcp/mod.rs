@@ -36,7 +36,7 @@ use serde_json::{Map, Value};
 pub use confirm::client;
 
 use crate::CancelToken;
-use crate::executor::{Event, Executor, Listener, ask};
+use crate::executor::{Event, Executor, Listener, Session, SessionInit, ask};
 
 /// Maps a request's bearer token to the principal it authenticates.
 type Principals = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
@@ -68,10 +68,19 @@ impl Clone for McpServer {
     }
 }
 
-/// One client's state: who it is, once its first request said so.
+/// One client's toolc session, opened by its first request (whose
+/// authentication names the principal) and closed with the connection.
 #[derive(Default)]
 struct Connection {
-    principal: OnceLock<Option<String>>,
+    session: OnceLock<Session>,
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some(session) = self.session.get() {
+            session.close();
+        }
+    }
 }
 
 impl McpServer {
@@ -130,21 +139,24 @@ impl McpServer {
         &self.executor
     }
 
-    /// The principal of the request of `context`, checked against the one
-    /// its connection started with.
-    fn principal_of(
-        &self,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<Option<String>, ErrorData> {
+    /// This connection's session, opened for the principal of the request
+    /// of `context` if it is the first; a request naming another principal
+    /// than the session's is refused.
+    fn session(&self, context: &RequestContext<RoleServer>) -> Result<&Session, ErrorData> {
         let given = self.authenticated(context);
-        let settled = self.connection.principal.get_or_init(|| given.clone());
-        if *settled != given {
+        let session = self.connection.session.get_or_init(|| {
+            self.executor.session(SessionInit {
+                principal: given.clone(),
+                ..SessionInit::default()
+            })
+        });
+        if session.principal() != given.as_deref() {
             return Err(ErrorData::invalid_request(
                 "this session belongs to another principal",
                 None,
             ));
         }
-        Ok(given)
+        Ok(session)
     }
 
     /// The principal a request's bearer token maps to, if any.
@@ -163,11 +175,6 @@ impl McpServer {
         let _ = &self.principals;
         None
     }
-
-    /// The tools offered to this client now, and their MCP names.
-    fn offered(&self) -> Vec<&'static crate::ToolDescriptor> {
-        self.executor.tools()
-    }
 }
 
 impl ServerHandler for McpServer {
@@ -185,10 +192,10 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        self.principal_of(&context)?;
+        let session = self.session(&context)?;
         let unwrap = result::unwrapped(context.protocol_version().as_ref());
-        let tools: Result<Vec<Tool>, ErrorData> = self
-            .offered()
+        let tools: Result<Vec<Tool>, ErrorData> = session
+            .tools()
             .into_iter()
             .map(|d| result::mcp_tool(d, unwrap))
             .collect();
@@ -200,7 +207,7 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let principal = self.principal_of(&context)?;
+        let session = self.session(&context)?;
         let version = context.protocol_version();
         let unwrap = result::unwrapped(version.as_ref());
         // A 2026-07-28 request stands alone: the server sends the client no
@@ -210,10 +217,6 @@ impl ServerHandler for McpServer {
                 .client_capabilities()
                 .is_some_and(|c| c.elicitation.is_some());
         let progress = context.meta.get_progress_token();
-        let mut caller = Map::new();
-        if let Some(principal) = principal {
-            caller.insert("principal".into(), Value::from(principal));
-        }
         let args = Value::Object(request.arguments.unwrap_or_default());
         // Events become progress notifications when the request asked for
         // them; the listener is dropped with the call, which ends the
@@ -227,19 +230,15 @@ impl ServerHandler for McpServer {
         let asker = confirm::asker(context.peer.clone(), elicit, self.critical_only);
         let call = async {
             let listener = listener;
-            let (name, context_json) = (&request.name, Value::Object(caller));
+            let (name, context_json) = (&request.name, Value::Object(Map::new()));
             let run = async {
                 // Without a progress token no event is wanted, and the
                 // executor builds none.
                 if asked {
                     let on_event: Listener<'_> = &listener;
-                    (self.executor)
-                        .call_with(name, args, context_json, token.clone(), on_event)
-                        .await
+                    (session.call_with(name, args, context_json, token.clone(), on_event)).await
                 } else {
-                    (self.executor)
-                        .call_with_cancel(name, args, context_json, token.clone())
-                        .await
+                    (session.call_with_cancel(name, args, context_json, token.clone())).await
                 }
             };
             let run = confirm::serving(context.peer.clone(), ask::asking(asker, run));
@@ -264,8 +263,8 @@ impl ServerHandler for McpServer {
             }
         };
         let (result, ()) = join::both(call, forward).await;
-        let offered = self.offered();
-        if let Some(error) = result.error.as_ref().filter(|e| e.code == "unknown_tool") {
+        let offered = session.tools();
+        if let Some(error) = result.error().filter(|e| e.code == "unknown_tool") {
             // A call that cannot be routed is a protocol error, as MCP
             // servers answer it.
             let names: Vec<&str> = offered.iter().map(|d| d.name).collect();

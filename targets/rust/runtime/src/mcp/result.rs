@@ -11,7 +11,7 @@ use rmcp::model::{CallToolResult, ContentBlock, ErrorData, MetaObject, ProtocolV
 use serde_json::{Value, json};
 
 use crate::ToolDescriptor;
-use crate::executor::ToolResult;
+use crate::executor::{Outcome, ToolResult};
 
 /// Whether a client of `version` takes non-object outputs unwrapped.
 pub(crate) fn unwrapped(version: Option<&ProtocolVersion>) -> bool {
@@ -57,8 +57,8 @@ pub(crate) fn mcp_result(
     unwrap: bool,
 ) -> CallToolResult {
     let warning = result.warning.map(ContentBlock::text);
-    let mut out = match (result.value, result.error) {
-        (Some(value), _) => {
+    let mut out = match result.outcome {
+        Outcome::Ok(value) => {
             // `structuredContent` must fit the outputSchema; a tool without
             // an output has no schema and gets no structured content.
             match descriptor {
@@ -74,7 +74,7 @@ pub(crate) fn mcp_result(
         // Not as structured content, which must fit the outputSchema: the
         // error goes in text for the model and in `_meta` for programs, as
         // the TypeScript MCP adapter does.
-        (None, error) => {
+        Outcome::Err(error) => {
             let value = serde_json::to_value(&error).unwrap_or(Value::Null);
             let text = json!({ "error": value }).to_string();
             let mut meta = MetaObject::new();

@@ -5,17 +5,15 @@ use serde_json::{Value, json};
 
 use super::result::{mcp_result, mcp_tool, unknown_tool, unwrapped};
 use crate::ToolDescriptor;
-use crate::executor::ToolResult;
+use crate::executor::{Outcome, ToolResult};
 
 fn result(value: Option<Value>, warning: Option<&str>) -> ToolResult {
     ToolResult {
         tool: "t".into(),
-        ok: value.is_some(),
-        error: match value {
-            Some(_) => None,
-            None => Some(crate::ToolError::new("locked", "Locked.")),
+        outcome: match value {
+            Some(value) => Outcome::Ok(value),
+            None => Outcome::Err(crate::ToolError::new("locked", "Locked.")),
         },
-        value,
         warning: warning.map(str::to_string),
         duration_ms: crate::executor::Millis(0.0),
         result_bytes: 0,

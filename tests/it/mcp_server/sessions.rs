@@ -19,7 +19,7 @@ fn root() -> PathBuf {
 }
 
 /// A server process, killed when the test ends however it ends.
-struct Server(Child);
+pub struct Server(Child);
 
 impl Drop for Server {
     fn drop(&mut self) {

@@ -5,48 +5,17 @@
 //   cargo build --release
 //   node benches/executor.mjs [CALLS] [ROUNDS]      (default 100000 calls, 5 rounds)
 //
-// It generates the package into `target/bench-executor/` with
-// `target/release/toolc`, compiles it with the `tsc` of `target/test-node/`
-// (which the TypeScript tests install; `TSC=/path/to/tsc` overrides it), and
-// times the variants in turns, one round of each, then the next round, so
-// that a machine that slows down weighs on all alike; it prints each one's
-// best and median round. `RUNTIME=DIR` puts the runtime files of DIR (a
-// `targets/typescript/runtime/` of another checkout, say) in place of
-// those toolc wrote, to time two runtimes with one toolc. Timings are
-// printed, never asserted.
+// It builds the package into `target/bench-executor/` (see
+// `ts-package.mjs`: `TOOLC`, `TSC` and `RUNTIME` choose toolc, tsc and the
+// runtime) and times the variants in turns, one round of each, then the next
+// round, so that a machine that slows down weighs on all alike; it prints
+// each one's best and median round. Timings are printed, never asserted.
 
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { benchPackage } from "./ts-package.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const calls = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 5);
-const out = join(root, "target", "bench-executor");
-const tsc = process.env.TSC ?? join(root, "target", "test-node", "node_modules", ".bin", "tsc");
-
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-execFileSync(join(root, "target", "release", "toolc"), ["build", join(root, "benches", "executor.tool"), "--target", "typescript", "--out", out], { stdio: "inherit" });
-if (process.env.RUNTIME !== undefined) {
-  for (const name of readdirSync(out).filter((n) => n.startsWith("toolc-runtime"))) rmSync(join(out, name));
-  const runtime = resolve(process.env.RUNTIME);
-  for (const name of readdirSync(runtime).filter((n) => n.startsWith("toolc-runtime") && n.endsWith(".ts") && !n.endsWith(".test.ts"))) {
-    copyFileSync(join(runtime, name), join(out, name));
-  }
-}
-writeFileSync(join(out, "package.json"), '{"private":true,"type":"module"}\n');
-writeFileSync(
-  join(out, "tsconfig.json"),
-  JSON.stringify({
-    compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [], lib: ["ES2022", "DOM"], outDir: "dist" },
-    files: ["bench.ts"],
-  }),
-);
-execFileSync(tsc, ["-p", out], { stdio: "inherit" });
-
-const pkg = await import(pathToFileURL(join(out, "dist", "bench.js")).href);
+const { pkg } = await benchPackage("bench-executor");
 
 const args = { id: "12:34", name: "Header", position: 3, order: "desc", tags: ["a", "b"], bounds: { x: 0, y: 0, width: 10, height: 20 } };
 const outcome = { id: "12:34", changed: 1 };

@@ -4,7 +4,8 @@
 // (imported here as `./pkg.js`), compiles this file beside it and runs
 // `node run.js <case>.json`; this prints what the executor did, as one JSON
 // object:
-//   {results, log, events, summary, audit, tools, approvals, ran, signalled}
+//   {results, log, events, summary, audit, tools, approvals, ran, after,
+//    sessions, signalled}
 // and the test compares it with the case's `expect`. Handlers are scripted
 // by the case, the clock is virtual (only a call's `at` and a step's
 // `advanceMs` move it), and `cancelAfterMs` cancels a call through the
@@ -15,12 +16,14 @@ import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import * as pkg from "./pkg.js";
+import type { Session, SessionInit } from "./toolc-runtime.js";
 import { executorOptions, nth, outcome, type Json, type Options, type Step as Outcome } from "./scripted.js";
 
 interface Step extends Outcome {
   readonly sleepMs?: number;
   readonly advanceMs?: number;
   readonly hang?: boolean;
+  readonly progress?: Array<{ message: string; progress?: number; total?: number }>;
 }
 
 interface Call {
@@ -29,12 +32,23 @@ interface Call {
   readonly context?: { [key: string]: Json };
   readonly at?: number;
   readonly cancelAfterMs?: number;
+  /** The session's name in `sessions`; absent: `executor.call`. */
+  readonly session?: string;
 }
 
+interface Resolve {
+  readonly resolve: { readonly ticket: string; readonly approved: boolean; readonly args?: Json };
+  readonly session?: string;
+  readonly at?: number;
+}
+
+type Item = Call | Resolve | { readonly parallel: Call[] } | { readonly close: string };
+
 interface Case {
-  readonly options?: Options & { readonly snapshot?: Json[] };
+  readonly options?: Options & { readonly snapshot?: Json[]; readonly after?: boolean };
   readonly handlers?: { readonly [tool: string]: Step[] };
-  readonly calls: Array<Call | { readonly parallel: Call[] }>;
+  readonly sessions?: { readonly [name: string]: SessionInit };
+  readonly calls: Item[];
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? "", "utf8")) as Case;
@@ -47,6 +61,7 @@ const approvals: pkg.CallRequest[] = [];
 /** Starts per handler; a handler that never started is not listed. */
 const ran: Record<string, number> = {};
 const signalled: Record<string, number> = {};
+const after: Array<{ tool: string; ok: boolean }> = [];
 
 function snapshotter(values: Json[]): () => Json {
   let taken = 0;
@@ -60,6 +75,10 @@ function scripted(tool: string, steps: Step[]): (args: unknown, ctx: pkg.Handler
     const step = nth(steps, runs++) ?? {};
     if (step.sleepMs !== undefined) await sleep(step.sleepMs);
     if (step.advanceMs !== undefined) clock += step.advanceMs;
+    for (const p of step.progress ?? []) {
+      const { message, ...rest } = p;
+      ctx.progress(message, rest);
+    }
     if (step.hang === true) {
       await new Promise<void>((resolve) => {
         ctx.signal.addEventListener("abort", () => {
@@ -77,10 +96,27 @@ const handlers = Object.fromEntries(Object.entries(spec.handlers ?? {}).map(([to
 const executor = pkg.createExecutor(handlers as pkg.ExecutorHandlers, {
   ...executorOptions(given, (request) => approvals.push(JSON.parse(JSON.stringify(request)) as pkg.CallRequest)),
   ...(given.snapshot === undefined ? {} : { snapshot: snapshotter(given.snapshot) }),
+  ...(given.after === true ? { after: (_request: pkg.CallRequest, result: pkg.ToolResult) => after.push({ tool: result.tool, ok: result.ok }) } : {}),
   onEvent: (event) => events.push(event),
   audit: (record) => audit.push(record),
   now: () => clock,
 });
+
+const sessions = new Map<string, { session: Session; events: pkg.ExecutorEvent[] }>();
+for (const [name, init] of Object.entries(spec.sessions ?? {})) {
+  const session = executor.session(init);
+  const seen: pkg.ExecutorEvent[] = [];
+  session.subscribe((event) => seen.push(event));
+  sessions.set(name, { session, events: seen });
+}
+
+/** The session named `name` (the executor itself when absent). */
+function caller(name: string | undefined): Pick<Session, "call" | "resolve"> {
+  if (name === undefined) return executor;
+  const found = sessions.get(name);
+  if (found === undefined) throw new Error(`no session named ${name} in "sessions"`);
+  return found.session;
+}
 
 async function run(call: Call): Promise<pkg.ToolResult> {
   if (call.at !== undefined) clock = call.at;
@@ -88,7 +124,7 @@ async function run(call: Call): Promise<pkg.ToolResult> {
   const timer = controller === undefined ? undefined : setTimeout(() => controller.abort(), call.cancelAfterMs);
   const context = { ...(call.context ?? {}), ...(controller === undefined ? {} : { signal: controller.signal }) };
   try {
-    return await executor.call(call.tool, call.args ?? {}, context);
+    return await caller(call.session).call(call.tool, call.args ?? {}, context);
   } finally {
     clearTimeout(timer);
   }
@@ -97,7 +133,12 @@ async function run(call: Call): Promise<pkg.ToolResult> {
 const results: pkg.ToolResult[] = [];
 for (const item of spec.calls) {
   if ("parallel" in item) results.push(...(await Promise.all(item.parallel.map(run))));
-  else results.push(await run(item));
+  else if ("close" in item) sessions.get(item.close)?.session.close();
+  else if ("resolve" in item) {
+    if (item.at !== undefined) clock = item.at;
+    const { ticket, approved, args } = item.resolve;
+    results.push(await caller(item.session).resolve(ticket, { approved, ...(args === undefined ? {} : { args }) }));
+  } else results.push(await run(item));
 }
 
 const observed = {
@@ -109,6 +150,13 @@ const observed = {
   tools: executor.tools().map((def) => def.name),
   approvals,
   ran,
+  after,
+  sessions: Object.fromEntries(
+    [...sessions].map(([name, { session, events: seen }]) => [
+      name,
+      { log: session.log(), summary: session.summary(), events: seen, tools: session.tools().map((def) => def.name) },
+    ]),
+  ),
   signalled,
 };
 process.stdout.write(`${JSON.stringify(observed)}\n`);

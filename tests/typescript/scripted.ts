@@ -11,7 +11,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** One run of a scripted handler: what it returns, or how it fails. */
 export interface Step {
   readonly return?: Json;
-  readonly error?: { readonly code: string; readonly message?: string };
+  readonly error?: { readonly code: string; readonly message?: string; readonly suggestions?: string[] };
   readonly throw?: string;
 }
 
@@ -26,8 +26,18 @@ export interface Options {
   readonly readOnly?: boolean;
   readonly meta?: { [key: string]: pkg.JsonValue };
   /** The approval callback's answers in turn, the last one repeating. */
-  readonly approve?: Array<boolean | "throw"> | "throw" | boolean;
+  readonly approve?: Array<Answer> | Answer;
+  /** The guard's refusal by tool; tools not listed pass. */
+  readonly guard?: { readonly [tool: string]: { code: string; message: string } };
+  /** Grants by principal. */
+  readonly grantsFor?: { readonly [principal: string]: string[] };
+  readonly logLimit?: number;
+  readonly duplicateWindow?: number;
+  readonly sessionIdleMs?: number;
 }
+
+/** An approval answer: `"throw"` for a callback that throws, `"hang"` for one that never answers. */
+type Answer = boolean | "defer" | "throw" | "hang";
 
 /** The `i`-th of `items`, the last one repeating. */
 export function nth<T>(items: readonly T[], i: number): T | undefined {
@@ -40,12 +50,15 @@ export function executorOptions(given: Options, onAsk: (request: pkg.CallRequest
   const approve = given.approve;
   const answers = approve === undefined ? undefined : Array.isArray(approve) ? approve : [approve];
   let asked = 0;
-  const approver = (request: pkg.CallRequest): boolean => {
+  const approver = (request: pkg.CallRequest): boolean | "defer" | Promise<boolean> => {
     onAsk(request);
     const answer = nth(answers ?? [], asked++);
     if (answer === "throw") throw new Error("the approval callback failed");
-    return answer === true;
+    if (answer === "hang") return new Promise<boolean>(() => undefined);
+    return answer === "defer" ? "defer" : answer === true;
   };
+  const guard = given.guard;
+  const grantsFor = given.grantsFor;
   return {
     ...(given.grants === undefined ? {} : { grants: given.grants }),
     ...(given.maxRisk === undefined ? {} : { maxRisk: given.maxRisk }),
@@ -55,7 +68,12 @@ export function executorOptions(given: Options, onAsk: (request: pkg.CallRequest
     ...(given.tiers === undefined ? {} : { tiers: given.tiers }),
     ...(given.readOnly === undefined ? {} : { readOnly: given.readOnly }),
     ...(given.meta === undefined ? {} : { meta: given.meta }),
+    ...(given.logLimit === undefined ? {} : { logLimit: given.logLimit }),
+    ...(given.duplicateWindow === undefined ? {} : { duplicateWindow: given.duplicateWindow }),
+    ...(given.sessionIdleMs === undefined ? {} : { sessionIdleMs: given.sessionIdleMs }),
     ...(answers === undefined ? {} : { approve: approver }),
+    ...(guard === undefined ? {} : { guard: (request: pkg.CallRequest) => (Object.hasOwn(guard, request.tool) ? guard[request.tool] : undefined) }),
+    ...(grantsFor === undefined ? {} : { grantsFor: (principal: string) => (Object.hasOwn(grantsFor, principal) ? (grantsFor[principal] ?? []) : []) }),
   };
 }
 
@@ -67,7 +85,8 @@ export function outcome(tool: string, step: Step): Json {
     const def = pkg.getTool(tool);
     const declared = def !== undefined && Object.hasOwn(def.metadata.errors, step.error.code) ? def.metadata.errors[step.error.code] : undefined;
     const message = step.error.message ?? declared?.message ?? step.error.code;
-    throw new pkg.ToolCallError({ code: step.error.code, message, retryable: false });
+    const suggestions = step.error.suggestions;
+    throw new pkg.ToolCallError({ code: step.error.code, message, ...(suggestions === undefined ? {} : { suggestions }), retryable: false });
   }
   if (step.throw !== undefined) throw new Error(step.throw);
   return step.return ?? null;

@@ -246,6 +246,8 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "dispatch",
     "createExecutor",
     "createExecutorIn",
+    "toolPackage",
+    "createToolbox",
     "toolError",
     "bindTools",
 ];

@@ -65,6 +65,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.validate.ts"),
     ),
     (
+        "toolc-runtime.invalid.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.invalid.ts"),
+    ),
+    (
         "toolc-runtime.formats.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.formats.ts"),
     ),
@@ -79,6 +83,22 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "toolc-runtime.executor.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.executor.ts"),
+    ),
+    (
+        "toolc-runtime.toolbox.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.toolbox.ts"),
+    ),
+    (
+        "toolc-runtime.pipeline.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.pipeline.ts"),
+    ),
+    (
+        "toolc-runtime.session.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.session.ts"),
+    ),
+    (
+        "toolc-runtime.options.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.options.ts"),
     ),
     (
         "toolc-runtime.gates.ts",
@@ -216,10 +236,14 @@ mod tests {
             let line = line.strip_prefix("async ").unwrap_or(line);
             for keyword in ["function ", "const ", "let ", "class "] {
                 if let Some(rest) = line.strip_prefix(keyword) {
-                    // `const { A, B } = ...` declares each name it lists.
+                    // `const { A, B: C } = ...` declares each name it binds (A and C).
                     if let Some(listed) = rest.strip_prefix("{ ").and_then(|r| r.split(" }").next())
                     {
-                        values.extend(listed.split(", ").map(str::to_string));
+                        values.extend(
+                            listed
+                                .split(", ")
+                                .map(|item| item.rsplit(": ").next().unwrap_or(item).to_string()),
+                        );
                         continue;
                     }
                     let name: String = rest

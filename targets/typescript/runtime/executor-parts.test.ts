@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { coerceParamsIn } from "./toolc-runtime.coerce.js";
 import { RateLimiter, suggestions } from "./toolc-runtime.gates.js";
 import { hasSecretsIn, redactParamsIn } from "./toolc-runtime.redact.js";
-import { jsonBytes, summarize, utf8Length } from "./toolc-runtime.summary.js";
+import { EXACT_DURATIONS, Quantile, Stats, jsonBytes, utf8Length } from "./toolc-runtime.summary.js";
 import type { LogEntry } from "./toolc-runtime.calls.js";
 import type { ParamDef, TypeTable } from "./toolc-runtime.types.js";
 import { validateValueIn } from "./toolc-runtime.validate.js";
@@ -103,6 +103,7 @@ test("the summary: mean to three decimals, p95 by nearest rank, failures in orde
   const entry = (durationMs: number, code?: string): LogEntry => ({
     callId: "c",
     tool: "t",
+    sessionId: "default",
     args: {},
     ok: code === undefined,
     ...(code === undefined ? { value: null } : { error: { code, message: code, retryable: false } }),
@@ -113,13 +114,37 @@ test("the summary: mean to three decimals, p95 by nearest rank, failures in orde
     resultBytes: 4,
   });
   const durations = Array.from({ length: 20 }, (_, i) => i + 1);
-  const calls = durations.map((d) => ({ tool: "t", entry: entry(d, d === 3 ? "timeout" : d % 7 === 0 ? "busy" : undefined) }));
-  calls.push({ tool: "u", entry: entry(1 / 3) });
-  const summary = summarize(calls, ["u", "t", "never"]);
+  const stats = new Stats();
+  for (const d of durations) stats.record("t", entry(d, d === 3 ? "timeout" : d % 7 === 0 ? "busy" : undefined));
+  stats.record("u", entry(1 / 3));
+  stats.record(undefined, entry(5, "unknown_tool"));
+  const summary = stats.summary(["u", "t", "never"]);
+  assert.equal(summary.calls, 22);
   assert.deepEqual(Object.keys(summary.tools), ["u", "t"]);
   assert.deepEqual(summary.tools["t"], { calls: 20, succeeded: 17, failed: { timeout: 1, busy: 2 }, meanMs: 10.5, p95Ms: 19 });
   assert.deepEqual(summary.tools["u"], { calls: 1, succeeded: 1, failed: {}, meanMs: 0.333, p95Ms: 1 / 3 });
-  assert.equal(summary.totalResultBytes, 84);
+  assert.equal(summary.totalResultBytes, 88);
+});
+
+test("p95 is exact up to its limit of kept durations, then a sketch within 1% of the exact value", () => {
+  const exact = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(0.95 * values.length) - 1] ?? 0;
+  const q = new Quantile();
+  const values: number[] = [];
+  // A spread of durations from 0 to about 5 s, in an order that is not sorted.
+  for (let i = 0; i < EXACT_DURATIONS; i++) values.push(((i * 7919) % 5003) + (i % 3) / 4);
+  for (const v of values) q.add(v);
+  assert.equal(q.p95(), exact(values));
+  for (let i = 0; i < 20 * EXACT_DURATIONS; i++) {
+    const v = i % 50 === 0 ? 0 : ((i * 104729) % 100_003) / 10;
+    values.push(v);
+    q.add(v);
+  }
+  const truth = exact(values);
+  assert.ok(Math.abs(q.p95() - truth) <= 0.01 * truth, `${q.p95()} against ${truth}`);
+  const zeros = new Quantile();
+  for (let i = 0; i < 2 * EXACT_DURATIONS; i++) zeros.add(0);
+  assert.equal(zeros.p95(), 0);
+  assert.equal(new Quantile().p95(), 0);
 });
 
 test("outputs are validated without defaults", () => {

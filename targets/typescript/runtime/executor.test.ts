@@ -88,8 +88,8 @@ test("events and the log redact secrets; partial reports streamed arguments", as
   executor.partial("p1", "echo", { token: "secret" });
   await executor.call("echo", { token: "secret" });
   await executor.call("echo", { token: 5, extra: true });
-  assert.deepEqual(events[0], { type: "partial", callId: "p1", tool: "echo", args: { token: "[redacted]" } });
-  assert.deepEqual(events[1], { type: "received", callId: "call-1", tool: "echo", args: { token: "[redacted]" } });
+  assert.deepEqual(events[0], { type: "partial", callId: "p1", tool: "echo", sessionId: "default", args: { token: "[redacted]" } });
+  assert.deepEqual(events[1], { type: "received", callId: "call-1", tool: "echo", sessionId: "default", args: { token: "[redacted]" } });
   assert.deepEqual(
     executor.log().map((e) => e.args),
     [

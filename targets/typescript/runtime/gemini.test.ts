@@ -73,7 +73,7 @@ test("calls run in order, each answered with its id and name, output or error, a
 
 test("a response is the output or the error, null for a tool without output", () => {
   const base = { tool: "t", durationMs: 0, resultBytes: 0, tokenEstimate: 0, step: 1, isDuplicate: false };
-  assert.deepEqual(geminiResponse({ ...base, ok: true }), { output: null });
+  assert.deepEqual(geminiResponse({ ...base, ok: true, value: null }), { output: null });
   const error = { code: "busy", message: "later", retryable: true };
   assert.deepEqual(geminiResponse({ ...base, ok: false, error, warning: "w" }), { error, warning: "w" });
 });

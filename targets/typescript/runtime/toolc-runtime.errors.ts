@@ -41,10 +41,16 @@ export function notImplementedError(name: string): ToolCallError {
 /** Turns whatever a handler threw into a structured error. */
 export function toToolError(thrown: unknown, declared: Readonly<Record<string, ErrorDef>>): ToolError {
   if (thrown instanceof ToolCallError) {
-    const decl = hasOwn(declared, thrown.error.code) ? declared[thrown.error.code] : undefined;
-    if (decl === undefined) return thrown.error;
-    const hint = thrown.error.hint ?? decl.hint;
-    const error: ToolError = { ...thrown.error, retryable: thrown.error.retryable || decl.retryable };
+    const given = thrown.error.suggestions;
+    // Only strings pass: a handler's list goes to the model as it is.
+    const base: ToolError =
+      given === undefined || (Array.isArray(given) && given.every((s) => typeof s === "string"))
+        ? thrown.error
+        : { ...thrown.error, suggestions: Array.isArray(given) ? given.filter((s): s is string => typeof s === "string") : [] };
+    const decl = hasOwn(declared, base.code) ? declared[base.code] : undefined;
+    if (decl === undefined) return base;
+    const hint = base.hint ?? decl.hint;
+    const error: ToolError = { ...base, retryable: base.retryable || decl.retryable };
     return hint === undefined ? error : { ...error, hint };
   }
   const message = thrown instanceof Error ? thrown.message : String(thrown);

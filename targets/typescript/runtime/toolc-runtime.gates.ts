@@ -9,10 +9,8 @@
  */
 
 import type { ExecutorOptions, ResultError } from "./toolc-runtime.calls.js";
-import type { AnyToolDef, Risk } from "./toolc-runtime.types.js";
+import { RISKS, type AnyToolDef, type Risk } from "./toolc-runtime.types.js";
 import { canonicalKey, hasOwn } from "./toolc-runtime.values.js";
-
-const RISKS: readonly Risk[] = ["low", "medium", "high", "critical"];
 
 /** Whether `def` passes the tier, read-only and `@meta` filters. */
 export function isVisible(def: AnyToolDef, options: ExecutorOptions): boolean {
@@ -141,6 +139,36 @@ export function invalidOutput(error: { readonly message: string; readonly path?:
     : { code: "invalid_output", message, path: error.path, hint, retryable: false };
 }
 
+/** An output `JSON.stringify` cannot write (a BigInt, a cycle, a throwing `toJSON`). */
+export function unwritableOutput(): ResultError {
+  const hint = "This is a fault in the tool, not in the arguments; do not retry the same call.";
+  return { code: "invalid_output", message: "the output cannot be written as JSON", hint, retryable: false };
+}
+
+export function approvalRequired(ticket: string): ResultError {
+  return {
+    code: "approval_required",
+    message: "the call waits for approval",
+    hint: "A person must approve this call; it runs when they do.",
+    ticket,
+    retryable: false,
+  };
+}
+
+export function unknownTicket(): ResultError {
+  return { code: "unknown_ticket", message: "no call waits for approval under this ticket", retryable: false };
+}
+
+export function sessionClosed(): ResultError {
+  return { code: "session_closed", message: "the session is closed", retryable: false };
+}
+
+/** A `guard`'s refusal as a result carries it (not retryable unless it says so). */
+export function guardRefusal(given: { readonly code: unknown; readonly message: unknown; readonly hint?: unknown; readonly retryable?: unknown }): ResultError {
+  const hint = typeof given.hint === "string" ? given.hint : undefined;
+  return refusal(String(given.code), String(given.message), hint, given.retryable === true);
+}
+
 export function notImplemented(def: AnyToolDef): ResultError {
   return refusal("not_implemented", `tool ${quoted(def.name)} has no handler`, undefined, false);
 }
@@ -152,6 +180,7 @@ export function resultError(error: {
   readonly path?: string | undefined;
   readonly hint?: string | undefined;
   readonly suggestions?: readonly string[] | undefined;
+  readonly ticket?: string | undefined;
   readonly retryable: boolean;
 }): ResultError {
   return {
@@ -160,6 +189,7 @@ export function resultError(error: {
     ...(error.path === undefined ? {} : { path: error.path }),
     ...(error.hint === undefined ? {} : { hint: error.hint }),
     ...(error.suggestions === undefined || error.suggestions.length === 0 ? {} : { suggestions: error.suggestions }),
+    ...(error.ticket === undefined ? {} : { ticket: error.ticket }),
     retryable: error.retryable,
   };
 }

@@ -11,6 +11,7 @@ import type { DispatchResult, HandlerOf } from "./toolc-runtime.dispatch.js";
 import { dispatchIn, toolNamed, toolsByName, validateToolArgs } from "./toolc-runtime.dispatch.js";
 import type { Executor, ExecutorOptions, HandlerContext } from "./toolc-runtime.calls.js";
 import { createExecutorIn } from "./toolc-runtime.executor.js";
+import type { HandlerFactory, ToolPackage } from "./toolc-runtime.toolbox.js";
 import type { AnyToolDef, ToolDef, ValidationResult } from "./toolc-runtime.types.js";
 
 /** What a package's `ToolTypes` holds for each tool. */
@@ -45,6 +46,13 @@ export interface PackageTools<Types extends ToolTypeMap<Types>> {
    * `not_implemented`.
    */
   createExecutor(handlers: SomeHandlers<Types, HandlerContext>, options?: ExecutorOptions): Executor;
+  /**
+   * This package's tools with their handlers, for `createToolbox`: the
+   * handlers themselves, or a factory that makes them for each session on
+   * its first call of one of these tools (given the session's id,
+   * principal and context).
+   */
+  package(handlers: SomeHandlers<Types, HandlerContext> | HandlerFactory<SomeHandlers<Types, HandlerContext>>): ToolPackage;
 }
 
 /** The exports of the package module whose tools are `all` (its `ALL_TOOLS`). */
@@ -59,5 +67,6 @@ export function bindTools<Types extends ToolTypeMap<Types>>(all: readonly AnyToo
     validateArgs: validateArgs as PackageTools<Types>["validateArgs"],
     dispatch: (handlers, name, args, ctx) => dispatchIn(tools, handlers, name, args, ctx),
     createExecutor: (handlers, options) => createExecutorIn(all, handlers, options),
+    package: (handlers) => ({ tools: all, handlers }),
   };
 }

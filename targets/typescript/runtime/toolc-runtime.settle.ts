@@ -11,12 +11,15 @@
  * @module
  */
 
-import type { HandlerContext } from "./toolc-runtime.calls.js";
+import type { HandlerContext, Progress } from "./toolc-runtime.calls.js";
 
 /** setTimeout fires at once for delays beyond a signed 32-bit count of ms. */
 const MAX_TIMER_MS = 2_147_483_647;
 
 export type Handler = (args: unknown, ctx: HandlerContext) => unknown;
+
+/** Where a handler's `ctx.progress` goes while its call runs. */
+export type ProgressSink = (message: string, progress: Progress | undefined) => void;
 
 /** How a handler ended. */
 export type Settled =
@@ -35,11 +38,22 @@ class Context implements HandlerContext {
   // AbortController costs more than the rest of a call's bookkeeping.
   #controller: AbortController | undefined;
   #ended: "timeout" | "cancelled" | undefined;
+  #over = false;
+  readonly #report: ProgressSink;
 
   constructor(
     readonly callId: string,
+    readonly sessionId: string,
     readonly context: Readonly<Record<string, unknown>>,
-  ) {}
+    report: ProgressSink,
+  ) {
+    this.#report = report;
+  }
+
+  /** Reported while the call runs; ignored once it ended. */
+  progress(message: string, progress?: Progress): void {
+    if (!this.#over) this.#report(String(message), progress);
+  }
 
   get signal(): AbortSignal {
     this.#controller ??= new AbortController();
@@ -49,6 +63,7 @@ class Context implements HandlerContext {
 
   /** `settled`, the handler's signal aborted when it is a timeout or a cancellation. */
   end(settled: Settled): Settled {
+    this.#over = true;
     if (settled.kind === "timeout" || settled.kind === "cancelled") {
       this.#ended = settled.kind;
       this.#controller?.abort(this.#ended);
@@ -57,17 +72,18 @@ class Context implements HandlerContext {
   }
 }
 
-/** Runs `handler` on `args` with a context of `callId` and `context`; a
- * promise only when the handler returned one. */
-export function settle(
-  handler: Handler,
-  args: unknown,
-  callId: string,
-  context: Readonly<Record<string, unknown>>,
-  signal: AbortSignal | undefined,
-  timeoutMs: number,
-): Settled | Promise<Settled> {
-  const ctx = new Context(callId, context);
+/** Who a handler runs for: its call id, session, the caller's context and signal. */
+export interface Caller {
+  readonly callId: string;
+  readonly sessionId: string;
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Runs `handler` on `args` for `caller`; a promise only when the handler returned one. */
+export function settle(handler: Handler, args: unknown, caller: Caller, timeoutMs: number, report: ProgressSink): Settled | Promise<Settled> {
+  const signal = caller.signal;
+  const ctx = new Context(caller.callId, caller.sessionId, caller.context, report);
   let settled: Settled;
   try {
     const returned = handler(args, ctx);
@@ -83,6 +99,12 @@ export function settle(
 }
 
 function raced(pending: Promise<unknown>, ctx: Context, signal: AbortSignal | undefined, timeoutMs: number): Promise<Settled> {
+  return bounded(pending, signal, timeoutMs, (settled) => ctx.end(settled));
+}
+
+/** How `pending` ends, or a timeout after `timeoutMs`, or a cancellation
+ * when `signal` aborts, whichever comes first (`end` sees it first). */
+export function bounded(pending: Promise<unknown>, signal: AbortSignal | undefined, timeoutMs: number, end: (settled: Settled) => Settled = (s) => s): Promise<Settled> {
   return new Promise<Settled>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let over = false;
@@ -92,7 +114,7 @@ function raced(pending: Promise<unknown>, ctx: Context, signal: AbortSignal | un
       over = true;
       if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      resolve(ctx.end(settled));
+      resolve(end(settled));
     };
     if (signal?.aborted === true) return done(CANCELLED);
     if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => done(TIMED_OUT), Math.max(0, timeoutMs));
@@ -105,6 +127,6 @@ function raced(pending: Promise<unknown>, ctx: Context, signal: AbortSignal | un
 }
 
 /** Whether `value` is a promise or another thenable (which a promise adopts). */
-function isThenable(value: unknown): boolean {
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }

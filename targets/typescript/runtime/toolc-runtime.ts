@@ -31,9 +31,12 @@ export type {
   TypeTable,
   ValidationResult,
 } from "./toolc-runtime.types.js";
+export { RISKS, TIERS } from "./toolc-runtime.types.js";
 export { validateParamsIn, validateValueIn } from "./toolc-runtime.validate.js";
 export { createExecutorIn } from "./toolc-runtime.executor.js";
+export { createToolbox, type HandlerFactory, type ToolPackage, type Toolbox, type ToolboxOptions } from "./toolc-runtime.toolbox.js";
 export type {
+  Approval,
   AuditRecord,
   CallRequest,
   CallerContext,
@@ -42,7 +45,14 @@ export type {
   ExecutorOptions,
   HandlerContext,
   LogEntry,
+  Progress,
+  Refusal,
+  Resolution,
   ResultError,
+  Session,
+  SessionInfo,
+  SessionInit,
+  StepBudget,
   Summary,
   ToolResult,
   ToolSummary,

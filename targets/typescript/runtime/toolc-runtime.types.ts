@@ -97,8 +97,12 @@ export interface ParamDef {
   readonly examples?: readonly JsonValue[];
 }
 
-export type Tier = "core" | "extended";
-export type Risk = "low" | "medium" | "high" | "critical";
+/** Every tier, in order. */
+export const TIERS = ["core", "extended"] as const;
+export type Tier = (typeof TIERS)[number];
+/** Every risk, lowest first: a ceiling refuses what comes after it. */
+export const RISKS = ["low", "medium", "high", "critical"] as const;
+export type Risk = (typeof RISKS)[number];
 
 /** A declared tool error. */
 export interface ErrorDef {
@@ -180,6 +184,8 @@ export interface ToolError {
   readonly path?: string;
   /** What to do about it. */
   readonly hint?: string;
+  /** What to try instead (tool names, values): a handler may give them. */
+  readonly suggestions?: readonly string[];
   readonly retryable: boolean;
 }
 

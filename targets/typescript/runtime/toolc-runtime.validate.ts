@@ -9,6 +9,7 @@
 
 import type { ParamDef, ToolError, TypeDef, TypeTable, ValidationResult } from "./toolc-runtime.types.js";
 import { MAX_DEPTH, tooDeepAt } from "./toolc-runtime.depth.js";
+import { Invalid, fail, failAt } from "./toolc-runtime.invalid.js";
 import { FORMATS, FORMAT_HINTS } from "./toolc-runtime.formats.js";
 import {
   canonicalKey,
@@ -21,7 +22,6 @@ import {
   kindOf,
   literalList,
   matches,
-  pointer,
   setOwn,
   valueText,
 } from "./toolc-runtime.values.js";
@@ -62,33 +62,6 @@ function validated(value: unknown, check: () => unknown, what: string): Validati
     // Anything else (a getter that throws, say): still a structured error.
     return { ok: false, error: { code: "invalid_argument", message: `${what} could not be validated`, path: "", retryable: false } };
   }
-}
-
-/** A violation, its path relative to the value being checked: each level
- * that the error passes on its way out puts its own segment in front, so
- * that no path is written for a value that passes (one written per field
- * checked was about a tenth of a call through the executor). */
-class Invalid {
-  constructor(
-    readonly path: string,
-    readonly message: string,
-    readonly hint?: string,
-  ) {}
-
-  /** This violation as seen from the object or array holding the value at `segment`. */
-  under(segment: string | number): Invalid {
-    return new Invalid(pointer("", segment) + this.path, this.message, this.hint);
-  }
-}
-
-/** A violation of the value being checked. */
-function fail(message: string, hint?: string): never {
-  throw new Invalid("", message, hint);
-}
-
-/** A violation of the member `segment` of the object or array being checked. */
-function failAt(segment: string | number, message: string, hint?: string): never {
-  throw new Invalid(pointer("", segment), message, hint);
 }
 
 /** One checker per type table and use (with or without defaults), made on its first use. */
@@ -255,9 +228,18 @@ class Checker {
         // fields inside it (`inner: Inner = {}`) are filled in too.
         raw = JSON.parse(JSON.stringify(field.default)) as unknown;
       }
-      setOwn(out, name, this.checkUnder(field.type, raw, name));
+      setOwn(out, name, field.secret === true ? this.checkSecret(field.type, raw, name) : this.checkUnder(field.type, raw, name));
     }
     return out;
+  }
+
+  /** `checkUnder` for a `@secret` field (see `Invalid.secret`). */
+  checkSecret(type: TypeDef, value: unknown, segment: string): unknown {
+    try {
+      return this.checkValue(type, value);
+    } catch (e) {
+      throw e instanceof Invalid ? e.secret(segment) : e;
+    }
   }
 
   /** `checkValue` of the member `segment` of an object or array, a

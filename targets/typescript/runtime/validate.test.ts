@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { validateParamsIn, type ParamDef, type TypeTable, type ValidationResult } from "./toolc-runtime.js";
-import { isCanonicalOnceValidatedIn } from "./toolc-runtime.executor.js";
+import { isCanonicalOnceValidatedIn } from "./toolc-runtime.toolbox.js";
 
 const NO_TYPES: TypeTable = {};
 

@@ -1,15 +1,17 @@
-//! Many clients on one server: the runtime's `McpServer` over Streamable
-//! HTTP (`tests/mcp_http/server.rs`, over the `memo` tool set with the
-//! scripted handlers of the executor cases), driven by several sessions of
-//! the official Python MCP client at once (`tests/mcp_sessions.py`): each
-//! sees only its own progress and budget, its principal's grants, and the
-//! server's shared rate limits.
+//! Many clients on one server, in both runtimes: the Rust `McpServer` over
+//! Streamable HTTP (`tests/mcp_http/server.rs`) and the TypeScript
+//! `serveHttp` of a package's `.mcp.ts` (`tests/mcp_http/server.ts`), each
+//! over the `memo` tool set with the scripted handlers of the executor
+//! cases and the options of `tests/mcp_http/case.json`, driven by several
+//! sessions of the official Python MCP client at once
+//! (`tests/mcp_sessions.py`): each sees only its own progress and budget,
+//! its principal's grants, and the server's shared rate limits.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use crate::common::python;
+use crate::common::{node, python};
 use crate::rust_common;
 
 const CRATE: &str = "toolc-mcp-http";
@@ -94,5 +96,58 @@ fn rust_http_sessions_are_isolated_and_share_rate_limits() {
     };
     let binary = build_server();
     let (_server, url) = start(Command::new(binary).arg(root().join("tests/mcp_http/case.json")));
+    check_sessions(&python, &url);
+}
+
+/// The TypeScript test server, compiled beside the generated `memo`
+/// package; returns the directory holding `dist/server.js`.
+fn build_typescript_server(node_dir: &Path) -> PathBuf {
+    let dir = node_dir.join("work").join("mcp-http");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(root().join("tests/cases/executor/memo/input.tool"))
+        .args(["--target", "typescript", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("toolc: {e}"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let write = |name: &str, text: &str| {
+        let text = text
+            .replace("\"./pkg.js\"", "\"./memo.js\"")
+            .replace("\"./pkg.mcp.js\"", "\"./memo.mcp.js\"");
+        std::fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    };
+    write("server.ts", include_str!("../../mcp_http/server.ts"));
+    write("scripted.ts", include_str!("../../typescript/scripted.ts"));
+    write("package.json", "{\"private\":true,\"type\":\"module\"}\n");
+    write("tsconfig.json", &node::tsconfig("*.ts"));
+    if let Err(e) = node::run(node_dir, &dir, "tsc", &["-p", "."]) {
+        panic!("{e}");
+    }
+    dir
+}
+
+#[test]
+fn typescript_http_sessions_are_isolated_and_share_rate_limits() {
+    let Some(python) = python::venv_python(&["mcp"]) else {
+        eprintln!("TOOLC_SKIP_PYTHON=1: skipping the MCP session test");
+        return;
+    };
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    let dir = build_typescript_server(&node_dir);
+    let (_server, url) = start(
+        Command::new("node")
+            .arg(dir.join("dist/server.js"))
+            .arg(root().join("tests/mcp_http/case.json"))
+            .current_dir(&dir),
+    );
     check_sessions(&python, &url);
 }

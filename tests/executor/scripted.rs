@@ -142,12 +142,19 @@ pub fn executor(tools: &'static [ToolDescriptor], case: &Value, seen: &Arc<Mutex
             };
             // "throw": Rust's callback cannot throw; denying is what a
             // throwing callback amounts to.
-            let answer = match answers.as_array().and_then(|a| nth(a, n)) {
+            let answer = answers.as_array().and_then(|a| nth(a, n));
+            let hang = answer == Some(json!("hang"));
+            let answer = match answer {
                 Some(Value::Bool(true)) => Approval::Approved,
                 Some(Value::String(s)) if s == "defer" => Approval::Deferred,
                 _ => Approval::Denied,
             };
-            async move { answer }
+            async move {
+                if hang {
+                    std::future::pending::<()>().await;
+                }
+                answer
+            }
         });
     }
     if let Some(refusals) = options["guard"].as_object() {

@@ -77,6 +77,7 @@ struct Queue {
 
 impl Reports {
     /// A queue the executor drains while the call runs.
+    #[cfg_attr(not(feature = "executor"), allow(dead_code))]
     pub(crate) fn attached() -> Self {
         Reports {
             queue: Some(Arc::new(Queue {

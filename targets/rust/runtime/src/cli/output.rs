@@ -66,9 +66,10 @@ mod tests {
     fn outcome(value: Option<serde_json::Value>, error: Option<ToolError>) -> ToolResult {
         ToolResult {
             tool: "t".into(),
-            ok: error.is_none(),
-            value,
-            error,
+            outcome: match error {
+                Some(error) => Outcome::Err(error),
+                None => Outcome::Ok(value.unwrap_or_default()),
+            },
             warning: Some("1 of 2 tool calls remain".into()),
             duration_ms: Millis(0.0),
             result_bytes: 0,

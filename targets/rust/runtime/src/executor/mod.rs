@@ -27,6 +27,7 @@ mod budget;
 mod coerce;
 mod finish;
 mod gates;
+mod handler;
 mod log;
 mod options;
 mod pipeline;
@@ -43,6 +44,8 @@ mod toolbox;
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod tests_hooks;
 #[cfg(test)]
 mod tests_sessions;
 
@@ -266,8 +269,12 @@ impl Session {
         &self.executor
     }
 
-    /// The tools this session may call now (its grants applied).
+    /// The tools this session may call now (its grants applied; none
+    /// once it is closed).
     pub fn tools(&self) -> Vec<&'static ToolDescriptor> {
+        if self.core.is_closed() {
+            return Vec::new();
+        }
         self.executor.tools_for(self.core.grants.as_deref())
     }
 

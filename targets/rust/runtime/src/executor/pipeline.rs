@@ -1,8 +1,6 @@
 //! One call through the pipeline, steps 1 to 8 of the contract (step 9,
 //! the records, is `finish`).
 
-use std::future::poll_fn;
-use std::pin::pin;
 use std::sync::Arc;
 
 use serde_json::Value;
@@ -12,15 +10,15 @@ use super::ask;
 use super::coerce::coerce_args;
 use super::gates;
 use super::log::{Args, CallId, Snapshots, unchanged};
-use super::record::{CallRequest, Event, Millis, ToolResult};
+use super::record::{CallRequest, Event, ToolResult};
 use super::redact::redact;
-use super::run::{Ended, guarded, race};
+use super::run::{Ended, race};
 use super::seen::{canonical, equal, maps_sorted};
 use super::session::Core;
 use super::{Executor, finish};
 use crate::context::lock;
 use crate::validate::{check_output, normalise_args, validate_args};
-use crate::{CallContext, CancelToken, Reports, ToolDescriptor, ToolError};
+use crate::{CancelToken, ToolDescriptor, ToolError};
 
 /// A listener for the events of one call.
 pub type Listener<'a> = &'a (dyn Fn(&Event) + Send + Sync);
@@ -199,9 +197,12 @@ impl Executor {
         // check keeps; the log shares it unless it must show them
         // redacted, or in an order of keys that is not the canonical one.
         let key: Arc<str> = Arc::from(canonical(&args));
-        call.duplicate = lock(&session.state)
-            .as_mut()
-            .is_some_and(|s| s.seen.repeat(index, &key, options.duplicate_window));
+        // A resolved call runs what was already counted: it is no
+        // duplicate, and does not enter the window.
+        call.duplicate = call.run.approved.is_none()
+            && lock(&session.state)
+                .as_mut()
+                .is_some_and(|s| s.seen.repeat(index, &key, options.duplicate_window));
         call.args = Args::Text(match (secret, maps_sorted()) {
             (false, true) => key,
             (false, false) => Arc::from(compact(&args)),
@@ -256,11 +257,17 @@ impl Executor {
                             .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
                             + 1,
                     );
+                    // The call that runs when it is resolved gets an id of
+                    // its own.
+                    let mut context = context.clone();
+                    if let Value::Object(map) = &mut context {
+                        map.remove("callId");
+                    }
                     let pending = Pending {
                         ticket,
                         tool: name.to_string(),
                         args,
-                        context: context.clone(),
+                        context,
                     };
                     if let Some(state) = lock(&session.state).as_mut() {
                         state.waiting.push(pending);
@@ -322,72 +329,6 @@ impl Executor {
         }
         integral_numbers(&mut value);
         Ok(value)
-    }
-
-    /// Step 7's handler: made for the session when its package has a
-    /// factory, raced against the timeout and the caller's cancellation,
-    /// its progress reports passed on as it runs.
-    #[allow(clippy::too_many_arguments)]
-    async fn handle(
-        &self,
-        call: &Call<'_>,
-        index: usize,
-        tool: &'static ToolDescriptor,
-        args: &Value,
-        context: &Value,
-        timeout: std::time::Duration,
-        cancel: &CancelToken,
-    ) -> Result<Value, ToolError> {
-        let shared = &*self.shared;
-        let session = call.run.session;
-        let ctx = CallContext {
-            call_id: call.id.text(),
-            context: context.clone(),
-            cancel: CancelToken::new(),
-            session_id: session.id.to_string(),
-            reports: Reports::attached(),
-        };
-        let (signal, reports) = (ctx.cancel.clone(), ctx.reports.clone());
-        let package = shared.toolbox.package_of(index).unwrap_or(usize::MAX);
-        let toolset = guarded(|| session.toolset(&shared.toolbox, package)).flatten();
-        let Some(toolset) = toolset else {
-            return Err(gates::panicked());
-        };
-        let Some(handler) = guarded(|| toolset.invoke(tool.name, args, ctx)) else {
-            return Err(gates::panicked());
-        };
-        let mut handler = pin!(handler);
-        let handler = poll_fn(|cx| {
-            reports.register(cx.waker());
-            handler.as_mut().poll(cx)
-        });
-        let pass_on = || {
-            for report in reports.drain() {
-                let event = Event::Progress {
-                    call_id: call.id.text(),
-                    tool: tool.name.to_string(),
-                    session_id: session.id.to_string(),
-                    message: report.message,
-                    progress: report.progress.map(Millis),
-                    total: report.total.map(Millis),
-                };
-                self.emit_for(call, &event);
-            }
-        };
-        let ended = race(handler, timeout, cancel, pass_on).await;
-        reports.end();
-        match ended {
-            Ended::Settled(outcome) => outcome,
-            Ended::TimedOut => {
-                signal.cancel();
-                Err(gates::timed_out(tool, timeout.as_millis()))
-            }
-            Ended::Cancelled => {
-                signal.cancel();
-                Err(gates::cancelled(tool))
-            }
-            Ended::Panicked => Err(gates::panicked()),
-        }
     }
 
     /// The `received` event, with the arguments as shown (redacted).

@@ -113,7 +113,7 @@ fn closed_and_idle_sessions_refuse_calls() {
         serde_json::to_value(closed.error()).unwrap_or_default(),
         json!({"code": "session_closed", "message": "the session is closed", "retryable": false})
     );
-    assert!(a.log().is_empty() && a.is_closed());
+    assert!(a.log().is_empty() && a.is_closed() && a.tools().is_empty());
     *lock(&now) = 999.0;
     assert!(run(b.call("login", json!({"user": "x"}), json!({}))).is_ok());
     *lock(&now) = 1998.0;

@@ -36,8 +36,9 @@ import type { AnyToolDef } from "./toolc-runtime.types.js";
 import { isObject } from "./toolc-runtime.values.js";
 
 /** An executor over `defs` (a package's tools, in definition order) and
- * `handlers` (by wire name); see `ExecutorOptions` for the options. What a
- * package's `createExecutor` calls: `createToolbox` combines packages. */
+ * `handlers` (by wire name); see `ExecutorOptions` for the options.
+ * @deprecated `createToolbox([{ tools: defs, handlers }]).createExecutor(options)`
+ * says the same, and combines packages too. */
 export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, options: ExecutorOptions = {}): Executor {
   return createToolbox([{ tools: defs, handlers }]).createExecutor(options);
 }

@@ -10,8 +10,7 @@
 import type { DispatchResult, HandlerOf } from "./toolc-runtime.dispatch.js";
 import { dispatchIn, toolNamed, toolsByName, validateToolArgs } from "./toolc-runtime.dispatch.js";
 import type { Executor, ExecutorOptions, HandlerContext } from "./toolc-runtime.calls.js";
-import { createExecutorIn } from "./toolc-runtime.executor.js";
-import type { HandlerFactory, ToolPackage } from "./toolc-runtime.toolbox.js";
+import { createToolbox, type HandlerFactory, type ToolPackage } from "./toolc-runtime.toolbox.js";
 import type { AnyToolDef, ToolDef, ValidationResult } from "./toolc-runtime.types.js";
 
 /** What a package's `ToolTypes` holds for each tool. */
@@ -66,7 +65,7 @@ export function bindTools<Types extends ToolTypeMap<Types>>(all: readonly AnyToo
     getTool: (name) => toolNamed(tools, name),
     validateArgs: validateArgs as PackageTools<Types>["validateArgs"],
     dispatch: (handlers, name, args, ctx) => dispatchIn(tools, handlers, name, args, ctx),
-    createExecutor: (handlers, options) => createExecutorIn(all, handlers, options),
+    createExecutor: (handlers, options) => createToolbox([{ tools: all, handlers }]).createExecutor(options),
     package: (handlers) => ({ tools: all, handlers }),
   };
 }

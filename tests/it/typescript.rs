@@ -33,7 +33,10 @@ const HARNESS: &[(&str, &str)] = &[
     ("harness.ts", include_str!("../typescript/harness.ts")),
     ("support.ts", include_str!("../typescript/support.ts")),
     ("adapters.ts", include_str!("../typescript/adapters.ts")),
-    ("mcp_clients.ts", include_str!("../typescript/mcp_clients.ts")),
+    (
+        "mcp_clients.ts",
+        include_str!("../typescript/mcp_clients.ts"),
+    ),
     (
         "differential.ts",
         include_str!("../typescript/differential.ts"),

@@ -232,11 +232,13 @@ impl Executor {
         }
         // 4. confirmation
         if tool.confirm {
-            let answer = match (call.run.approved, ask::asked(options, tool, shown_request)) {
-                (Some(approved), _) => Approval::from(approved),
-                (None, None) => Approval::Denied,
-                (None, Some(answer)) => {
-                    match race(answer, timeout, cancel, || {}).await {
+            // A call `resolve` runs again was answered already: no one is
+            // asked then.
+            let answer = match call.run.approved {
+                Some(approved) => Approval::from(approved),
+                None => match ask::asked(options, tool, shown_request) {
+                    None => Approval::Denied,
+                    Some(answer) => match race(answer, timeout, cancel, || {}).await {
                         Ended::Settled(answer) => answer,
                         Ended::TimedOut => {
                             return Err(gates::timed_out(tool, timeout.as_millis()));
@@ -244,8 +246,8 @@ impl Executor {
                         Ended::Cancelled => return Err(gates::cancelled(tool)),
                         // A callback that fails approves nothing.
                         Ended::Panicked => Approval::Denied,
-                    }
-                }
+                    },
+                },
             };
             match answer {
                 Approval::Approved => {}

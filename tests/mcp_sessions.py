@@ -6,13 +6,15 @@ the rate limits are the server's.
 Usage: mcp_sessions.py URL
 
 The server serves the `memo` tool set of tests/cases/executor/memo over the
-case in tests/mcp_http/case.json: `read_note` answers after 200 ms,
+case in tests/mcp_http/case.json: `read_note` answers after 200 ms and
+reports "half way" (50 of 100),
 grants `notes:read` by default and everything to the principal of the
 bearer token `token-ana`, a budget of 4 steps per session, `list_notes`
 limited to 2 calls a minute, no `approve` callback, and critical tools
 approved by `approve` alone. Checks:
   1. two clients calling at once each get only their own call's progress,
-     in the one message format (`received`, `running`, `succeeded`);
+     in the one message format (`received`, `running`, the handler's own
+     report with its `total`, `succeeded`);
   2. each session has its own step budget;
   3. the rate limit of `list_notes` is shared by every session, and a
      client of 2026-07-28 gets its list output unwrapped, one of an
@@ -84,13 +86,13 @@ async def call_with_progress(session, name, arguments):
     seen = []
 
     async def on_progress(progress, total, message):
-        seen.append((progress, message))
+        seen.append((progress, message, total))
 
     result = await session.call_tool(name, arguments, progress_callback=on_progress)
     # Notifications precede the response on the wire; give the client's
     # receive loop a moment to hand them over.
     for _ in range(50):
-        if len(seen) >= 3:
+        if len(seen) >= 4:
             break
         await asyncio.sleep(0.02)
     await asyncio.sleep(0.1)
@@ -131,12 +133,13 @@ async def run(url):
         for who, result, seen in (("a", ra, pa), ("b", rb, pb)):
             checks.check(result.is_error is not True, f"{who}: read_note succeeds", repr(result)[:400])
             checks.check(
-                [m for _, m in seen] == ["received", "running", "succeeded"],
-                f"{who}: only its own call's progress, by event type",
+                [m for _, m, _ in seen] == ["received", "running", "half way", "succeeded"],
+                f"{who}: only its own call's progress: event types and the handler's message",
                 repr(seen),
             )
-            checks.check([p for p, _ in seen] == [1, 2, 3], f"{who}: progress counts 1, 2, 3", repr(seen))
-        checks.check(all("secret-of-B" not in (m or "") for _, m in pa), "a never sees b's arguments", repr(pa))
+            checks.check([p for p, _, _ in seen] == [1, 2, 50, 51], f"{who}: progress counts up, to the handler's figure", repr(seen))
+            checks.check([t for _, _, t in seen] == [None, None, 100, None], f"{who}: total only from the handler", repr(seen))
+        checks.check(all("secret-of-B" not in (m or "") for _, m, _ in pa), "a never sees b's arguments", repr(pa))
 
         # 2. Budgets: a spends its 4 steps; b, with 1 used, still has 3.
         for i in range(3):

@@ -14,19 +14,23 @@ import * as pkg from "./pkg.js";
 import { serveHttp } from "./pkg.mcp.js";
 import { executorOptions, nth, outcome, type Options, type Step } from "./scripted.js";
 
+/** A handler step: the scripted outcome, after a pause and progress reports. */
+type Scripted = Step & { readonly sleepMs?: number; readonly progress?: Array<{ message: string; progress?: number; total?: number }> };
+
 interface Case {
-  readonly handlers?: { readonly [tool: string]: Array<Step & { readonly sleepMs?: number }> };
+  readonly handlers?: { readonly [tool: string]: Scripted[] };
   readonly options?: Options & { readonly principals?: { readonly [token: string]: string }; readonly approveCriticalOnly?: boolean };
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2] ?? "", "utf8")) as Case;
 const given = spec.options ?? {};
 
-function scripted(tool: string, steps: Array<Step & { readonly sleepMs?: number }>): () => Promise<unknown> {
+function scripted(tool: string, steps: Scripted[]): (args: unknown, ctx: pkg.HandlerContext) => Promise<unknown> {
   let runs = 0;
-  return async () => {
+  return async (_args, ctx) => {
     const step = nth(steps, runs++) ?? {};
     if (step.sleepMs !== undefined) await new Promise((resolve) => setTimeout(resolve, step.sleepMs));
+    for (const { message, ...rest } of step.progress ?? []) ctx.progress(message, rest);
     return outcome(tool, step);
   };
 }

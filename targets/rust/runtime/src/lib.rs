@@ -19,8 +19,9 @@
 //! Its features `float_roundtrip` and `preserve_order` turn on serde_json's
 //! features of the same names. Its default feature `executor` adds the
 //! `Executor`, the pipeline every call of an agent host goes through
-//! (gates, timeouts, the call log), and [`gemini`], Gemini function calling
-//! over one; without it, the crate holds what the
+//! (gates, timeouts, the call log), over a `Toolbox` of one or more
+//! packages and with a `Session` per agent conversation, and [`gemini`],
+//! Gemini function calling over one; without it, the crate holds what the
 //! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
 //! an MCP server over an executor; the feature `cli` adds `cli::run`, a
 //! command line over one (a subcommand per tool, a flag per parameter).

@@ -58,3 +58,18 @@ tool build(
 ) -> string {
     error no_target "No target has this name." help "Pick one of the suggested targets.";
 }
+
+/// Seal an envelope; every argument is secret, so that the cases can show
+/// each validator's message without the value.
+@allow(W0004, W0008, W0011, W0014, W0016)
+@core @mutates
+tool seal(
+    /// A weight above zero and below a hundred, in hundredths.
+    @secret weight: number in 0<..100 multiple_of 0.01 = 1,
+    /// A name or a number.
+    @secret mark: string len 1..=3 | int in 1.. = 1,
+    /// Labels by key, at most two.
+    @secret labels: map<string, int in 0..=9> len ..=2 keys matches "^[a-z]+$" = {},
+    /// A side and a count.
+    @secret pair: ("left" | "right", int) = ["left", 1],
+) -> bool;

@@ -117,6 +117,8 @@ impl Executor {
                 },
             },
             context: context.clone(),
+            session_id: session.id.to_string(),
+            principal: session.principal.clone(),
         });
         if let Some(state) = lock(&session.state).as_mut() {
             state.stats.record(call.index, &counted);

@@ -36,7 +36,11 @@ impl Executor {
             context: context.clone(),
             cancel: CancelToken::new(),
             session_id: session.id.to_string(),
-            reports: Reports::attached(),
+            // Reports nobody would hear are dropped as they are made.
+            reports: match self.listened(call) {
+                true => Reports::attached(),
+                false => Reports::default(),
+            },
         };
         let (signal, reports) = (ctx.cancel.clone(), ctx.reports.clone());
         let package = shared.toolbox.package_of(index).unwrap_or(usize::MAX);

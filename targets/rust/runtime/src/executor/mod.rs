@@ -237,6 +237,11 @@ impl Executor {
         lock(&self.shared.state).stats.summary(&names)
     }
 
+    /// [`Session::resolve`] in the default session.
+    pub async fn resolve(&self, ticket: &str, resolution: Resolution) -> ToolResult {
+        self.default_session().resolve(ticket, resolution).await
+    }
+
     /// Emits a `partial` event in the default session: an adapter parsed
     /// `args` so far of a streamed call to `tool` (redacted as the tool's
     /// arguments are).
@@ -309,9 +314,11 @@ impl Session {
         }
     }
 
-    /// Whether the session is closed (by [`Session::close`] or expiry).
+    /// Whether the session is closed (by [`Session::close`], or by expiry:
+    /// asking closes a session idle for `session_idle`).
     pub fn is_closed(&self) -> bool {
-        self.core.is_closed()
+        let shared = &self.executor.shared;
+        !self.core.live(shared.now(), shared.options.session_idle_ms)
     }
 
     /// Runs one call in this session (see [`Executor::call`]).
@@ -364,6 +371,13 @@ impl Session {
         resolution: Resolution,
         cancel: CancelToken,
     ) -> ToolResult {
+        let shared = &self.executor.shared;
+        if !self
+            .core
+            .touch(shared.now(), shared.options.session_idle_ms)
+        {
+            return finish::unfinished(String::new(), gates::session_closed());
+        }
         let waiting = lock(&self.core.state)
             .as_mut()
             .and_then(|s| s.waiting.take(ticket));

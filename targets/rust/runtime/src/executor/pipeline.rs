@@ -212,8 +212,15 @@ impl Executor {
             tool: name.to_string(),
             args,
             context: context.clone(),
+            session_id: session.id.to_string(),
+            principal: session.principal.clone(),
         };
-        call.shown = Some(shown(args.clone()));
+        // The arguments as hooks see them, copied only for a hook that
+        // will.
+        let asks = tool.confirm && call.run.approved.is_none() && options.approve.is_some();
+        if asks || options.guard.is_some() || options.after.is_some() {
+            call.shown = Some(shown(args.clone()));
+        }
         let shown_request = || request(call.shown.clone().unwrap_or_default());
         let timeout = tool
             .timeout_ms

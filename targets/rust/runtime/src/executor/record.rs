@@ -292,8 +292,15 @@ pub struct CallRequest {
     pub tool: String,
     /// The validated arguments (`@secret` values redacted for approval).
     pub args: Value,
-    /// The caller's context.
+    /// The caller's context (the session's context under it).
     pub context: Value,
+    /// The session the call is made in (not serialized: the request's
+    /// JSON is what the call is about).
+    #[serde(skip)]
+    pub session_id: String,
+    /// The session's principal, when it has one (not serialized).
+    #[serde(skip)]
+    pub principal: Option<String>,
 }
 
 /// The byte length of the compact JSON of `value`.

@@ -29,8 +29,9 @@ impl Seen {
     /// as seen; whether one of the `window` most recent calls had the same.
     pub fn repeat(&mut self, tool: usize, args: &Arc<str>, window: usize) -> bool {
         let key = (tool, Arc::clone(args));
-        let repeat = self.counts.get(&key).is_some_and(|n| *n > 0);
-        *self.counts.entry(key.clone()).or_default() += 1;
+        let count = self.counts.entry(key.clone()).or_default();
+        let repeat = *count > 0;
+        *count += 1;
         self.order.push_back(key);
         while self.order.len() > window {
             if let Some(oldest) = self.order.pop_front() {

@@ -119,8 +119,16 @@ fn closed_and_idle_sessions_refuse_calls() {
     *lock(&now) = 1998.0;
     assert!(run(b.call("login", json!({"user": "x"}), json!({}))).is_ok());
     *lock(&now) = 2998.0;
+    let c = executor.session(init("c"));
+    *lock(&now) = 2998.0 + 1000.0;
+    assert!(c.is_closed());
     let expired = run(b.call("login", json!({"user": "x"}), json!({})));
     assert_eq!(code(&expired).as_deref(), Some("session_closed"));
+    let resolved = run(a.resolve("ticket-1", Resolution::default()));
+    assert_eq!(
+        (code(&resolved).as_deref(), resolved.tool.as_str()),
+        (Some("session_closed"), "")
+    );
     // The default session never expires, and cannot be closed.
     executor.default_session().close();
     *lock(&now) = 1e9;
@@ -169,7 +177,9 @@ fn the_session_context_is_under_each_calls_and_names_the_principal() {
         .grant("*")
         .audit(move |r| lock(&audited).push(serde_json::to_value(r).unwrap_or_default()))
         .approve(move |request| {
+            let who = json!([request.session_id, request.principal]);
             lock(&approvals).push(request.context);
+            lock(&approvals).push(who);
             async { false }
         });
     let session = executor.session(SessionInit {
@@ -186,6 +196,7 @@ fn the_session_context_is_under_each_calls_and_names_the_principal() {
         lock(&contexts)[0],
         json!({"tenant": "t1", "lang": "fr", "principal": "eve"})
     );
+    assert_eq!(lock(&contexts)[1], json!(["session-1", "ana"]));
     assert_eq!(lock(&audit)[0]["principal"], "ana");
     assert_eq!(lock(&audit)[0]["decision"], "confirmation_denied");
 }
@@ -286,8 +297,17 @@ fn executors_are_cheap_handles_and_builders_on_shared_ones_start_afresh() {
 }
 
 #[test]
-fn a_session_is_send_and_sync() {
+fn sessions_and_their_calls_cross_threads() {
     fn shared<T: Send + Sync + Clone>() {}
+    fn sent<T: Send>(_: &T) {}
     shared::<Session>();
+    let executor = Executor::new(Accounts);
+    let session = executor.session(SessionInit::default());
+    let listener = |_: &Event| {};
+    // An async host (rmcp, axum) spawns these futures on its threads.
+    sent(&session.call("login", json!({}), json!({})));
+    sent(&session.call_with("login", json!({}), json!({}), CancelToken::new(), &listener));
+    sent(&session.resolve("ticket-1", Resolution::default()));
+    sent(&executor.call("login", json!({}), json!({})));
     let _unused: Option<ToolError> = None;
 }

@@ -102,6 +102,8 @@ mod tests {
             tool: "t".into(),
             args: json!({"path": "a"}),
             context: Value::Null,
+            session_id: "session-1".into(),
+            principal: None,
         };
         let form = form(&request, &tool);
         assert!(serde_json::from_value::<ElicitRequestParams>(form.clone()).is_ok());

@@ -189,3 +189,15 @@ test("after sees every result and its failure changes nothing", async () => {
     ["nope", false],
   ]);
 });
+
+test("the duplicate check compares with the last duplicateWindow calls, for canonical and map arguments alike", async () => {
+  const mapped = defineToolIn({}, toolSpec("mapped", { params: { m: { type: { kind: "map", values: { kind: "integer" } }, required: true } }, output: json }));
+  const executor = createExecutorIn([...TOOLS, mapped], { ...handlers, mapped: () => 1 }, { duplicateWindow: 3 });
+  const flags: boolean[] = [];
+  for (const n of [1, 1, 1, 1, 2, 3, 4, 1, 4]) flags.push((await executor.call("echo", { n })).isDuplicate);
+  assert.deepEqual(flags, [false, true, true, true, false, false, false, false, true]);
+  const maps: boolean[] = [];
+  for (const m of [{ a: 1, b: 2 }, { b: 2, a: 1 }, { a: 1 }, { c: 1 }, { d: 1 }, { b: 2, a: 1 }]) maps.push((await executor.call("mapped", { m })).isDuplicate);
+  assert.deepEqual(maps, [false, true, false, false, false, false]);
+  assert.equal(executor.summary().duplicates, 5);
+});

@@ -159,8 +159,11 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
     }
     entry.resultBytes = resultBytes;
     const logged = entry as LogEntry;
-    session.record(logged);
-    session.stats.record(outcome.entry?.def.name, logged);
+    // A call that ends after its session closed leaves nothing in it.
+    if (!session.closed) {
+      session.record(logged);
+      session.stats.record(outcome.entry?.def.name, logged);
+    }
     stats.record(outcome.entry?.def.name, logged);
     if (listened(session)) {
       emit(

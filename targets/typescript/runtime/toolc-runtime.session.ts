@@ -52,10 +52,14 @@ class Ring<T> {
   }
 }
 
-/** A call as the duplicate window keeps it: a tool's canonical argument
- * key, or (for a tool whose validated arguments are canonical as written)
- * the arguments themselves under their hash. */
-type Recent = string | { readonly tool: string; readonly hash: number; readonly args: unknown };
+/** Distinct arguments of a tool in the window, with how many of the recent
+ * calls had them. */
+interface Held {
+  readonly tool: string;
+  readonly hash: number;
+  readonly args: unknown;
+  count: number;
+}
 
 /**
  * The most recent `size` calls that passed validation, so that a call is
@@ -63,15 +67,16 @@ type Recent = string | { readonly tool: string; readonly hash: number; readonly 
  * comes. Arguments whose plain JSON is canonical are hashed as a tree and
  * compared in place (no string is made for them: writing one cost a
  * quarter of a call); the arguments kept are those the log keeps and the
- * handler is given.
+ * handler is given. Either way each distinct call is held once, with a
+ * count, so that a call repeated a thousand times costs what one does.
  */
 class DuplicateWindow {
-  private readonly recent: Ring<Recent>;
+  private readonly recent: Ring<string | Held>;
   private readonly keys = new Map<string, number>();
-  private readonly hashes = new Map<number, Array<Exclude<Recent, string>>>();
+  private readonly hashes = new Map<number, Held[]>();
 
   constructor(size: number) {
-    this.recent = new Ring<Recent>(size);
+    this.recent = new Ring<string | Held>(size);
   }
 
   /** Whether the call of `tool` with `args` is among the recent ones; then records it. */
@@ -84,16 +89,23 @@ class DuplicateWindow {
       return count !== undefined;
     }
     const hash = hashInOrder(args, hashInOrder(tool));
-    const same = this.hashes.get(hash);
-    const found = same !== undefined && same.some((r) => r.tool === tool && sameInOrder(r.args, args));
-    const entry = { tool, hash, args };
-    if (same === undefined) this.hashes.set(hash, [entry]);
-    else same.push(entry);
-    this.forget(this.recent.push(entry));
+    let same = this.hashes.get(hash);
+    if (same === undefined) {
+      same = [];
+      this.hashes.set(hash, same);
+    }
+    let held = same.find((h) => h.tool === tool && sameInOrder(h.args, args));
+    const found = held !== undefined;
+    if (held === undefined) {
+      held = { tool, hash, args, count: 0 };
+      same.push(held);
+    }
+    held.count += 1;
+    this.forget(this.recent.push(held));
     return found;
   }
 
-  private forget(out: Recent | undefined): void {
+  private forget(out: string | Held | undefined): void {
     if (out === undefined) return;
     if (typeof out === "string") {
       const left = (this.keys.get(out) ?? 1) - 1;
@@ -101,8 +113,9 @@ class DuplicateWindow {
       else this.keys.set(out, left);
       return;
     }
-    const same = this.hashes.get(out.hash);
-    if (same === undefined) return;
+    out.count -= 1;
+    if (out.count > 0) return;
+    const same = this.hashes.get(out.hash) ?? [];
     const at = same.indexOf(out);
     if (at >= 0) same.splice(at, 1);
     if (same.length === 0) this.hashes.delete(out.hash);

@@ -25,6 +25,8 @@ approved by `approve` alone. Checks:
   6. `@confirm` asks a client that declared elicitation (and runs when it
      says yes), is refused for a client that did not (no `approve`), and is
      never asked for a critical tool;
+  7. a connection whose session expired while idle (`ping` moves the
+     server's clock an hour on) goes on in a new session.
 Prints one line per check and a closing `N passed, N failed` line; exits 1
 when anything failed.
 """
@@ -195,6 +197,13 @@ async def run(url):
         wiped = await ana.call_tool("wipe", {})
         checks.check(error_of(wiped).get("code") == "confirmation_denied", "a critical tool is not elicited", repr(error_of(wiped)))
         checks.check(len(asked) == 1, "ana was not asked about wipe", repr(asked))
+
+        # 7. ping moves the server's clock an hour on: a's session, idle
+        # since, has expired; its connection goes on in a new session, with
+        # a new budget.
+        await b.call_tool("ping", {})
+        again = await a.call_tool("read_note", {"id": "a-6"})
+        checks.check(again.is_error is not True, "a, idle for an hour, goes on in a new session", repr(error_of(again)))
 
 
     print(f"{checks.passed} passed, {len(checks.failures)} failed")

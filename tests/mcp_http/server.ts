@@ -15,7 +15,7 @@ import { serveHttp } from "./pkg.mcp.js";
 import { executorOptions, nth, outcome, type Options, type Step } from "./scripted.js";
 
 /** A handler step: the scripted outcome, after a pause and progress reports. */
-type Scripted = Step & { readonly sleepMs?: number; readonly progress?: Array<{ message: string; progress?: number; total?: number }> };
+type Scripted = Step & { readonly sleepMs?: number; readonly advanceMs?: number; readonly progress?: Array<{ message: string; progress?: number; total?: number }> };
 
 interface Case {
   readonly handlers?: { readonly [tool: string]: Scripted[] };
@@ -30,13 +30,17 @@ function scripted(tool: string, steps: Scripted[]): (args: unknown, ctx: pkg.Han
   return async (_args, ctx) => {
     const step = nth(steps, runs++) ?? {};
     if (step.sleepMs !== undefined) await new Promise((resolve) => setTimeout(resolve, step.sleepMs));
+    if (step.advanceMs !== undefined) clock += step.advanceMs;
     for (const { message, ...rest } of step.progress ?? []) ctx.progress(message, rest);
     return outcome(tool, step);
   };
 }
 
+/** The executor's clock, which a handler step may move on (as the Rust server's). */
+let clock = 0;
+
 const handlers = Object.fromEntries(Object.entries(spec.handlers ?? {}).map(([tool, steps]) => [tool, scripted(tool, steps)]));
-const executor = pkg.createExecutor(handlers as pkg.ExecutorHandlers, executorOptions(given));
+const executor = pkg.createExecutor(handlers as pkg.ExecutorHandlers, { ...executorOptions(given), now: () => clock });
 const principals = given.principals ?? {};
 const server = await serveHttp(executor, { name: "toolc-test-server", version: "0.0.0" }, {
   approveCriticalOnly: given.approveCriticalOnly === true,

@@ -8,6 +8,9 @@ import { ElicitRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.j
 
 import { createExecutorIn, defineToolIn, type ExecutorEvent, type ExecutorOptions } from "./toolc-runtime.js";
 import { metadata, toolSpec } from "./fixtures.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+import { serveMcpHttp } from "./toolc-runtime.mcp-http.js";
 import { Progress, callToolResult, mcpToolsOf, registerToolsOn, unknownTool, type McpServeOptions } from "./toolc-runtime.mcp.js";
 
 const base = { callId: "call-1", tool: "t", sessionId: "s" };
@@ -95,4 +98,37 @@ test("critical tools go to approve alone under approveCriticalOnly", async () =>
   const lax = await connected({ approve: () => false }, {}, true);
   assert.equal((await lax.client.callTool({ name: "erase", arguments: {} })).isError, undefined);
   assert.equal(lax.asked.length, 1);
+});
+
+test("a connection whose session expired while idle goes on in a new one", async () => {
+  let now = 0;
+  const { client } = await connected({ stepBudget: { max: 1 }, sessionIdleMs: 1000, now: () => now }, {});
+  assert.equal((await client.callTool({ name: "count", arguments: {} })).isError, undefined);
+  assert.equal(code(await client.callTool({ name: "count", arguments: {} })), "step_budget_exhausted");
+  now = 5000;
+  assert.equal((await client.callTool({ name: "count", arguments: {} })).isError, undefined);
+});
+
+test("an HTTP session idle past idleMs is closed when the next request comes", async () => {
+  const executor = createExecutorIn([counter], { count: () => 1 }, {});
+  const http = await serveMcpHttp(
+    () => {
+      const server = new Server({ name: "s", version: "0" }, { capabilities: { tools: {} } });
+      registerToolsOn(server, executor);
+      return server;
+    },
+    { idleMs: 200 },
+  );
+  const [a, b] = [new Client({ name: "a", version: "0" }), new Client({ name: "b", version: "0" })];
+  try {
+    await a.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    assert.equal((await a.callTool({ name: "count", arguments: {} })).isError, undefined);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await b.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+    await assert.rejects(a.callTool({ name: "count", arguments: {} }), /Session not found/);
+  } finally {
+    await a.close();
+    await b.close();
+    await http.close();
+  }
 });

@@ -33,6 +33,13 @@ export interface McpHttpOptions {
    * executor's `grants`.
    */
   readonly authenticate?: (request: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
+  /**
+   * An MCP session with no request for this long is closed (its server and
+   * toolc session with it) when the next request of any client comes, so
+   * clients that leave without ending their session are not kept for
+   * ever. Default: 1800000 (30 minutes, the executor's `sessionIdleMs`).
+   */
+  readonly idleMs?: number;
 }
 
 /** A request handler for the MCP endpoint, and the way to end every session. */
@@ -50,7 +57,17 @@ const MAX_BODY = 4 * 1024 * 1024;
  * executor).
  */
 export function mcpHttpHandler(makeServer: () => Connectable, options: McpHttpOptions = {}): McpHttpHandler {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; used: number }>();
+  const idleMs = options.idleMs ?? 30 * 60 * 1000;
+  if (!Number.isFinite(idleMs) || idleMs < 0) throw new RangeError("idleMs must be a finite number of milliseconds, at least 0");
+  /** Closes the sessions idle for longer than `idleMs` (each request checks). */
+  const sweep = (now: number): void => {
+    for (const [id, open] of sessions) {
+      if (now - open.used <= idleMs) continue;
+      sessions.delete(id);
+      void open.transport.close();
+    }
+  };
   const opened = async (transport: StreamableHTTPServerTransport): Promise<Connectable> => {
     const server = makeServer();
     await server.connect(transport);
@@ -64,7 +81,11 @@ export function mcpHttpHandler(makeServer: () => Connectable, options: McpHttpOp
       if (auth !== undefined) (request as IncomingMessage & { auth?: AuthInfo }).auth = auth;
       const id = request.headers["mcp-session-id"];
       const known = typeof id === "string" ? sessions.get(id) : undefined;
-      if (known !== undefined) return known.handleRequest(request, response, body);
+      // The session asking is in use: it is marked before the others are swept.
+      const now = Date.now();
+      if (known !== undefined) known.used = now;
+      sweep(now);
+      if (known !== undefined) return known.transport.handleRequest(request, response, body);
       if (id !== undefined) return fail(response, 404, -32001, "Session not found");
       if (request.method !== "POST") return fail(response, 400, -32000, "Bad request: no session id");
       if (isInitializeRequest(body)) {
@@ -72,7 +93,7 @@ export function mcpHttpHandler(makeServer: () => Connectable, options: McpHttpOp
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
           onsessioninitialized: (sessionId) => {
-            sessions.set(sessionId, transport);
+            sessions.set(sessionId, { transport, used: Date.now() });
           },
         });
         transport.onclose = () => {
@@ -95,7 +116,7 @@ export function mcpHttpHandler(makeServer: () => Connectable, options: McpHttpOp
     async close() {
       const open = [...sessions.values()];
       sessions.clear();
-      await Promise.all(open.map((t) => t.close()));
+      await Promise.all(open.map((o) => o.transport.close()));
     },
   };
 }

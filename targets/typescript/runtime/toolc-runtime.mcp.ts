@@ -51,7 +51,8 @@ export function unwrapsOutputs(version: unknown): boolean {
 /**
  * Serves `executor`'s tools on `server`, as one toolc session: opened by
  * the first request (its principal from `extra.authInfo.clientId`, so
- * `grantsFor` decides its grants) and closed with the server. `tools/list`
+ * `grantsFor` decides its grants), opened again when it expired while the
+ * connection was idle, and closed with the server. `tools/list`
  * lists what the session may call now, and every `tools/call` goes
  * through its pipeline. A request with a `progressToken` gets that call's
  * events as `notifications/progress` (`progress` counting up, `message` the
@@ -66,12 +67,11 @@ export function registerToolsOn(server: Server, executor: Executor, options: Mcp
   let session: Session | undefined;
   let principal: string | undefined;
   const sessionFor = (clientId: string | undefined): Session => {
-    if (session === undefined) {
-      principal = clientId;
-      session = executor.session(clientId === undefined ? {} : { principal: clientId });
-    } else if (clientId !== principal) {
-      throw Object.assign(new Error("this session belongs to another principal"), { code: ErrorCode.InvalidRequest });
-    }
+    if (session === undefined) principal = clientId;
+    else if (clientId !== principal) throw Object.assign(new Error("this session belongs to another principal"), { code: ErrorCode.InvalidRequest });
+    // A connection idle past the executor's `sessionIdleMs` lost its
+    // session's state; it goes on in a new one.
+    if (session === undefined || session.closed) session = executor.session(principal === undefined ? {} : { principal });
     return session;
   };
   const closed = server.onclose;

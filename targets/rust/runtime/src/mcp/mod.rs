@@ -23,7 +23,7 @@ mod result;
 #[cfg(test)]
 mod tests;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
@@ -36,6 +36,7 @@ use serde_json::{Map, Value};
 pub use confirm::client;
 
 use crate::CancelToken;
+use crate::context::lock;
 use crate::executor::{Event, Executor, Listener, Session, SessionInit, ask};
 
 /// Maps a request's bearer token to the principal it authenticates.
@@ -69,15 +70,18 @@ impl Clone for McpServer {
 }
 
 /// One client's toolc session, opened by its first request (whose
-/// authentication names the principal) and closed with the connection.
+/// authentication names the principal), opened again when it expired
+/// while the connection was idle, and closed with the connection.
 #[derive(Default)]
 struct Connection {
-    session: OnceLock<Session>,
+    /// The principal of the first request: the connection's for good.
+    principal: OnceLock<Option<String>>,
+    session: Mutex<Option<Session>>,
 }
 
 impl Drop for Connection {
     fn drop(&mut self) {
-        if let Some(session) = self.session.get() {
+        if let Some(session) = lock(&self.session).take() {
             session.close();
         }
     }
@@ -140,22 +144,27 @@ impl McpServer {
     }
 
     /// This connection's session, opened for the principal of the request
-    /// of `context` if it is the first; a request naming another principal
-    /// than the session's is refused.
-    fn session(&self, context: &RequestContext<RoleServer>) -> Result<&Session, ErrorData> {
+    /// of `context` if it is the first (or if the session expired while
+    /// the connection was idle: the connection goes on in a new one); a
+    /// request naming another principal than the connection's is refused.
+    fn session(&self, context: &RequestContext<RoleServer>) -> Result<Session, ErrorData> {
         let given = self.authenticated(context);
-        let session = self.connection.session.get_or_init(|| {
-            self.executor.session(SessionInit {
-                principal: given.clone(),
-                ..SessionInit::default()
-            })
-        });
-        if session.principal() != given.as_deref() {
+        let principal = self.connection.principal.get_or_init(|| given.clone());
+        if *principal != given {
             return Err(ErrorData::invalid_request(
                 "this session belongs to another principal",
                 None,
             ));
         }
+        let mut current = lock(&self.connection.session);
+        if let Some(session) = current.as_ref().filter(|s| !s.is_closed()) {
+            return Ok(session.clone());
+        }
+        let session = self.executor.session(SessionInit {
+            principal: given,
+            ..SessionInit::default()
+        });
+        *current = Some(session.clone());
         Ok(session)
     }
 

@@ -285,6 +285,25 @@ fn the_executor_forgets_sessions_dropped_and_closed() {
 }
 
 #[test]
+fn opening_sessions_frees_idle_ones_still_held() {
+    let now = Arc::new(Mutex::new(0.0));
+    let clock = now.clone();
+    let executor = Executor::new(Accounts)
+        .clock(move || *lock(&clock))
+        .session_idle(Duration::from_millis(10));
+    let held = executor.session(SessionInit::default());
+    run(held.call("login", json!({"user": "x"}), json!({})));
+    *lock(&now) = 10.0;
+    assert_eq!(held.log().len(), 1);
+    // Sweeps come in proportion to sessions opened, not on every one.
+    for _ in 0..64 {
+        let _ = executor.session(SessionInit::default());
+    }
+    assert!(held.log().is_empty(), "the idle session's state is freed");
+    assert!(lock(&executor.shared.open).len() < 32);
+}
+
+#[test]
 fn executors_are_cheap_handles_and_builders_on_shared_ones_start_afresh() {
     let executor = Executor::new(Accounts);
     let clone = executor.clone();

@@ -104,6 +104,7 @@ mod fields;
 mod finite;
 mod headers;
 mod inputs;
+mod locate;
 mod meta;
 mod names;
 mod objects;
@@ -119,8 +120,9 @@ mod warnings;
 
 use serde_json::Value;
 
+pub use locate::Locator;
 pub use names::is_redundant_title;
-pub use warnings::{Warning, Warnings, locate};
+pub use warnings::{Warning, Warnings};
 
 use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};
 

@@ -160,10 +160,14 @@ fn declaration_problems(declaration: &Value, mcp_input: &Value) -> Vec<String> {
             }
             violations(parameters, "", &mut out);
         }
-        (None, Some(json)) if json != mcp_input => {
-            out.push("parametersJsonSchema is not the MCP input schema".into());
+        (None, Some(json)) => {
+            json_schema_violations(json, "", &mut out);
+            if json["properties"].as_object().map(Map::len)
+                != mcp_input["properties"].as_object().map(Map::len)
+            {
+                out.push("parametersJsonSchema has other parameters than MCP".into());
+            }
         }
-        (None, Some(_)) => {}
         (None, None)
             if mcp_input
                 .get("properties")
@@ -174,6 +178,67 @@ fn declaration_problems(declaration: &Value, mcp_input: &Value) -> Vec<String> {
         (None, None) => {}
     }
     out
+}
+
+/// The keywords of the `parametersJsonSchema` route: google-genai's
+/// `JSONSchema` model forbids any other.
+const JSON_KEYWORDS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "default",
+    "items",
+    "minItems",
+    "maxItems",
+    "enum",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "additionalProperties",
+    "anyOf",
+    "uniqueItems",
+    "$ref",
+    "$defs",
+    "oneOf",
+];
+
+/// Every keyword of `schema` (and of its subschemas) that the
+/// `parametersJsonSchema` route does not take, with JSON paths.
+fn json_schema_violations(schema: &Value, path: &str, out: &mut Vec<String>) {
+    let Some(map) = schema.as_object() else {
+        if !schema.is_boolean() || path.ends_with("/items") {
+            out.push(format!("{path}: not a schema object"));
+        }
+        return;
+    };
+    for (key, value) in map {
+        if !JSON_KEYWORDS.contains(&key.as_str()) {
+            out.push(format!("{path}: `{key}` is not a keyword of the route"));
+        }
+        match (key.as_str(), value) {
+            ("items" | "additionalProperties", sub) => {
+                json_schema_violations(sub, &format!("{path}/{key}"), out);
+            }
+            ("properties" | "$defs", Value::Object(subs)) => {
+                for (name, sub) in subs {
+                    json_schema_violations(sub, &format!("{path}/{key}/{name}"), out);
+                }
+            }
+            ("anyOf" | "oneOf", Value::Array(members)) => {
+                for (i, sub) in members.iter().enumerate() {
+                    json_schema_violations(sub, &format!("{path}/{key}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `(input, declaration, MCP input schema)` for every tool of every case.
@@ -366,7 +431,7 @@ def floats(v):
     return {k: floats(x) for k, x in v.items()}
 
 failures = []
-models = (types.Tool, types.FunctionDeclaration, types.Schema)
+models = (types.Tool, types.FunctionDeclaration, types.Schema, types.JSONSchema)
 # Unknown keys must raise: the models forbid extra fields (checked, not assumed).
 for model in models:
     if model.model_config.get('extra') != 'forbid':
@@ -384,6 +449,13 @@ for name, doc in json.load(sys.stdin):
     for d in tool.function_declarations or []:
         if d.parameters is not None and d.parameters.type != types.Type.OBJECT:
             failures.append(f'{name} {d.name}: parameters are {d.parameters.type}')
+        # The route is free-form in FunctionDeclaration; the SDK's own
+        # JSONSchema model says what it takes.
+        if d.parameters_json_schema is not None:
+            try:
+                types.JSONSchema.model_validate(d.parameters_json_schema)
+            except Exception as e:
+                failures.append(f'{name} {d.name}: parametersJsonSchema rejected: {e}')
 print('\n'.join(failures))
 sys.exit(1 if failures else 0)
 ";

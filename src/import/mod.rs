@@ -48,7 +48,8 @@
 //! - MCP annotations: absent hints take the MCP defaults (readOnlyHint false,
 //!   destructiveHint true, idempotentHint false, openWorldHint true), so a
 //!   tool without annotations imports as `@mutates @destructive @open_world`
-//!   with a warning. OpenAI and Anthropic tools have no annotations and import
+//!   with a warning, and one that leaves some hints out gets a line naming
+//!   them and the attributes their defaults gave. OpenAI and Anthropic tools have no annotations and import
 //!   as read-only tools without a warning.
 //! - A required property with a default becomes a parameter with that
 //!   default (so no longer required), with a warning.

@@ -11,8 +11,7 @@
 //!   absent: both import as an `@open struct` (`false` as a closed one). A
 //!   tool's own parameter list is always closed: extra top-level arguments
 //!   are refused by the generated dispatchers;
-//! - titles that carry nothing: a property title equal to the property name
-//!   title-cased (pydantic's default), an object title used as the struct's
+//! - titles that carry nothing: an object title used as the struct's
 //!   name, a root title naming the tool or the model the Python MCP SDK
 //!   generated for it (`<function>Arguments`, and `<function>Output` on the
 //!   wrapper of a non-object return), whatever the function is called;

@@ -23,12 +23,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const calls = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 5);
-const out = join(root, "target", "bench-executor");
-const tsc = process.env.TSC ?? join(root, "target", "test-node", "node_modules", ".bin", "tsc");
+// Cargo's target directory: `CARGO_TARGET_DIR` when set, as cargo does.
+const target = process.env.CARGO_TARGET_DIR === undefined ? join(root, "target") : resolve(process.env.CARGO_TARGET_DIR);
+const out = join(target, "bench-executor");
+const tsc = process.env.TSC ?? join(target, "test-node", "node_modules", ".bin", "tsc");
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-execFileSync(join(root, "target", "release", "toolc"), ["build", join(root, "benches", "executor.tool"), "--target", "typescript", "--out", out], { stdio: "inherit" });
+execFileSync(join(target, "release", "toolc"), ["build", join(root, "benches", "executor.tool"), "--target", "typescript", "--out", out], { stdio: "inherit" });
 if (process.env.RUNTIME !== undefined) {
   for (const name of readdirSync(out).filter((n) => n.startsWith("toolc-runtime"))) rmSync(join(out, name));
   const runtime = resolve(process.env.RUNTIME);

@@ -9,7 +9,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-3}
-work="$repo/target/cold-build"
+work="${CARGO_TARGET_DIR:-$repo/target}/cold-build"
 mkdir -p "$work/toolc/src" "$work/toolc/tools" "$work/prost/src" "$work/prost/proto"
 
 cat > "$work/toolc/Cargo.toml" <<TOML

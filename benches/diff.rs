@@ -19,7 +19,15 @@ const RUNS: usize = 5;
 fn main() {
     let sizes = corpus::sizes_from_args(&[2_000]);
     let toolc = PathBuf::from(env!("CARGO_BIN_EXE_toolc"));
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-corpus");
+    // Beside the binary's profile directory: cargo's target directory,
+    // `CARGO_TARGET_DIR` when set.
+    let root = PathBuf::from(env!("CARGO_BIN_EXE_toolc"))
+        .ancestors()
+        .nth(2)
+        .map_or_else(
+            || PathBuf::from("target/bench-corpus"),
+            |t| t.join("bench-corpus"),
+        );
     println!(
         "| tools | changes found | toolc check (one side) | diff, no changes | diff, changes (human) | diff, changes (json) |"
     );

@@ -22,7 +22,15 @@ const CHANGES: usize = 30;
 
 fn main() {
     let sizes = corpus::sizes_from_args(&[200, 2_000]);
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-corpus");
+    // Beside the binary's profile directory: cargo's target directory,
+    // `CARGO_TARGET_DIR` when set.
+    let root = PathBuf::from(env!("CARGO_BIN_EXE_toolc"))
+        .ancestors()
+        .nth(2)
+        .map_or_else(
+            || PathBuf::from("target/bench-corpus"),
+            |t| t.join("bench-corpus"),
+        );
     println!("| tools | files | didChange -> publishDiagnostics: min | median | max |");
     println!("| ---: | ---: | ---: | ---: | ---: |");
     for n in sizes {

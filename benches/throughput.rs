@@ -27,7 +27,15 @@ struct Measurement {
 fn main() {
     let sizes = corpus::sizes_from_args(&[2_000, 20_000]);
     let toolc = PathBuf::from(env!("CARGO_BIN_EXE_toolc"));
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-corpus");
+    // Beside the binary's profile directory: cargo's target directory,
+    // `CARGO_TARGET_DIR` when set.
+    let root = PathBuf::from(env!("CARGO_BIN_EXE_toolc"))
+        .ancestors()
+        .nth(2)
+        .map_or_else(
+            || PathBuf::from("target/bench-corpus"),
+            |t| t.join("bench-corpus"),
+        );
     let protoc = which("protoc");
     match &protoc {
         None => println!(

@@ -12,12 +12,14 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** Cargo's target directory: `CARGO_TARGET_DIR` when set, as cargo does. */
+export const target = process.env.CARGO_TARGET_DIR === undefined ? join(root, "target") : resolve(process.env.CARGO_TARGET_DIR);
 
 /** The package module of `benches/executor.tool`, built under `target/<dir>/`. */
 export async function benchPackage(dir) {
-  const out = join(root, "target", dir);
-  const toolc = process.env.TOOLC ?? join(root, "target", "release", "toolc");
-  const tsc = process.env.TSC ?? join(root, "target", "test-node", "node_modules", ".bin", "tsc");
+  const out = join(target, dir);
+  const toolc = process.env.TOOLC ?? join(target, "release", "toolc");
+  const tsc = process.env.TSC ?? join(target, "test-node", "node_modules", ".bin", "tsc");
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   execFileSync(toolc, ["build", join(root, "benches", "executor.tool"), "--target", "typescript", "--out", out], { stdio: "inherit" });

@@ -299,16 +299,16 @@ pub(crate) struct BuiltPackage<'a> {
 ///
 /// With `remove_stale`, the directory also gets a manifest
 /// ([`MANIFEST_NAME`], itself marked) listing every file toolc wrote there
-/// with its package and source, so that formats which cannot carry the
-/// marker (JSON arrays) are still known to be toolc's. A later build deletes
-/// a file only when it carries the marker or is listed in the manifest, its
-/// package (the manifest's record, else the file name up to the first `.`)
-/// is not one of `packages`, and its source is one of this build's or no
-/// longer exists (a file whose source is unknown counts as stale); and
-/// temporary files a killed build left behind. So a build of one file into a
-/// directory that holds another file's outputs leaves them alone. A target's
-/// shared file (the TypeScript runtime) stays while `packages` is not empty:
-/// their files of targets this build did not generate may import it.
+/// with its package and source. The manifest alone says which files are
+/// toolc's: a file carrying the generated marker that it does not list was
+/// put there by someone else (copied, or written by hand) and stays. A later
+/// build deletes a listed file only when its package is not one of
+/// `packages` and its source is one of this build's or no longer exists (a
+/// file whose source is unknown counts as stale); and temporary files a
+/// killed build left behind. So a build of one file into a directory that
+/// holds another file's outputs leaves them alone. A target's shared file
+/// (the TypeScript runtime) stays while `packages` is not empty: their files
+/// of targets this build did not generate may import it.
 /// Nothing else is ever deleted.
 pub(crate) fn finish(
     stage: Stage,
@@ -367,14 +367,11 @@ pub(crate) fn finish(
             report.removed.push(path);
             continue;
         }
-        let listed = previous.get(&name);
-        if listed.is_none() && !manifest::is_generated(&path) {
+        // Only the manifest says what toolc wrote: a marked file it does not
+        // list was copied or written by hand, and is not ours to delete.
+        let Some(record) = previous.get(&name).cloned() else {
             continue;
-        }
-        let record = listed.cloned().unwrap_or_else(|| Record {
-            package: package_of(&name),
-            source: None,
-        });
+        };
         // Another target's output of a package still being built, or a
         // target's shared file, which that output may import.
         let kept = packages.iter().any(|p| p.name == record.package)

@@ -28,7 +28,7 @@ pub struct Record {
 pub type Manifest = BTreeMap<String, Record>;
 
 /// The manifest in `out_dir`; empty when there is none or it cannot be read
-/// (then only marked files count as toolc's). Records from before sources
+/// (then no file there counts as toolc's, and a build deletes none). Records from before sources
 /// were kept (a bare package name) are read without a source.
 pub fn read(out_dir: &Path) -> Manifest {
     #[derive(Deserialize)]
@@ -80,22 +80,6 @@ pub fn package_of(file_name: &str) -> String {
         .split_once('.')
         .map_or(file_name, |(p, _)| p)
         .to_string()
-}
-
-/// A file is toolc's when its first kilobyte carries the generated marker.
-/// JSON files cannot hold comments; toolc marks them with a top-level
-/// `"$comment"`/`_meta` string containing the marker within that first kilobyte.
-pub fn is_generated(path: &Path) -> bool {
-    use std::io::Read;
-    let Ok(mut f) = fs::File::open(path) else {
-        return false;
-    };
-    let mut head = vec![0u8; 1024];
-    let Ok(n) = f.read(&mut head) else {
-        return false;
-    };
-    head.truncate(n);
-    String::from_utf8_lossy(&head).contains(GENERATED_MARKER)
 }
 
 /// `source` as the manifest records it: relative to `out_dir` (both

@@ -46,7 +46,14 @@ pub struct SourceFile {
     /// Byte offset of the start of every line, for line/column lookups;
     /// found when first asked for, as only diagnostics need them.
     line_starts: OnceLock<Vec<usize>>,
+    /// The number of characters before every [`CHAR_BLOCK`]-th byte, so
+    /// that a column on a line of megabytes (one-line JSON) is found
+    /// without counting from the line's start.
+    char_marks: OnceLock<Vec<usize>>,
 }
+
+/// Bytes between two entries of [`SourceFile::char_marks`].
+const CHAR_BLOCK: usize = 4096;
 
 impl SourceFile {
     pub fn new(path: PathBuf, name: String, text: String) -> Self {
@@ -55,6 +62,7 @@ impl SourceFile {
             name,
             text,
             line_starts: OnceLock::new(),
+            char_marks: OnceLock::new(),
         }
     }
 
@@ -67,11 +75,33 @@ impl SourceFile {
             Err(i) => i - 1,
         };
         let start = line_starts[line];
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(offset - start, |s| s.chars().count());
-        (line + 1, column + 1)
+        (
+            line + 1,
+            self.chars_before(offset) - self.chars_before(start) + 1,
+        )
+    }
+
+    /// How many characters the text holds before byte `offset` (counted up
+    /// to the character `offset` falls in, when it is not on a boundary).
+    pub fn chars_before(&self, offset: usize) -> usize {
+        // A character starts at every byte that is not a UTF-8 continuation
+        // byte (`0b10xx_xxxx`).
+        fn count(bytes: &[u8]) -> usize {
+            bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+        }
+        let bytes = self.text.as_bytes();
+        let offset = offset.min(bytes.len());
+        let marks = self.char_marks.get_or_init(|| {
+            let mut total = 0;
+            let mut marks = vec![0];
+            for block in bytes.chunks(CHAR_BLOCK) {
+                total += count(block);
+                marks.push(total);
+            }
+            marks
+        });
+        let block = offset / CHAR_BLOCK;
+        marks[block] + count(&bytes[block * CHAR_BLOCK..offset])
     }
 
     pub fn line_starts(&self) -> &[usize] {
@@ -147,6 +177,17 @@ impl<'a> Files<'a> for SourceMap {
     fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, files::Error> {
         let file = self.file(id)?;
         Ok(file.line_start(line_index)?..file.line_start(line_index + 1)?)
+    }
+
+    fn column_number(
+        &'a self,
+        id: FileId,
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        let file = self.file(id)?;
+        let start = file.line_start(line_index)?;
+        Ok(file.chars_before(byte_index.max(start)) - file.chars_before(start) + 1)
     }
 }
 

@@ -11,7 +11,9 @@
 //!
 //! Thresholds ([`super::Thresholds`]): by default a tool description needs at
 //! least 25 characters and 4 words; a parameter or field description at
-//! least 8 characters (after trimming).
+//! least 4 characters (after trimming), and a word that is not filler (a
+//! type, an article, a placeholder: `A string.`, `TODO`). Short
+//! descriptions that name what the value is (`Node ID`, `Width`) pass.
 
 use super::Cx;
 use super::walk::{self, Owner};
@@ -126,12 +128,91 @@ pub fn run(cx: &mut Cx<'_>) {
                     limits.param_min_chars
                 )),
             )),
+            Some(d) if says_nothing(d) => found.push((
+                scopes(),
+                Diagnostic::new(
+                    codes::SHORT_DOC,
+                    field.name_span,
+                    format!(
+                        "the description of {} says nothing a model can use",
+                        whose()
+                    ),
+                )
+                .with_label(format!("`{d}` names only the type, or is a placeholder"))
+                .with_help("say what the value means, and its units or format"),
+            )),
             Some(_) => {}
         }
     }
     for (scopes, d) in found {
         cx.lint(&scopes, d);
     }
+}
+
+/// Words that carry nothing about what a value means: articles, the
+/// words for a parameter, types, and placeholders.
+const FILLER: &[&str] = &[
+    "a",
+    "an",
+    "any",
+    "arg",
+    "argument",
+    "array",
+    "bool",
+    "boolean",
+    "data",
+    "desc",
+    "description",
+    "dict",
+    "double",
+    "field",
+    "fixme",
+    "flag",
+    "float",
+    "info",
+    "input",
+    "int",
+    "integer",
+    "json",
+    "list",
+    "map",
+    "n",
+    "na",
+    "none",
+    "null",
+    "num",
+    "number",
+    "object",
+    "of",
+    "option",
+    "optional",
+    "param",
+    "parameter",
+    "parameters",
+    "placeholder",
+    "required",
+    "str",
+    "string",
+    "tbd",
+    "text",
+    "the",
+    "this",
+    "todo",
+    "value",
+    "values",
+    "xxx",
+];
+
+/// Whether a short parameter description is only filler (`A string.`,
+/// `TODO`, `Optional value`): short descriptions that name something
+/// (`Node ID`, `Width`) tell a model what the value is, and pass.
+fn says_nothing(doc: &str) -> bool {
+    let words: Vec<String> = doc
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.len() <= 4 && words.iter().all(|w| FILLER.contains(&w.as_str()))
 }
 
 /// "4 characters, 1 word": a description's size, each count with its own

@@ -31,7 +31,7 @@ impl Default for Thresholds {
         Thresholds {
             tool_min_chars: 25,
             tool_min_words: 4,
-            param_min_chars: 8,
+            param_min_chars: 4,
             max_core_tools: 30,
             core_token_budget: 8_000,
             max_simple_params: 5,

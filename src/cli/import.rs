@@ -8,7 +8,7 @@ use std::time::Duration;
 use toolc::diagnostics::{Diagnostic, Severity};
 use toolc::driver;
 use toolc::import::server::{ServerError, list_tools};
-use toolc::import::{ImportOptions, NOT_CARRIED, Source, UNREADABLE, import_str, locate};
+use toolc::import::{ImportOptions, Locator, NOT_CARRIED, Source, UNREADABLE, import_str};
 use toolc::source::{SourceMap, Span};
 
 use super::report::{self, usage_error};
@@ -85,11 +85,12 @@ pub fn import(input: Input<'_>, from: Option<ImportFrom>, out: Output<'_>) -> u8
     };
     // Import warnings are about the JSON input: they point at the place the
     // pointer names in the input (its first byte when not found).
+    let mut locator = Locator::new(&text);
     let diagnostics: Vec<Diagnostic> = imported
         .warnings
         .iter()
         .map(|w| {
-            let at = locate(&text, &w.absolute).unwrap_or(0);
+            let at = locator.find(&w.absolute).unwrap_or(0);
             Diagnostic::new(NOT_CARRIED, Span::new(id, at, at), w.to_string())
                 .with_severity(Severity::Warning)
         })

@@ -62,19 +62,33 @@ pub fn validate(path: &Path, tool: &str, args: &str) -> u8 {
 }
 
 /// The argument text: `-` is stdin, text starting with `{` is the object
-/// itself, anything else a file to read.
+/// itself, anything else a file to read. A file or stdin that cannot be
+/// read is a usage error (2); bytes that are not UTF-8 are a problem of the
+/// input (1). A UTF-8 byte-order mark, which editors write, is skipped.
 fn read_args(args: &str) -> Result<String, u8> {
-    if args == "-" {
-        let mut text = String::new();
-        return std::io::stdin()
-            .read_to_string(&mut text)
-            .map(|_| text)
-            .map_err(|e| usage_error(format!("cannot read the arguments from stdin: {e}")));
-    }
-    if args.trim_start().starts_with('{') {
+    let (bytes, shown) = if args == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| usage_error(format!("cannot read the arguments from stdin: {e}")))?;
+        (bytes, "stdin".to_string())
+    } else if args.trim_start().starts_with('{') {
         return Ok(args.to_string());
-    }
-    let file = PathBuf::from(args);
-    std::fs::read_to_string(&file)
-        .map_err(|e| usage_error(format!("cannot read `{}`: {e}", file.display())))
+    } else {
+        let file = PathBuf::from(args);
+        let bytes = std::fs::read(&file)
+            .map_err(|e| usage_error(format!("cannot read `{}`: {e}", file.display())))?;
+        (bytes, format!("`{}`", file.display()))
+    };
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        eprintln!(
+            "error: the arguments in {shown} are not UTF-8 (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        );
+        EXIT_INPUT
+    })
 }

@@ -5,6 +5,7 @@
 //! [`Diagnostic`] once; nothing else formats errors for users.
 
 pub mod codes;
+mod excerpt;
 mod render;
 
 pub use codes::{CODES, Code, CodeInfo, Severity as DefaultSeverity, lookup};

@@ -5,6 +5,7 @@ use codespan_reporting::diagnostic as cs;
 use codespan_reporting::term;
 use serde_json::json;
 
+use super::excerpt::Excerpts;
 use super::{Diagnostic, Severity};
 use crate::source::SourceMap;
 
@@ -15,7 +16,20 @@ pub fn render_human(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diagnostics {
         let rendered = to_codespan(sources, d);
-        match term::emit_into_string(&config, sources, &rendered) {
+        let labels: Vec<_> = (rendered.labels.iter())
+            .map(|l| (l.file_id, l.range.clone()))
+            .collect();
+        let emitted = match Excerpts::new(sources, &labels) {
+            None => term::emit_into_string(&config, sources, &rendered),
+            Some(excerpts) => {
+                let mut rendered = rendered;
+                for label in &mut rendered.labels {
+                    label.range = excerpts.map(label.file_id, label.range.clone());
+                }
+                term::emit_into_string(&config, &excerpts, &rendered)
+            }
+        };
+        match emitted {
             Ok(text) => out.push_str(&text),
             // A span that does not fit its file is a bug in toolc; still say
             // what the diagnostic was rather than lose it.

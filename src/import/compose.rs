@@ -294,13 +294,88 @@ fn is_null_schema(b: &Value) -> bool {
 /// Whether two of `branches` may accept the same value: their JSON types
 /// meet (an integer is also a number), or one says nothing of its type.
 fn may_overlap(branches: &[&Value]) -> bool {
-    let kinds: Vec<Option<Vec<&str>>> = branches.iter().map(|b| json_types(b)).collect();
-    kinds.iter().enumerate().any(|(i, a)| {
-        kinds[i + 1..].iter().any(|b| match (a, b) {
-            (Some(a), Some(b)) => a.iter().any(|x| b.iter().any(|y| types_meet(x, y))),
-            _ => true,
-        })
+    branches
+        .iter()
+        .enumerate()
+        .any(|(i, a)| branches[i + 1..].iter().any(|b| !disjoint(a, b)))
+}
+
+/// Whether no value can satisfy both branches, as far as their types,
+/// their values, a property each fixes to other values (a `type` or `kind`
+/// discriminator), or a closed object's keys say.
+fn disjoint(a: &Value, b: &Value) -> bool {
+    if let (Some(x), Some(y)) = (json_types(a), json_types(b)) {
+        if !x.iter().any(|x| y.iter().any(|y| types_meet(x, y))) {
+            return true;
+        }
+    }
+    if let (Some(x), Some(y)) = (values(a), values(b)) {
+        if !x.iter().any(|v| y.contains(v)) {
+            return true;
+        }
+    }
+    // Keywords about properties constrain objects only: both must be
+    // objects for their keys to keep them apart.
+    let objects = |v: &Value| json_types(v).is_some_and(|t| t == ["object"]);
+    let (Some(x), Some(y)) = (a.as_object(), b.as_object()) else {
+        return false;
+    };
+    objects(a)
+        && objects(b)
+        && (discriminated(x, y) || closed_against(x, y) || closed_against(y, x))
+}
+
+/// The values a schema admits when it lists them (`const`, `enum`).
+fn values(schema: &Value) -> Option<Vec<&Value>> {
+    let obj = schema.as_object()?;
+    match (obj.get("const"), obj.get("enum")) {
+        (Some(c), _) => Some(vec![c]),
+        (None, Some(Value::Array(list))) => Some(list.iter().collect()),
+        _ => None,
+    }
+}
+
+fn required(obj: &Map<String, Value>) -> Vec<&str> {
+    obj.get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
+/// A property both objects fix to values that do not meet, required by at
+/// least one of them.
+fn discriminated(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
+    let (Some(pa), Some(pb)) = (
+        a.get("properties").and_then(Value::as_object),
+        b.get("properties").and_then(Value::as_object),
+    ) else {
+        return false;
+    };
+    let (ra, rb) = (required(a), required(b));
+    pa.iter().any(|(key, sa)| {
+        let (Some(sb), Some(va)) = (pb.get(key), values(sa)) else {
+            return false;
+        };
+        let Some(vb) = values(sb) else {
+            return false;
+        };
+        !va.iter().any(|v| vb.contains(v))
+            && (ra.contains(&key.as_str()) || rb.contains(&key.as_str()))
     })
+}
+
+/// Whether `closed` takes no property that `other` requires: then a value
+/// `other` accepts has a key `closed` rejects.
+fn closed_against(closed: &Map<String, Value>, other: &Map<String, Value>) -> bool {
+    if closed.get("additionalProperties") != Some(&Value::Bool(false))
+        || closed.contains_key("patternProperties")
+    {
+        return false;
+    }
+    let known = closed.get("properties").and_then(Value::as_object);
+    required(other)
+        .iter()
+        .any(|key| !known.is_some_and(|k| k.contains_key(*key)))
 }
 
 /// The JSON types a branch allows, when it says (`type`, or what its

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::names::{is_redundant_title, type_name};
+use super::names::type_name;
 use super::schema::{Ctx, Meta, Ty, child};
 use crate::fmt::tree::{
     Attr, AttrArg, Comments, Field, Name, Str, TypeExpr, TypeRef, Value as TValue,
@@ -189,13 +189,14 @@ impl Ctx<'_> {
             default = Some(TValue::from_json(d));
         }
         let mut attrs = Vec::new();
+        // Every title is carried, those a generator derived from the name
+        // (pydantic's `Repo Path` for `repo_path`) too: the output then
+        // says what the original said.
         if let Some(title) = &meta.title {
-            if !is_redundant_title(title, name) {
-                attrs.push(Attr::with(
-                    "title",
-                    vec![AttrArg::Value(TValue::Str(Str::plain(title.clone())))],
-                ));
-            }
+            attrs.push(Attr::with(
+                "title",
+                vec![AttrArg::Value(TValue::Str(Str::plain(title.clone())))],
+            ));
         }
         for ex in &meta.examples {
             attrs.push(Attr::with(

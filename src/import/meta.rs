@@ -49,6 +49,9 @@ pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
     let hint = |key: &str, default: bool| ann.get(key).and_then(Value::as_bool).unwrap_or(default);
     let read_only = hint("readOnlyHint", false);
     let destructive = hint("destructiveHint", true);
+    if raw.annotations.is_some() {
+        defaulted_hints(name, ann, read_only, warnings);
+    }
     if !read_only {
         attrs.push(Attr::flag("mutates"));
     }
@@ -97,6 +100,49 @@ pub fn annotation_attrs(raw: &RawTool, warnings: &mut Warnings) -> Vec<Attr> {
         );
     }
     attrs
+}
+
+/// Says, in one line per tool, which attributes come from MCP defaults
+/// because annotations were given without the hint: a filesystem tool
+/// without `openWorldHint` becomes `@open_world`, a write tool without
+/// `destructiveHint` `@destructive`, and lints then fire on the import.
+/// (Hints that are present but not booleans get their own warning.)
+fn defaulted_hints(name: &str, ann: &Map<String, Value>, read_only: bool, warnings: &mut Warnings) {
+    let mut hints = Vec::new();
+    let mut attrs = Vec::new();
+    for (hint, attr, applies) in [
+        ("readOnlyHint", "@mutates", true),
+        ("destructiveHint", "@destructive", !read_only),
+        ("openWorldHint", "@open_world", true),
+    ] {
+        if applies && !ann.contains_key(hint) {
+            hints.push(format!("`{hint}`"));
+            attrs.push(attr);
+        }
+    }
+    if hints.is_empty() {
+        return;
+    }
+    let listed = match hints.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let applies = if hints.len() == 1 {
+        "default applies"
+    } else {
+        "defaults apply"
+    };
+    let message = format!(
+        "no {listed}, so the MCP {applies}: imported as {}",
+        attrs.join(" ")
+    );
+    // Where the (first) hint would be: nothing there was dropped.
+    warnings.push(
+        Some(name),
+        &format!("/annotations/{}", hints[0].trim_matches('`')),
+        &message,
+    );
 }
 
 /// `_meta`: toolc's own keys map back to attributes and body entries; any

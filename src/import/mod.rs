@@ -11,8 +11,7 @@
 //!   absent: both import as an `@open struct` (`false` as a closed one). A
 //!   tool's own parameter list is always closed: extra top-level arguments
 //!   are refused by the generated dispatchers;
-//! - titles that carry nothing: a property title equal to the property name
-//!   title-cased (pydantic's default), an object title used as the struct's
+//! - titles that carry nothing: an object title used as the struct's
 //!   name, a root title naming the tool or the model the Python MCP SDK
 //!   generated for it (`<function>Arguments`, and `<function>Output` on the
 //!   wrapper of a non-object return), whatever the function is called;
@@ -48,7 +47,8 @@
 //! - MCP annotations: absent hints take the MCP defaults (readOnlyHint false,
 //!   destructiveHint true, idempotentHint false, openWorldHint true), so a
 //!   tool without annotations imports as `@mutates @destructive @open_world`
-//!   with a warning. OpenAI and Anthropic tools have no annotations and import
+//!   with a warning, and one that leaves some hints out gets a line naming
+//!   them and the attributes their defaults gave. OpenAI and Anthropic tools have no annotations and import
 //!   as read-only tools without a warning.
 //! - A required property with a default becomes a parameter with that
 //!   default (so no longer required), with a warning.
@@ -104,6 +104,7 @@ mod fields;
 mod finite;
 mod headers;
 mod inputs;
+mod locate;
 mod meta;
 mod names;
 mod objects;
@@ -119,8 +120,9 @@ mod warnings;
 
 use serde_json::Value;
 
+pub use locate::Locator;
 pub use names::is_redundant_title;
-pub use warnings::{Warning, Warnings, locate};
+pub use warnings::{Warning, Warnings};
 
 use crate::fmt::tree::{Item, ItemKind, Name, SourceFile};
 

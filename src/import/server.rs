@@ -10,7 +10,7 @@
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -75,7 +75,7 @@ pub fn list_tools(
     let result = match (stdin, stdout) {
         (Some(stdin), Some(stdout)) => {
             let mut session = Session {
-                input: stdin,
+                input: write_messages(stdin),
                 messages: read_messages(stdout),
                 timeout,
                 next_id: 0,
@@ -91,7 +91,7 @@ pub fn list_tools(
 }
 
 struct Session {
-    input: ChildStdin,
+    input: Writer,
     messages: Receiver<Result<Value, String>>,
     timeout: Duration,
     next_id: u64,
@@ -108,7 +108,12 @@ impl Session {
             }),
         )?;
         let server_name = init["serverInfo"]["name"].as_str().map(str::to_string);
-        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))?;
+        let deadline = Instant::now() + self.timeout;
+        self.send(
+            &json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+            deadline,
+            "notifications/initialized",
+        )?;
         let mut tools = Vec::new();
         let mut cursor: Option<String> = None;
         let mut pages = 0;
@@ -146,12 +151,13 @@ impl Session {
     }
 
     /// Sends a request and waits for its answer, answering the server's own
-    /// requests meanwhile.
+    /// requests meanwhile; all of it, writes included, within the timeout.
     fn request(&mut self, method: &str, params: Value) -> Result<Value, ServerError> {
         self.next_id += 1;
         let id = self.next_id;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
         let deadline = Instant::now() + self.timeout;
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.send(&request, deadline, method)?;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let message = match self.messages.recv_timeout(left) {
@@ -171,7 +177,7 @@ impl Session {
             };
             if let Some(server_method) = message.get("method").and_then(Value::as_str) {
                 if let Some(request_id) = message.get("id") {
-                    self.answer(request_id.clone(), server_method)?;
+                    self.answer(request_id.clone(), server_method, deadline, method)?;
                 }
                 // Notifications (logging, list changes) need no answer.
                 continue;
@@ -191,23 +197,43 @@ impl Session {
 
     /// Answers a request from the server: `ping` as the protocol says, the
     /// rest (sampling, roots, elicitation) as unsupported by this client.
-    fn answer(&mut self, id: Value, method: &str) -> Result<(), ServerError> {
+    fn answer(
+        &mut self,
+        id: Value,
+        method: &str,
+        deadline: Instant,
+        waiting_for: &str,
+    ) -> Result<(), ServerError> {
         let reply = if method == "ping" {
             json!({"jsonrpc": "2.0", "id": id, "result": {}})
         } else {
             json!({"jsonrpc": "2.0", "id": id,
                    "error": {"code": -32601, "message": format!("toolc does not offer `{method}`")}})
         };
-        self.send(&reply)
+        self.send(&reply, deadline, waiting_for)
     }
 
-    fn send(&mut self, message: &Value) -> Result<(), ServerError> {
+    /// Writes `message` by `deadline`: a server that does not read its
+    /// input (while it sends pings, say) would otherwise block toolc for
+    /// ever once the pipe is full.
+    fn send(
+        &mut self,
+        message: &Value,
+        deadline: Instant,
+        waiting_for: &str,
+    ) -> Result<(), ServerError> {
         let mut line = message.to_string();
         line.push('\n');
-        let written = self
-            .input
-            .write_all(line.as_bytes())
-            .and_then(|()| self.input.flush());
+        let left = deadline.saturating_duration_since(Instant::now());
+        let written = match self.input.write(line.into_bytes(), left) {
+            Some(written) => written,
+            None => {
+                return Err(ServerError::Protocol(format!(
+                    "the server did not read its input within {} s (waiting for `{waiting_for}`)",
+                    self.timeout.as_secs_f64()
+                )));
+            }
+        };
         written.map_err(|e| {
             // A server that stopped reading has usually said why on its
             // output, or exited: that says more than a broken pipe.
@@ -224,11 +250,46 @@ impl Session {
     }
 }
 
+/// The server's input, written on a thread of its own so that a write can
+/// time out.
+struct Writer {
+    lines: Sender<Vec<u8>>,
+    done: Receiver<std::io::Result<()>>,
+}
+
+impl Writer {
+    /// Writes `line`; `None` when it was not written within `timeout` (the
+    /// thread stays blocked until the server is stopped).
+    fn write(&self, line: Vec<u8>, timeout: Duration) -> Option<std::io::Result<()>> {
+        if self.lines.send(line).is_err() {
+            return Some(Err(std::io::ErrorKind::BrokenPipe.into()));
+        }
+        self.done.recv_timeout(timeout).ok()
+    }
+}
+
+fn write_messages(mut input: ChildStdin) -> Writer {
+    let (lines, receive_lines) = mpsc::channel::<Vec<u8>>();
+    let (send_done, done) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in receive_lines {
+            let written = input.write_all(&line).and_then(|()| input.flush());
+            let failed = written.is_err();
+            if send_done.send(written).is_err() || failed {
+                return;
+            }
+        }
+    });
+    Writer { lines, done }
+}
+
 /// The server's output as JSON messages, one per line, read on a thread of
-/// its own so that waiting for one can time out. Blank lines are skipped; a
+/// its own so that waiting for one can time out. The channel is bounded, so
+/// a server that floods its output waits for toolc rather than filling
+/// toolc's memory. Blank lines are skipped; a
 /// line that is not JSON ends the session (stdout is the protocol's alone).
 fn read_messages(stdout: impl Read + Send + 'static) -> Receiver<Result<Value, String>> {
-    let (send, receive) = mpsc::channel();
+    let (send, receive) = mpsc::sync_channel(64);
     std::thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         loop {

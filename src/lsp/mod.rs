@@ -14,12 +14,13 @@ mod hover;
 mod navigate;
 mod position;
 mod symbols;
+mod transport;
 mod workspace;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{self as note, Notification as _};
 use lsp_types::request::{self as req, Request as _};
 use lsp_types::{
@@ -31,18 +32,21 @@ use lsp_types::{
 use position::{offset, path_of, range};
 use workspace::Workspace;
 
-/// Serves on stdin and stdout until the client says `exit`; the exit code.
+/// Serves on stdin and stdout until the client says `exit`; the exit code:
+/// 0 after a `shutdown` request, 1 when the client left without one (as
+/// LSP asks), 2 when the connection failed.
 pub fn run() -> u8 {
-    let (connection, threads) = Connection::stdio();
+    let (connection, writer) = transport::stdio();
     let code = match serve(&connection) {
-        Ok(()) => 0,
+        Ok(true) => 0,
+        Ok(false) => 1,
         Err(e) => {
             eprintln!("toolc lsp: {e}");
             2
         }
     };
     drop(connection);
-    let _ = threads.join();
+    let _ = writer.join();
     code
 }
 
@@ -66,9 +70,11 @@ fn capabilities() -> ServerCapabilities {
     }
 }
 
-fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
-    let caps = serde_json::to_value(capabilities())?;
-    let params: InitializeParams = serde_json::from_value(connection.initialize(caps)?)?;
+/// Whether the client shut the server down before it left.
+fn serve(connection: &Connection) -> Result<bool, Box<dyn std::error::Error>> {
+    let Some(params) = initialize(connection)? else {
+        return Ok(false);
+    };
     let mut server = Server {
         workspace: Workspace::new(root_of(&params)),
         published: BTreeSet::new(),
@@ -78,7 +84,7 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
         match message {
             Message::Request(request) => {
                 if connection.handle_shutdown(&request)? {
-                    return Ok(());
+                    return Ok(true);
                 }
                 let response = server.answer(request);
                 connection.sender.send(Message::Response(response))?;
@@ -91,7 +97,40 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error>> {
             Message::Response(_) => {}
         }
     }
-    Ok(())
+    Ok(false)
+}
+
+/// Answers the client's `initialize`; one whose parameters cannot be read
+/// gets an error, and the server waits for another. `None` when the client
+/// left first.
+fn initialize(
+    connection: &Connection,
+) -> Result<Option<InitializeParams>, Box<dyn std::error::Error>> {
+    let caps = serde_json::json!({ "capabilities": capabilities() });
+    loop {
+        let (id, params) = match connection.initialize_start() {
+            Ok(started) => started,
+            Err(e) if e.channel_is_disconnected() => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        match serde_json::from_value::<InitializeParams>(params) {
+            Ok(params) => {
+                // The `initialized` notification that follows needs no
+                // answer; the main loop ignores it like any other.
+                let answer = Response::new_ok(id, caps);
+                connection.sender.send(Message::Response(answer))?;
+                return Ok(Some(params));
+            }
+            Err(e) => {
+                let answer = Response::new_err(
+                    id,
+                    lsp_server::ErrorCode::InvalidParams as i32,
+                    format!("`initialize` parameters: {e}"),
+                );
+                connection.sender.send(Message::Response(answer))?;
+            }
+        }
+    }
 }
 
 /// The folder to work on: the first workspace folder, else the root URI,
@@ -196,17 +235,17 @@ impl Server {
         let id = request.id.clone();
         match self.dispatch(request) {
             Ok(value) => Response::new_ok(id, value),
-            Err(message) => {
-                Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, message)
-            }
+            Err((code, message)) => Response::new_err(id, code as i32, message),
         }
     }
 
-    fn dispatch(&mut self, r: Request) -> Result<serde_json::Value, String> {
-        fn params<P: serde::de::DeserializeOwned>(r: Request) -> Result<P, String> {
-            serde_json::from_value(r.params).map_err(|e| e.to_string())
+    fn dispatch(&mut self, r: Request) -> Result<serde_json::Value, (ErrorCode, String)> {
+        fn params<P: serde::de::DeserializeOwned>(r: Request) -> Result<P, (ErrorCode, String)> {
+            serde_json::from_value(r.params).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
         }
-        let json = |v: Result<serde_json::Value, serde_json::Error>| v.map_err(|e| e.to_string());
+        let json = |v: Result<serde_json::Value, serde_json::Error>| {
+            v.map_err(|e| (ErrorCode::InternalError, e.to_string()))
+        };
         let method = r.method.clone();
         match method.as_str() {
             req::HoverRequest::METHOD => {
@@ -261,7 +300,10 @@ impl Server {
                 let p: lsp_types::DocumentFormattingParams = params(r)?;
                 json(serde_json::to_value(self.format(&p.text_document.uri)))
             }
-            _ => Err(format!("`{method}` is not supported")),
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("`{method}` is not supported"),
+            )),
         }
     }
 

@@ -31,6 +31,7 @@ pub mod describe;
 pub mod documents;
 pub mod gemini;
 pub mod gemini_blockers;
+pub mod gemini_json;
 mod lower;
 mod moved;
 pub mod node;

@@ -71,7 +71,10 @@ pub fn move_to_description(map: &mut Obj<'_>, unsupported: impl Fn(&str, &Node<'
 }
 
 /// Appends `notes` to the description of `map` (after a blank line when the
-/// description has several lines, after a space otherwise).
+/// description has several lines, after a space otherwise). A one-line
+/// description that does not end a sentence gets its period first, so that
+/// "Stroke weight" and "Default: 1." read "Stroke weight. Default: 1.",
+/// not as one run-on sentence.
 pub fn add_to_description(map: &mut Obj<'_>, notes: &str) {
     if notes.is_empty() {
         return;
@@ -83,10 +86,13 @@ pub fn add_to_description(map: &mut Obj<'_>, notes: &str) {
     let text = if description.is_empty() {
         notes.to_string()
     } else {
+        let description = description.trim_end();
         let sep = if description.contains('\n') {
             "\n\n"
-        } else {
+        } else if ends_sentence(description) {
             " "
+        } else {
+            ". "
         };
         let mut text = String::with_capacity(description.len() + sep.len() + notes.len());
         text.push_str(description);
@@ -95,6 +101,14 @@ pub fn add_to_description(map: &mut Obj<'_>, notes: &str) {
         text
     };
     map.insert("description", text);
+}
+
+/// Whether `text` ends as a sentence (or a clause the notes may follow)
+/// does: with a full stop, question or exclamation mark, ellipsis or colon,
+/// perhaps inside closing quotes or brackets ("(in pixels.)").
+fn ends_sentence(text: &str) -> bool {
+    let text = text.trim_end_matches([')', ']', '"', '\'', '`', '’', '”', '»']);
+    text.ends_with(['.', '!', '?', '…', ':', ';', '。', '！', '？'])
 }
 
 /// Starts a new sentence of `notes` (after a space) with `parts`.

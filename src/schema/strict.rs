@@ -182,6 +182,7 @@ impl Walk {
         self.properties += properties.len();
         let mut all = Vec::with_capacity(properties.len());
         for (name, prop) in properties.iter_mut() {
+            drop_spelled_out_title(prop, name);
             // Walk first, so the moved notes join the description that
             // `nullable` lifts out of an `anyOf` wrapper.
             self.schema(prop, depth + 1);
@@ -217,6 +218,31 @@ impl Walk {
             !STRICT_KEYWORDS.contains(&k)
                 || (k == "format" && !v.as_str().is_some_and(|f| STRICT_FORMATS.contains(&f)))
         });
+    }
+}
+
+/// Removes a property's title that only spells its name out (`Repo Path`
+/// for `repo_path`, as pydantic writes them): it tells a model nothing the
+/// name does not, and strict mode would move it into the description as
+/// tokens. Other titles stay, and move with the rest.
+fn drop_spelled_out_title(prop: &mut Node<'_>, name: &str) {
+    fn squash(s: &str) -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    }
+    let spelled_out = |title: Option<&str>| title.is_some_and(|t| squash(t) == squash(name));
+    let has = match prop {
+        Node::Json(v) => spelled_out(v.get("title").and_then(serde_json::Value::as_str)),
+        Node::Obj(map) => spelled_out(map.get("title").and_then(Node::as_str)),
+        _ => false,
+    };
+    if has {
+        prop.expand();
+        if let Node::Obj(map) = prop {
+            map.retain(|k, _| k != "title");
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `toolc build`: exit codes, determinism, write-if-changed and stale-file
-//! removal (only files toolc marked or listed in its manifest, of packages
-//! not in this build).
+//! removal (only files toolc's manifest lists, of packages not in this
+//! build; never a file it did not write, whatever header that carries).
 
 mod targets;
 
@@ -72,9 +72,16 @@ fn stale_removal_deletes_only_toolc_files_of_other_packages() {
     driver::write_package_outputs(out, &earlier, &["old", "keep"], true).expect("write");
     fs::write(out.join("notes.md"), "mine\n").expect("user file");
     fs::write(out.join("user.openai.json"), "[]\n").expect("user file");
+    // Hand-made, or copied from another output directory: it carries the
+    // marker, but this directory's manifest never listed it.
     fs::write(
         out.join("stray.mcp.json"),
         format!("{{\"_meta\":{{\"x\":\"{GENERATED_MARKER}\"}}}}"),
+    )
+    .expect("marked file");
+    fs::write(
+        out.join("copied.ts"),
+        format!("// {GENERATED_MARKER} from copied.tool. Do not edit.\n"),
     )
     .expect("marked file");
     // Left by a build that was killed between staging and committing.
@@ -98,12 +105,13 @@ fn stale_removal_deletes_only_toolc_files_of_other_packages() {
             ".old.openai.json.99999.toolc-tmp",
             "old.md",
             "old.openai.json",
-            "stray.mcp.json"
         ]
     );
     for survivor in [
         "notes.md",
         "user.openai.json",
+        "stray.mcp.json",
+        "copied.ts",
         "keep.openai.json",
         "keep.mcp.json",
     ] {
@@ -113,7 +121,32 @@ fn stale_removal_deletes_only_toolc_files_of_other_packages() {
     // package in this build), so a later build without `keep` removes it.
     let report = driver::write_package_outputs(out, &[], &[], true).expect("write");
     assert_eq!(report.removed.len(), 2, "{:?}", report.removed);
-    assert!(out.join("notes.md").exists() && out.join("user.openai.json").exists());
+    for survivor in [
+        "notes.md",
+        "user.openai.json",
+        "stray.mcp.json",
+        "copied.ts",
+    ] {
+        assert!(out.join(survivor).exists(), "{survivor} was removed");
+    }
+}
+
+#[test]
+fn without_a_manifest_a_build_deletes_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path();
+    // A marked file in a directory toolc has never built into.
+    fs::write(
+        out.join("design.md"),
+        format!("<!-- {GENERATED_MARKER} from design.tool; do not edit -->\n"),
+    )
+    .expect("marked file");
+    let now = [file("other.mcp.json", "{}\n")];
+    let report = driver::write_package_outputs(out, &now, &["other"], true).expect("write");
+    assert!(report.removed.is_empty(), "{:?}", report.removed);
+    assert!(out.join("design.md").exists());
+    let manifest = fs::read_to_string(out.join(MANIFEST_NAME)).expect("manifest");
+    assert!(!manifest.contains("design.md"), "{manifest}");
 }
 
 #[test]

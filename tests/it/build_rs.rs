@@ -36,6 +36,22 @@ struct Thing {
 }
 "#;
 
+/// A binary that includes the module as the generated file's header says:
+/// the re-exports a binary does not name must not warn as unused imports.
+/// (Items it never uses are dead code of the binary's own choosing.)
+const MAIN_RS: &str = r#"#![deny(unused_imports)]
+
+mod design {
+    include!(concat!(env!("OUT_DIR"), "/design.rs"));
+}
+
+fn main() {
+    use toolc_runtime::serde_json::json;
+    let call = design::DesignCall::parse("rename", json!({"id": "1:2", "name": "x"}));
+    println!("{}", call.is_ok());
+}
+"#;
+
 /// A threshold the build script's run must take from the project file.
 const PROJECT_FILE: &str = "[thresholds]\nparam_min_chars = 12\n";
 
@@ -94,6 +110,7 @@ toolc = {{ path = {:?}, default-features = false }}
     }
     write(&dir.join("build.rs"), BUILD_RS);
     write(&dir.join("src/lib.rs"), LIB_RS);
+    write(&dir.join("src/main.rs"), MAIN_RS);
     write(&dir.join("tools/design.tool"), MAIN_TOOL);
     write(&dir.join("tools/common.tool"), COMMON_TOOL);
     write(&dir.join("toolc.toml"), PROJECT_FILE);

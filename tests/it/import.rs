@@ -4,6 +4,7 @@
 //! and what a folder cannot say: the command line, equivalent inputs, and
 //! damaged or adversarial inputs generated in bulk.
 
+mod long_lines;
 mod references;
 
 mod cases;

@@ -139,14 +139,14 @@ impl Normalizer<'_> {
             map.shift_remove("propertyNames");
         }
         let is_object = map.contains_key("properties");
-        match (map.get("title").and_then(Value::as_str), property) {
-            (Some(_), _) if is_object => {
-                map.shift_remove("title");
-            }
-            (Some(t), Some(p)) if toolc::import::is_redundant_title(t, p) => {
-                map.shift_remove("title");
-            }
-            _ => {}
+        // Property titles are carried (`@title`), generated ones too; an
+        // object's title names its type instead, and the generated title of
+        // an output's `{result}` wrapper has no place in a return type.
+        let title = map.get("title").and_then(Value::as_str);
+        let wrapper = property == Some("result")
+            && title.is_some_and(|t| toolc::import::is_redundant_title(t, "result"));
+        if is_object || wrapper {
+            map.shift_remove("title");
         }
         // allOf of one schema is that schema.
         if let Some(Value::Array(list)) = map.get("allOf").cloned() {

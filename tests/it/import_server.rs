@@ -177,4 +177,23 @@ fn a_server_that_does_not_answer_as_one_is_an_error() {
     ]);
     assert_eq!(silent.status.code(), Some(1));
     assert!(text(&silent.stderr).contains("did not answer `initialize`"));
+    // One that sends pings without end and never reads its input: answering
+    // them fills the pipe, and the timeout still ends the wait.
+    let started = std::time::Instant::now();
+    let pinging = toolc(&[
+        "import",
+        "--from-server",
+        "--timeout",
+        "0.5",
+        "--",
+        "yes",
+        r#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#,
+    ]);
+    assert_eq!(pinging.status.code(), Some(1), "{}", text(&pinging.stderr));
+    assert!(
+        text(&pinging.stderr).contains("did not read its input within 0.5 s"),
+        "{}",
+        text(&pinging.stderr)
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }

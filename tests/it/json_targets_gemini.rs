@@ -2,10 +2,14 @@
 //! independent walker over every emitted declaration), against the real
 //! `google-genai` SDK's models, and for what its rewrites keep.
 
+mod json_route;
+
 use crate::common;
 
 use serde_json::{Map, Value};
 use toolc::targets::Target;
+
+use json_route::json_schema_violations;
 
 /// The keywords of the Gemini API's `Schema` (its OpenAPI subset).
 const KEYWORDS: &[&str] = &[
@@ -160,10 +164,14 @@ fn declaration_problems(declaration: &Value, mcp_input: &Value) -> Vec<String> {
             }
             violations(parameters, "", &mut out);
         }
-        (None, Some(json)) if json != mcp_input => {
-            out.push("parametersJsonSchema is not the MCP input schema".into());
+        (None, Some(json)) => {
+            json_schema_violations(json, "", &mut out);
+            if json["properties"].as_object().map(Map::len)
+                != mcp_input["properties"].as_object().map(Map::len)
+            {
+                out.push("parametersJsonSchema has other parameters than MCP".into());
+            }
         }
-        (None, Some(_)) => {}
         (None, None)
             if mcp_input
                 .get("properties")
@@ -366,7 +374,7 @@ def floats(v):
     return {k: floats(x) for k, x in v.items()}
 
 failures = []
-models = (types.Tool, types.FunctionDeclaration, types.Schema)
+models = (types.Tool, types.FunctionDeclaration, types.Schema, types.JSONSchema)
 # Unknown keys must raise: the models forbid extra fields (checked, not assumed).
 for model in models:
     if model.model_config.get('extra') != 'forbid':
@@ -384,6 +392,13 @@ for name, doc in json.load(sys.stdin):
     for d in tool.function_declarations or []:
         if d.parameters is not None and d.parameters.type != types.Type.OBJECT:
             failures.append(f'{name} {d.name}: parameters are {d.parameters.type}')
+        # The route is free-form in FunctionDeclaration; the SDK's own
+        # JSONSchema model says what it takes.
+        if d.parameters_json_schema is not None:
+            try:
+                types.JSONSchema.model_validate(d.parameters_json_schema)
+            except Exception as e:
+                failures.append(f'{name} {d.name}: parametersJsonSchema rejected: {e}')
 print('\n'.join(failures))
 sys.exit(1 if failures else 0)
 ";

@@ -403,10 +403,18 @@ fn strict_references_carry_title_default_and_examples() {
     for part in [
         "The root node",
         "use roots",
-        "Title: Root",
         "Default: {\"id\":\"r\"}",
         "Examples: {\"id\":\"a\"}",
     ] {
         assert!(text.contains(part), "{part:?} missing from {text:?}");
     }
+    // `@title("Root")` on `root` only spells the name out: not worth its
+    // tokens in the description. A title that says more moves there.
+    assert!(!text.contains("Title:"), "{text:?}");
+    let markup = std::path::Path::new("tests/cases/targets/markup/input.tool");
+    let doc = common::generate_json(markup, Target::Openai).expect("openai");
+    assert!(
+        doc.to_string().contains("Title: Label\\n# not a heading"),
+        "{doc}"
+    );
 }

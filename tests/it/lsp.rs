@@ -8,6 +8,8 @@
 //! Needs Python 3 with `venv` (`pygls` is installed into `target/test-venv`);
 //! set `TOOLC_SKIP_PYTHON=1` to skip.
 
+mod wire;
+
 use crate::common;
 
 use std::path::{Path, PathBuf};

@@ -20,9 +20,7 @@ fn root() -> PathBuf {
 }
 
 fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"))
+    crate::common::node::target_dir()
 }
 
 fn run(cmd: &mut Command, what: &str) -> String {

@@ -31,7 +31,7 @@ struct Line {
 
 #[test]
 fn dispatcher_agrees_with_json_schema() {
-    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/differential");
+    let out_dir = crate::common::node::target_dir().join("differential");
     std::fs::create_dir_all(&out_dir).unwrap();
     let mut lines = Vec::new();
     let mut files = Vec::new();

@@ -199,3 +199,22 @@ fn a_file_with_errors_is_reported_and_nothing_is_validated() {
     assert_eq!(stdout, "");
     assert!(stderr.contains("error["), "{stderr}");
 }
+
+#[test]
+fn an_arguments_file_is_utf8_and_may_start_with_a_byte_order_mark() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("validate-encoding");
+    std::fs::create_dir_all(&dir).expect("tmp dir");
+    let bom = dir.join("bom.json");
+    std::fs::write(&bom, b"\xEF\xBB\xBF{\"id\": 4}").expect("write args");
+    let (code, stdout, stderr) = run(&[NOTES, "get_note", bom.to_str().expect("utf-8")], "");
+    assert_eq!((code, stdout.trim()), (0, "{\n  \"id\": 4\n}"), "{stderr}");
+    // Not UTF-8: a problem of the input (1), not of the command (2).
+    let latin1 = dir.join("latin1.json");
+    std::fs::write(&latin1, b"{\"id\": 4, \"x\": \"caf\xE9\"}").expect("write args");
+    let (code, stdout, stderr) = run(&[NOTES, "get_note", latin1.to_str().expect("utf-8")], "");
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.contains("not UTF-8 (invalid byte at offset 19)"),
+        "{stderr}"
+    );
+}

@@ -219,15 +219,16 @@ fn ty_bounds(program: &Program, ty: &Ty, named: &PerType<Bounds>) -> Bounds {
         TyKind::Literals { .. } => (Bounds::exact(2), Null::Joins),
         // `{"items": ...}`
         TyKind::Array { items } => (ty_bounds(program, items, named).under(1), Null::Wraps),
-        // `{"prefixItems": [...], "items": false}`
-        TyKind::Tuple { items } => (
-            items
+        // `{"prefixItems": [...], "items": false}`; Gemini's JSON Schema
+        // route writes `{"items": {"anyOf": [...]}}`, a level deeper.
+        TyKind::Tuple { items } => {
+            let b = items
                 .iter()
                 .map(|t| ty_bounds(program, t, named))
                 .fold(Bounds::default(), Bounds::and)
-                .under(2),
-            Null::Wraps,
-        ),
+                .under(2);
+            (Bounds { hi: b.hi + 1, ..b }, Null::Wraps)
+        }
         // `{"additionalProperties": ..., "propertyNames": {...}}`
         TyKind::Map { values } => {
             let v = ty_bounds(program, values, named);

@@ -2,13 +2,14 @@
 //! `tools[].functionDeclarations[]` takes it: the parameters in Gemini's
 //! OpenAPI-subset `Schema` ([`crate::schema::gemini`]), none for a tool
 //! without parameters. A tool whose parameters that `Schema` cannot express
-//! carries its generic JSON Schema as `parametersJsonSchema` instead.
+//! carries its JSON Schema as `parametersJsonSchema` instead, kept to the
+//! keywords that route takes ([`crate::schema::gemini_json`]).
 
 use serde_json::Value;
 
 use super::tool_description;
 use crate::ir::{Program, Tool};
-use crate::schema::{self, Node, Obj, gemini};
+use crate::schema::{self, Node, Obj, gemini, gemini_json};
 
 /// The declaration of `tool`, and the reasons its parameters are given as
 /// JSON Schema (empty when they are a `Schema`).
@@ -33,7 +34,8 @@ pub fn gemini_tree<'a>(program: &'a Program, tool: &'a Tool) -> (Node<'a>, Vec<S
         }
         Ok(None) => Vec::new(),
         Err(reasons) => {
-            let json = schema::input_tree(program, tool);
+            let mut json = schema::input_tree(program, tool);
+            gemini_json::gemini_json_tree(&mut json);
             out.insert("parametersJsonSchema", json);
             reasons
         }

@@ -18,6 +18,10 @@ pub struct Typer<'a> {
     pub names: BTreeMap<TypeKey, Ident>,
     pub enums: Vec<EnumView>,
     pub unions: Vec<UnionView>,
+    /// The enum made for each inline literal union (its values and their
+    /// docs), so that one shape written in two places is one type, as in
+    /// TypeScript: named after where it was first met.
+    inline_enums: BTreeMap<Vec<(String, Option<String>)>, Ident>,
 }
 
 /// What an inline item (a literal enum or scalar union inside a type) is
@@ -102,6 +106,7 @@ impl<'a> Typer<'a> {
             names: BTreeMap::new(),
             enums: Vec::new(),
             unions: Vec::new(),
+            inline_enums: BTreeMap::new(),
         }
     }
 
@@ -238,7 +243,11 @@ impl<'a> Typer<'a> {
     }
 
     pub fn inline_enum(&mut self, hint: &str, wires: Vec<(String, Option<String>)>) -> Ident {
+        if let Some(name) = self.inline_enums.get(&wires) {
+            return name.clone();
+        }
         let name = self.namer.claim(Ident::camel(hint));
+        self.inline_enums.insert(wires.clone(), name.clone());
         self.enum_named(name.clone(), None, wires);
         name
     }

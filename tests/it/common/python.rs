@@ -15,9 +15,7 @@ pub fn skipped() -> bool {
 }
 
 fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"))
+    super::node::target_dir()
 }
 
 /// The venv's Python interpreter with `packages` installed, or `None` when

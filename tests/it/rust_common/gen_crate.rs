@@ -16,8 +16,10 @@ pub struct GenPackage {
     pub code: String,
 }
 
+/// `rust-gen/` of this build's target directory (`CARGO_TARGET_DIR` when
+/// the tests were built with one).
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("target/rust-gen")
+    crate::common::node::target_dir().join("rust-gen")
 }
 
 /// The `toolc-runtime` crate generated code depends on.

@@ -171,3 +171,65 @@ fn typescript_stubs_of_the_examples_compile_and_are_never_overwritten() {
     assert!(err.contains("kept ./ci.handlers.ts"), "{err}");
     assert_eq!(fs::read_to_string(&edited).unwrap(), mine);
 }
+
+/// The packages the generated modules of an `init --ts` project import
+/// (the AI SDK and MCP adapters, the runtime) are all in its
+/// `package.json`, so `npm install` in an empty folder brings them: a test
+/// run inside `target/test-node` finds them there whatever the file says.
+#[test]
+fn init_ts_declares_every_package_its_generated_code_imports() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (code, _, err) = toolc_in(dir.path(), &["init", "notes", "--ts"]);
+    assert_eq!(code, 0, "{err}");
+    let project = dir.path().join("notes");
+    let (code, _, err) = toolc_in(
+        &project,
+        &[
+            "build",
+            "tools",
+            "--target",
+            "typescript",
+            "--out",
+            "src/generated",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(project.join("package.json")).unwrap())
+            .expect("package.json is JSON");
+    let declared = |name: &str| {
+        ["dependencies", "devDependencies"]
+            .iter()
+            .any(|k| manifest[k].get(name).is_some())
+    };
+    let mut imported = std::collections::BTreeSet::new();
+    for entry in fs::read_dir(project.join("src/generated"))
+        .unwrap()
+        .flatten()
+    {
+        let text = fs::read_to_string(entry.path()).unwrap_or_default();
+        for spec in text
+            .split("from \"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+        {
+            if spec.starts_with('.') || spec.starts_with("node:") {
+                continue;
+            }
+            // `@scope/name/sub/path.js` is the package `@scope/name`.
+            let parts: Vec<&str> = spec.split('/').collect();
+            let package = if spec.starts_with('@') {
+                parts[..2.min(parts.len())].join("/")
+            } else {
+                parts[0].to_string()
+            };
+            imported.insert(package);
+        }
+    }
+    assert!(imported.contains("ai"), "{imported:?}");
+    let missing: Vec<&String> = imported.iter().filter(|p| !declared(p)).collect();
+    assert!(
+        missing.is_empty(),
+        "not in package.json: {missing:?}\n{manifest:#}"
+    );
+}

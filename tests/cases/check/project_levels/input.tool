@@ -3,7 +3,7 @@ tool findNodes(query: string);
 
 /// Removes the nodes from the open document, for good.
 tool delete_nodes(
-    /// Ids.
+    /// IDs
     ids: [string],
     /// When set, hidden nodes are left in place.
     no_hidden: bool = false,

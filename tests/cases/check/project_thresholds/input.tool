@@ -1,6 +1,6 @@
 /// Finds nodes by name.
 tool find_nodes(
-    /// Text.
+    /// Name.
     query: string,
     /// At most this many.
     limit: int = 10,

@@ -150,19 +150,30 @@ fn init_rust_sets_up_a_crate_whose_test_passes() {
     assert!(out.contains("test result: ok. 3 passed"), "{out}");
     cargo(&dir, &["clippy", "--all-targets", "--", "-D", "warnings"]);
     cargo(&dir, &["fmt", "--check"]);
-    // The README's executor snippet is written against this crate, and
-    // compiles in it as given.
+    // The README's executor snippets are written against this crate, and
+    // compile in it as given.
     let readme = fs::read_to_string(repo.join("README.md")).unwrap();
-    let marker = "// In the crate `toolc init notes --rust` sets up";
-    let start = readme.find(marker).expect("the README's executor snippet");
-    let snippet = &readme[start..][..readme[start..].find("```").unwrap()];
-    fs::write(
-        dir.join("src/readme_snippet.rs"),
-        format!("use crate::{{notes, notes_impl}};\n{snippet}"),
-    )
-    .unwrap();
-    let lib = fs::read_to_string(dir.join("src/lib.rs")).unwrap();
-    fs::write(dir.join("src/lib.rs"), lib + "\npub mod readme_snippet;\n").unwrap();
+    let mut lib = fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    for (module, marker) in [
+        (
+            "readme_snippet",
+            "// In the crate `toolc init notes --rust` sets up",
+        ),
+        (
+            "readme_sessions",
+            "// Also in the crate `toolc init notes --rust` sets up",
+        ),
+    ] {
+        let start = readme.find(marker).expect("the README's executor snippet");
+        let snippet = &readme[start..][..readme[start..].find("```").unwrap()];
+        fs::write(
+            dir.join(format!("src/{module}.rs")),
+            format!("use crate::{{notes, notes_impl}};\n{snippet}"),
+        )
+        .unwrap();
+        lib.push_str(&format!("\npub mod {module};\n"));
+    }
+    fs::write(dir.join("src/lib.rs"), lib).unwrap();
     cargo(&dir, &["check"]);
 
     // A second init names what exists and writes nothing.

@@ -101,6 +101,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.options.ts"),
     ),
     (
+        "toolc-runtime.ratelimit.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.ratelimit.ts"),
+    ),
+    (
         "toolc-runtime.gates.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.gates.ts"),
     ),

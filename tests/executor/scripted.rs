@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use toolc_runtime::executor::{Risk, Tier};
+use toolc_runtime::executor::{Approval, Risk, Tier};
 use toolc_runtime::serde_json::{self, Value, json};
 use toolc_runtime::{CallContext, Executor, ToolDescriptor, ToolError, ToolFuture, Toolset};
 
@@ -58,6 +58,10 @@ impl Toolset for Scripted {
             if let Some(ms) = step["advanceMs"].as_f64() {
                 *locked(&self.clock) += ms;
             }
+            for report in step["progress"].as_array().into_iter().flatten() {
+                let message = report["message"].as_str().unwrap_or_default();
+                ctx.progress(message, report["progress"].as_f64(), report["total"].as_f64());
+            }
             if step["hang"] == true {
                 ctx.cancel.cancelled().await;
                 return Err(ToolError::internal("cancelled"));
@@ -69,7 +73,9 @@ impl Toolset for Scripted {
                 let code = error["code"].as_str().unwrap_or("internal");
                 let declared = declared.and_then(|t| t.error(code)).map(|e| e.message);
                 let message = error["message"].as_str().or(declared).unwrap_or(code);
-                return Err(ToolError::new(code, message));
+                let suggestions = error["suggestions"].as_array().into_iter().flatten();
+                let suggestions = suggestions.filter_map(|s| s.as_str().map(str::to_string));
+                return Err(ToolError::new(code, message).with_suggestions(suggestions));
             }
             Ok(step.get("return").cloned().unwrap_or(Value::Null))
         })
@@ -82,6 +88,7 @@ pub struct Seen {
     pub events: Vec<Value>,
     pub audit: Vec<Value>,
     pub approvals: Vec<Value>,
+    pub after: Vec<Value>,
 }
 
 pub fn executor(tools: &'static [ToolDescriptor], case: &Value, seen: &Arc<Mutex<Seen>>, clock: &Clock) -> (Executor, Calls) {
@@ -135,8 +142,52 @@ pub fn executor(tools: &'static [ToolDescriptor], case: &Value, seen: &Arc<Mutex
             };
             // "throw": Rust's callback cannot throw; denying is what a
             // throwing callback amounts to.
-            let yes = answers.as_array().and_then(|a| nth(a, n)) == Some(Value::Bool(true));
-            async move { yes }
+            let answer = answers.as_array().and_then(|a| nth(a, n));
+            let hang = answer == Some(json!("hang"));
+            let answer = match answer {
+                Some(Value::Bool(true)) => Approval::Approved,
+                Some(Value::String(s)) if s == "defer" => Approval::Deferred,
+                _ => Approval::Denied,
+            };
+            async move {
+                if hang {
+                    std::future::pending::<()>().await;
+                }
+                answer
+            }
+        });
+    }
+    if let Some(refusals) = options["guard"].as_object() {
+        let refusals = refusals.clone();
+        executor = executor.guard(move |request| {
+            let refusal = refusals.get(&request.tool).map(|r| {
+                let code = r["code"].as_str().unwrap_or("refused");
+                let message = r["message"].as_str().unwrap_or(code);
+                ToolError::new(code, message).with_retryable(r["retryable"] == true)
+            });
+            async move { refusal }
+        });
+    }
+    if let Some(map) = options["grantsFor"].as_object() {
+        let map = map.clone();
+        executor = executor.grants_for(move |principal| {
+            let grants = map.get(principal).and_then(Value::as_array).into_iter().flatten();
+            grants.filter_map(|g| g.as_str().map(str::to_string)).collect()
+        });
+    }
+    if let Some(n) = options["logLimit"].as_u64() {
+        executor = executor.log_limit(n as usize);
+    }
+    if let Some(n) = options["duplicateWindow"].as_u64() {
+        executor = executor.duplicate_window(n as usize);
+    }
+    if let Some(ms) = options["sessionIdleMs"].as_u64() {
+        executor = executor.session_idle(Duration::from_millis(ms));
+    }
+    if options["after"] == true {
+        let seen = seen.clone();
+        executor = executor.after(move |request, result| {
+            locked(&seen).after.push(json!({"tool": request.tool, "ok": result.is_ok()}));
         });
     }
     if let Some(values) = options["snapshot"].as_array() {

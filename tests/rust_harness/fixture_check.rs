@@ -85,7 +85,7 @@ fn main() {
 
     let parsed = fixture::FixtureCall::parse("ping", json!({})).unwrap();
     assert_eq!(parsed.name(), "ping");
-    assert_eq!(parsed.descriptor().tier, "core");
+    assert_eq!(parsed.descriptor().tier, ::toolc_runtime::Tier::Core);
 
     assert_eq!(fixture::TOOLS.len(), 3);
     let d = fixture::tool("set_font").unwrap();

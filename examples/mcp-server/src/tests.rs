@@ -172,7 +172,7 @@ async fn the_executor_offers_every_tool_and_gates_the_rest() {
         .call("get_job_status", json!({"job_id": 999}), json!({}))
         .await;
     assert_eq!(
-        result.error.map(|e| e.code).as_deref(),
+        result.error().map(|e| e.code.as_str()),
         Some("job_not_found")
     );
     // Without the grants, the same tools are refused.
@@ -180,7 +180,7 @@ async fn the_executor_offers_every_tool_and_gates_the_rest() {
     assert!(bare.tools().is_empty());
     let result = bare.call("list_jobs", json!({}), json!({})).await;
     assert_eq!(
-        result.error.map(|e| e.code).as_deref(),
+        result.error().map(|e| e.code.as_str()),
         Some("permission_denied")
     );
 }

@@ -99,8 +99,9 @@
 //! // A tool without `-> T` returns `Result<(), ToolError>`. Implement methods
 //! // as `async fn set_font(&self, args: SetFontArgs, ctx: CallContext) -> ..`
 //! // (the body must be Send). `ctx` is the runtime's `CallContext { call_id,
-//! // context, cancel }`: the call's id, the caller's context, a cancellation
-//! // token.
+//! // context, cancel, session_id, reports }`: the call's id, the caller's
+//! // context, a cancellation token, the session's id, and where
+//! // `ctx.progress(message, progress, total)` reports go.
 //!
 //! // ---- dispatch ----------------------------------------------------------
 //! /// A parsed, validated call: `<Package>Call`, one variant per tool.
@@ -135,9 +136,10 @@
 //! impl<T: DesignTools + Send + Sync> Toolset for DesignToolset<T> { .. }
 //!
 //! // ---- from the runtime -------------------------------------------------
-//! /// `ToolError { code, message, path, hint, suggestions, retryable }` and
-//! /// `ToolDescriptor { name, names, title, description, tier, mutates,
-//! /// destructive, confirm, risk, timeout_ms, permissions, idempotent,
+//! /// `ToolError { code, message, path, hint, suggestions, ticket, retryable }`
+//! /// and `ToolDescriptor { name, names, title, description, tier (a
+//! /// `toolc_runtime::Tier`), mutates, destructive, confirm, risk (a
+//! /// `toolc_runtime::Risk`), timeout_ms, permissions, idempotent,
 //! /// open_world, rate_limit, meta, errors, examples, args, open_args, defs, output,
 //! /// wrap_output, mcp_json }` (with `mcp()`, `input_schema()`, `output_schema()`,
 //! /// `annotations()`), so that `design::ToolError` names the runtime's type.

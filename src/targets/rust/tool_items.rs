@@ -92,11 +92,11 @@ pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> De
         names: str_slice(&names),
         title: opt_lit(tool.title.as_deref()),
         description: opt_lit(tool.doc.as_deref()),
-        tier: lit(tool.tier.as_str()),
+        tier: format!("::toolc_runtime::Tier::{}", variant(tool.tier.as_str())),
         mutates: tool.mutates,
         destructive: tool.destructive,
         confirm: tool.confirm,
-        risk: lit(tool.risk.as_str()),
+        risk: format!("::toolc_runtime::Risk::{}", variant(tool.risk.as_str())),
         timeout_ms: match tool.timeout_ms {
             Some(ms) => format!("Some({ms})"),
             None => "None".into(),
@@ -150,4 +150,13 @@ pub fn match_names(tool: &Tool) -> String {
         write_lit(&mut out, name);
     }
     out
+}
+
+/// The runtime's `Tier` or `Risk` variant of a word (`core` -> `Core`).
+fn variant(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
 }

@@ -48,6 +48,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.mcp.ts"),
     ),
     (
+        "toolc-runtime.mcp-http.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.mcp-http.ts"),
+    ),
+    (
         "toolc-runtime.redis.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.redis.ts"),
     ),
@@ -178,6 +182,7 @@ mod tests {
         let adapters = [
             "toolc-runtime.ai.ts",
             "toolc-runtime.mcp.ts",
+            "toolc-runtime.mcp-http.ts",
             "toolc-runtime.redis.ts",
             "toolc-runtime.otel.ts",
             "toolc-runtime.gemini.ts",

@@ -1,5 +1,5 @@
 //! What a handler gets beside its arguments: the call's id, the caller's
-//! context and a cancellation token.
+//! context, a cancellation token and a way to report progress.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -19,6 +19,11 @@ pub struct CallContext {
     /// Cancelled when the call times out or its caller cancels it; the
     /// executor then answers at once and drops the handler's future.
     pub cancel: CancelToken,
+    /// The id of the session the call was made in (empty outside an
+    /// executor).
+    pub session_id: String,
+    /// Where [`CallContext::progress`] reports go.
+    pub reports: Reports,
 }
 
 impl CallContext {
@@ -27,7 +32,103 @@ impl CallContext {
         CallContext {
             call_id: call_id.into(),
             context,
-            cancel: CancelToken::new(),
+            ..CallContext::default()
+        }
+    }
+
+    /// Reports progress: the executor emits a `progress` event (an MCP
+    /// progress notification for a client that asked) with `message` and,
+    /// when given, how far the handler got (`progress`) of how much
+    /// (`total`). Outside an executor, or once the call has ended, nothing
+    /// happens.
+    pub fn progress(&self, message: impl Into<String>, progress: Option<f64>, total: Option<f64>) {
+        self.reports.push(Report {
+            message: message.into(),
+            progress,
+            total,
+        });
+    }
+}
+
+/// One progress report of a handler.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// What the handler is doing.
+    pub message: String,
+    /// How far it got.
+    pub progress: Option<f64>,
+    /// Of how much.
+    pub total: Option<f64>,
+}
+
+/// The reports of one call, waiting for the executor to pass them on. A
+/// default `Reports` is detached: it drops what it is given.
+#[derive(Debug, Clone, Default)]
+pub struct Reports {
+    queue: Option<Arc<Queue>>,
+}
+
+#[derive(Debug, Default)]
+struct Queue {
+    /// `None` once the call has ended.
+    reports: Mutex<Option<Vec<Report>>>,
+    waker: Mutex<Option<Waker>>,
+}
+
+impl Reports {
+    /// A queue the executor drains while the call runs.
+    #[cfg_attr(not(feature = "executor"), allow(dead_code))]
+    pub(crate) fn attached() -> Self {
+        Reports {
+            queue: Some(Arc::new(Queue {
+                reports: Mutex::new(Some(Vec::new())),
+                waker: Mutex::new(None),
+            })),
+        }
+    }
+
+    fn push(&self, report: Report) {
+        let Some(queue) = &self.queue else { return };
+        if let Some(reports) = lock(&queue.reports).as_mut() {
+            reports.push(report);
+        } else {
+            return;
+        }
+        // A report from another task wakes the call's task to pass it on.
+        if let Some(waker) = lock(&queue.waker).take() {
+            waker.wake();
+        }
+    }
+
+    /// Remembers the waker of the task that passes reports on.
+    #[cfg_attr(not(feature = "executor"), allow(dead_code))]
+    pub(crate) fn register(&self, waker: &Waker) {
+        if let Some(queue) = &self.queue {
+            let mut slot = lock(&queue.waker);
+            if !slot.as_ref().is_some_and(|w| w.will_wake(waker)) {
+                *slot = Some(waker.clone());
+            }
+        }
+    }
+
+    /// The reports made since the last call.
+    #[cfg_attr(not(feature = "executor"), allow(dead_code))]
+    pub(crate) fn drain(&self) -> Vec<Report> {
+        let Some(queue) = &self.queue else {
+            return Vec::new();
+        };
+        lock(&queue.reports)
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Ends the queue: later reports are dropped.
+    #[cfg_attr(not(feature = "executor"), allow(dead_code))]
+    pub(crate) fn end(&self) {
+        if let Some(queue) = &self.queue {
+            *lock(&queue.reports) = None;
+            *lock(&queue.waker) = None;
         }
     }
 }
@@ -136,6 +237,27 @@ mod tests {
         assert!(wait.as_mut().poll(&mut cx).is_ready());
         token.cancel();
         assert_eq!(count.0.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn reports_wait_for_the_executor_and_stop_when_the_call_ends() {
+        let mut ctx = CallContext::new("call-1", Value::Null);
+        ctx.progress("dropped", None, None);
+        ctx.reports = Reports::attached();
+        let count = Arc::new(Count(Default::default()));
+        ctx.reports.register(&Waker::from(count.clone()));
+        ctx.clone().progress("half", Some(1.0), Some(2.0));
+        assert_eq!(count.0.load(Ordering::SeqCst), 1);
+        let drained = ctx.reports.drain();
+        assert_eq!(drained.len(), 1);
+        assert_eq!(drained[0].message, "half");
+        assert_eq!(
+            (drained[0].progress, drained[0].total),
+            (Some(1.0), Some(2.0))
+        );
+        ctx.reports.end();
+        ctx.progress("late", None, None);
+        assert!(ctx.reports.drain().is_empty());
     }
 
     #[test]

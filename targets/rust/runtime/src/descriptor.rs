@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::validate::{Field, Ty};
+use crate::{Risk, Tier};
 
 /// What a host needs to list and govern a tool, and what an executor needs
 /// to check a call to it.
@@ -20,16 +21,16 @@ pub struct ToolDescriptor {
     pub title: Option<&'static str>,
     /// The tool's doc text.
     pub description: Option<&'static str>,
-    /// `core` or `extended`.
-    pub tier: &'static str,
+    /// Its tier.
+    pub tier: Tier,
     /// Whether the tool changes anything.
     pub mutates: bool,
     /// Whether its changes may destroy data.
     pub destructive: bool,
     /// Whether a human must approve each call.
     pub confirm: bool,
-    /// `low`, `medium`, `high` or `critical`.
-    pub risk: &'static str,
+    /// Its risk.
+    pub risk: Risk,
     /// How long a call may take, in milliseconds.
     pub timeout_ms: Option<u64>,
     /// The permissions a caller must have been granted.
@@ -150,11 +151,11 @@ impl ToolDescriptor {
             names: &["t"],
             title: None,
             description: None,
-            tier: "core",
+            tier: Tier::Core,
             mutates: false,
             destructive: false,
             confirm: false,
-            risk: "low",
+            risk: Risk::Low,
             timeout_ms: None,
             permissions: &[],
             idempotent: true,
@@ -214,11 +215,11 @@ mod tests {
         names: &["ping"],
         title: None,
         description: Some("Answers."),
-        tier: "core",
+        tier: Tier::Core,
         mutates: false,
         destructive: false,
         confirm: false,
-        risk: "low",
+        risk: Risk::Low,
         timeout_ms: None,
         permissions: &[],
         idempotent: true,

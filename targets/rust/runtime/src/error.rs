@@ -23,6 +23,10 @@ pub struct ToolError {
     /// size at which clippy asks every `Result` holding it to box it.
     #[serde(default, skip_serializing_if = "none_suggested")]
     pub suggestions: Box<[String]>,
+    /// The ticket of a call that waits for approval (`approval_required`),
+    /// which `Session::resolve` answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ticket: Option<Ticket>,
     /// Whether the same call may succeed if tried again.
     pub retryable: bool,
 }
@@ -36,6 +40,7 @@ impl ToolError {
             path: None,
             hint: None,
             suggestions: Box::default(),
+            ticket: None,
             retryable: false,
         }
     }
@@ -85,6 +90,16 @@ impl ToolError {
         self
     }
 
+    /// The error with these suggestions (names or values the caller may
+    /// have meant, or what to try instead).
+    pub fn with_suggestions<S: Into<String>>(
+        mut self,
+        suggestions: impl IntoIterator<Item = S>,
+    ) -> Self {
+        self.suggestions = suggestions.into_iter().map(Into::into).collect();
+        self
+    }
+
     /// The error, retryable or not.
     pub fn with_retryable(mut self, retryable: bool) -> Self {
         self.retryable = retryable;
@@ -101,8 +116,59 @@ impl From<Invalid> for ToolError {
             path: Some(e.path),
             hint: e.hint,
             suggestions: Box::default(),
+            ticket: None,
             retryable: false,
         }
+    }
+}
+
+/// The ticket of a call waiting for approval, written `ticket-N` (`N`
+/// counts per executor from 1, back to 1 after 2^32 - 1). A 32-bit
+/// number, not a string: it fits in what [`ToolError`] pads, which keeps
+/// the error under the size at which clippy asks every `Result` holding
+/// it to box it (see `suggestions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ticket(pub std::num::NonZeroU32);
+
+impl Ticket {
+    /// The `n`th ticket (from 1), wrapping past `u32::MAX`.
+    pub fn nth(n: u64) -> Ticket {
+        let wrapped = n.saturating_sub(1) % u64::from(u32::MAX) + 1;
+        let small = u32::try_from(wrapped).unwrap_or(1);
+        Ticket(std::num::NonZeroU32::new(small).unwrap_or(std::num::NonZeroU32::MIN))
+    }
+}
+
+impl std::fmt::Display for Ticket {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ticket-{}", self.0)
+    }
+}
+
+impl std::str::FromStr for Ticket {
+    type Err = ();
+
+    /// `ticket-N`, as written.
+    fn from_str(text: &str) -> Result<Self, ()> {
+        let digits = text.strip_prefix("ticket-").ok_or(())?;
+        if digits.starts_with('+') {
+            return Err(());
+        }
+        digits.parse().map(Ticket).map_err(|_| ())
+    }
+}
+
+impl Serialize for Ticket {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ticket {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse()
+            .map_err(|()| serde::de::Error::custom("expected a ticket-N"))
     }
 }
 
@@ -162,6 +228,20 @@ mod tests {
         assert_eq!(error.code, "not_implemented");
         assert_eq!(error.message, r#"tool "get_note" is not implemented yet"#);
         assert!(!error.retryable && error.hint.is_none() && error.path.is_none());
+    }
+
+    #[test]
+    fn tickets_read_back_as_written() {
+        let ticket: Result<Ticket, ()> = "ticket-12".parse();
+        assert_eq!(ticket.map(|t| t.to_string()), Ok("ticket-12".to_string()));
+        assert!("ticket-0".parse::<Ticket>().is_err());
+        assert!("ticket-+1".parse::<Ticket>().is_err());
+        assert!("12".parse::<Ticket>().is_err());
+        assert_eq!(Ticket::nth(1).to_string(), "ticket-1");
+        assert_eq!(Ticket::nth(u64::from(u32::MAX) + 1).to_string(), "ticket-1");
+        // No larger than an error without one: a `Result` holding it stays
+        // under clippy's size for boxing (128 bytes).
+        assert!(std::mem::size_of::<ToolError>() < 128);
     }
 
     #[test]

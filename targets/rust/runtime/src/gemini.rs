@@ -18,6 +18,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
+use crate::executor::Outcome;
 use crate::{Executor, ToolResult};
 
 /// The Gemini `Tool` (`{"functionDeclarations": [...]}`) of the tools
@@ -79,13 +80,13 @@ pub async fn respond(executor: &Executor, calls: &[Value], context: &Value) -> V
 /// beside it when there is one.
 pub fn response(result: ToolResult) -> Value {
     let mut response = Map::new();
-    match result.error {
-        Some(error) => {
+    match result.outcome {
+        Outcome::Err(error) => {
             let error = serde_json::to_value(error).unwrap_or(Value::Null);
             response.insert("error".to_string(), error);
         }
-        None => {
-            response.insert("output".to_string(), result.value.unwrap_or(Value::Null));
+        Outcome::Ok(value) => {
+            response.insert("output".to_string(), value);
         }
     }
     if let Some(warning) = result.warning {

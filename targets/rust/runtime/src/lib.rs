@@ -19,8 +19,9 @@
 //! Its features `float_roundtrip` and `preserve_order` turn on serde_json's
 //! features of the same names. Its default feature `executor` adds the
 //! `Executor`, the pipeline every call of an agent host goes through
-//! (gates, timeouts, the call log), and [`gemini`], Gemini function calling
-//! over one; without it, the crate holds what the
+//! (gates, timeouts, the call log), over a `Toolbox` of one or more
+//! packages and with a `Session` per agent conversation, and [`gemini`],
+//! Gemini function calling over one; without it, the crate holds what the
 //! generated code alone needs. The feature `rmcp` adds `mcp::McpServer`,
 //! an MCP server over an executor; the feature `cli` adds `cli::run`, a
 //! command line over one (a subcommand per tool, a flag per parameter).
@@ -38,6 +39,7 @@ pub mod executor;
 pub mod formats;
 #[cfg(feature = "executor")]
 pub mod gemini;
+mod levels;
 #[cfg(feature = "rmcp")]
 pub mod mcp;
 mod toolset;
@@ -48,9 +50,10 @@ pub use serde;
 pub use serde_json;
 
 pub use call::{output_json, parse_args, present};
-pub use context::{CallContext, CancelToken, Cancelled};
+pub use context::{CallContext, CancelToken, Cancelled, Report, Reports};
 pub use descriptor::{ErrorDecl, Example, McpJson, RateLimit, ToolDescriptor};
-pub use error::ToolError;
+pub use error::{Ticket, ToolError};
 #[cfg(feature = "executor")]
-pub use executor::{Executor, Risk, Tier, ToolResult};
+pub use executor::{Executor, Session, SessionInit, ToolResult, Toolbox};
+pub use levels::{Risk, Tier};
 pub use toolset::{ToolFuture, Toolset, decode_args};

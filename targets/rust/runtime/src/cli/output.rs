@@ -5,24 +5,23 @@
 use std::io::Write;
 
 use super::{Exit, Io};
-use crate::executor::ToolResult;
+use crate::executor::{Outcome, ToolResult};
 
 /// Prints a call's result: the output as JSON on stdout (a budget warning
 /// on stderr beside it) and exit 0, or the error as one line of JSON on
 /// stderr and exit 1.
 pub(crate) fn result(result: &ToolResult, io: &mut Io<'_>) -> Exit {
-    match &result.error {
-        Some(error) => {
+    match &result.outcome {
+        Outcome::Err(error) => {
             let text = serde_json::to_string(error).unwrap_or_else(|_| "{}".into());
             line(io.stderr, &text);
             Exit::ToolError
         }
-        None => {
-            let value = result.value.clone().unwrap_or_default();
+        Outcome::Ok(value) => {
             let text = if io.terminal {
-                serde_json::to_string_pretty(&value)
+                serde_json::to_string_pretty(value)
             } else {
-                serde_json::to_string(&value)
+                serde_json::to_string(value)
             };
             line(io.stdout, &text.unwrap_or_else(|_| "null".into()));
             if let Some(warning) = &result.warning {
@@ -67,9 +66,10 @@ mod tests {
     fn outcome(value: Option<serde_json::Value>, error: Option<ToolError>) -> ToolResult {
         ToolResult {
             tool: "t".into(),
-            ok: error.is_none(),
-            value,
-            error,
+            outcome: match error {
+                Some(error) => Outcome::Err(error),
+                None => Outcome::Ok(value.unwrap_or_default()),
+            },
             warning: Some("1 of 2 tool calls remain".into()),
             duration_ms: Millis(0.0),
             result_bytes: 0,

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::options::{Options, Risk};
+use super::options::Options;
 use crate::{ToolDescriptor, ToolError};
 
 /// Whether the tiers, read-only and `@meta` filters let `tool` be seen.
@@ -11,7 +11,7 @@ pub(crate) fn visible(options: &Options, tool: &ToolDescriptor) -> bool {
     let tier_ok = options
         .tiers
         .as_ref()
-        .is_none_or(|tiers| tiers.iter().any(|t| t.as_str() == tool.tier));
+        .is_none_or(|tiers| tiers.contains(&tool.tier));
     let meta_ok = options
         .meta
         .iter()
@@ -20,20 +20,22 @@ pub(crate) fn visible(options: &Options, tool: &ToolDescriptor) -> bool {
 }
 
 /// Whether every filter and gate lets `tool` be called now.
-pub(crate) fn callable(options: &Options, tool: &ToolDescriptor) -> bool {
-    visible(options, tool) && missing(options, tool).is_empty() && risk_ok(options, tool)
+pub(crate) fn callable(options: &Options, grants: &[String], tool: &ToolDescriptor) -> bool {
+    visible(options, tool) && missing(grants, tool).is_empty() && risk_ok(options, tool)
 }
 
-/// The visible tool `name` calls (by any of its names), or the
-/// `unknown_tool` error with near misses as suggestions.
+/// The visible tool `name` calls (by any of its names) with its index, or
+/// the `unknown_tool` error with near misses as suggestions.
 pub(crate) fn lookup(
     options: &Options,
-    tools: &'static [ToolDescriptor],
+    tools: &[&'static ToolDescriptor],
     name: &str,
-) -> Result<&'static ToolDescriptor, ToolError> {
-    let shown = || tools.iter().filter(|t| visible(options, t));
-    if let Some(tool) = shown().find(|t| t.names.contains(&name)) {
-        return Ok(tool);
+) -> Result<(usize, &'static ToolDescriptor), ToolError> {
+    let shown = || tools.iter().copied().filter(|t| visible(options, t));
+    let found = (tools.iter().copied().enumerate())
+        .find(|(_, t)| t.names.contains(&name) && visible(options, t));
+    if let Some(found) = found {
+        return Ok(found);
     }
     let mut error = ToolError::unknown_tool(name, shown().map(|t| t.name));
     let wanted: Vec<char> = name.chars().collect();
@@ -72,11 +74,11 @@ fn distance(a: &[char], b: &str) -> usize {
 }
 
 /// The permissions of `tool` not granted, in declared order.
-fn missing(options: &Options, tool: &ToolDescriptor) -> Vec<&'static str> {
-    if options.grants.iter().any(|g| g == "*") {
+fn missing(grants: &[String], tool: &ToolDescriptor) -> Vec<&'static str> {
+    if grants.iter().any(|g| g == "*") {
         return Vec::new();
     }
-    let granted = |p: &&str| options.grants.iter().any(|g| g == p);
+    let granted = |p: &&str| grants.iter().any(|g| g == p);
     tool.permissions
         .iter()
         .copied()
@@ -85,14 +87,16 @@ fn missing(options: &Options, tool: &ToolDescriptor) -> Vec<&'static str> {
 }
 
 fn risk_ok(options: &Options, tool: &ToolDescriptor) -> bool {
-    options
-        .max_risk
-        .is_none_or(|max| Risk::parse(tool.risk) <= max)
+    options.max_risk.is_none_or(|max| tool.risk <= max)
 }
 
-/// Step 3: the permission gate, then the risk ceiling.
-pub(crate) fn permit(options: &Options, tool: &ToolDescriptor) -> Result<(), ToolError> {
-    let missing = missing(options, tool);
+/// Step 3: the permission gate (under `grants`), then the risk ceiling.
+pub(crate) fn permit(
+    options: &Options,
+    grants: &[String],
+    tool: &ToolDescriptor,
+) -> Result<(), ToolError> {
+    let missing = missing(grants, tool);
     if !missing.is_empty() {
         let message = format!(
             "tool {} needs permissions that were not granted: {}",
@@ -106,7 +110,7 @@ pub(crate) fn permit(options: &Options, tool: &ToolDescriptor) -> Result<(), Too
         let message = format!(
             "tool {} has risk {}, above the allowed {}",
             quoted(tool.name),
-            Risk::parse(tool.risk).as_str(),
+            tool.risk.as_str(),
             max.as_str()
         );
         return Err(refusal("risk_not_allowed", message)
@@ -128,6 +132,16 @@ pub(crate) fn timed_out(tool: &ToolDescriptor, ms: u128) -> ToolError {
     refusal("timeout", message)
         .with_hint("Retry later, or with a smaller request.")
         .with_retryable(true)
+}
+
+/// The error of a call in a session that is closed.
+pub(crate) fn session_closed() -> ToolError {
+    refusal("session_closed", "the session is closed".to_string())
+}
+
+/// The error of a handler that panicked.
+pub(crate) fn panicked() -> ToolError {
+    ToolError::internal("the handler panicked")
 }
 
 /// The error of a call its caller cancelled.

@@ -1,17 +1,17 @@
-//! The call log as the executor keeps it: one compact entry per call, made
-//! into a [`LogEntry`] only when the log is read.
+//! A session's call log as it keeps it: the most recent `log_limit`
+//! entries, each compact, made into a [`LogEntry`] only when the log is
+//! read.
 //!
-//! Every call adds an entry that lives as long as the executor, so what an
-//! entry holds is paid for twice per call, once to make and once to free:
-//! a `call-N` id is kept as its number and a known tool's name as the
-//! descriptor's `&'static str` (no string of either), validated arguments
-//! and an output as their compact JSON (one string each, the arguments'
-//! shared with the duplicate check, instead of a tree of them), an error
-//! behind a box (the success a call mostly is stays small), and the
-//! entries in chunks that never move once allocated (a growing `Vec`
-//! copies them all at each doubling).
+//! Every call adds an entry, so what an entry holds is paid for twice per
+//! call, once to make and once to free: a `call-N` id is kept as its
+//! number and a known tool's name as the descriptor's `&'static str` (no
+//! string of either), validated arguments and an output as their compact
+//! JSON (one string each, the arguments' shared with the duplicate check,
+//! instead of a tree of them), an error and snapshots behind a box (the
+//! success a call mostly is stays small).
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -19,10 +19,6 @@ use serde_json::Value;
 
 use super::record::{LogEntry, Millis};
 use crate::ToolError;
-
-/// Entries per chunk: a chunk is allocated whole, so this is what an
-/// executor that made one call holds.
-const CHUNK: usize = 64;
 
 /// A call's id: the number of a `call-N` id, or the caller's `callId`.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,11 +64,19 @@ pub(crate) struct Logged {
     pub mutates: bool,
     pub is_duplicate: bool,
     pub noop: Option<bool>,
+    pub snapshots: Option<Box<Snapshots>>,
+}
+
+/// The snapshots of a mutating call, as its log entry keeps them.
+pub(crate) struct Snapshots {
+    pub before: Value,
+    pub after: Value,
+    pub unchanged: Vec<String>,
 }
 
 impl Logged {
     /// The entry as the log shows it.
-    fn entry(&self) -> LogEntry {
+    fn entry(&self, session_id: &str) -> LogEntry {
         let (value, error) = match &self.outcome {
             Ok(text) => (Some(read(text)), None),
             Err(error) => (None, Some(ToolError::clone(error))),
@@ -80,6 +84,7 @@ impl Logged {
         LogEntry {
             call_id: self.call_id.text(),
             tool: self.tool.to_string(),
+            session_id: session_id.to_string(),
             args: match &self.args {
                 Args::Text(text) => read(text),
                 Args::Given(args) => args.clone(),
@@ -92,6 +97,9 @@ impl Logged {
             mutates: self.mutates,
             is_duplicate: self.is_duplicate,
             noop: self.noop,
+            before: self.snapshots.as_ref().map(|s| s.before.clone()),
+            after: self.snapshots.as_ref().map(|s| s.after.clone()),
+            unchanged: self.snapshots.as_ref().map(|s| s.unchanged.clone()),
             result_bytes: self.result_bytes,
         }
     }
@@ -106,27 +114,37 @@ fn read(text: &str) -> Value {
     Value::deserialize(&mut json).unwrap_or_default()
 }
 
-/// The entries of every call, in call order.
+/// The entries of the most recent calls, in call order.
 #[derive(Default)]
 pub(crate) struct Log {
-    chunks: Vec<Vec<Logged>>,
+    entries: VecDeque<Logged>,
 }
 
 impl Log {
-    pub fn push(&mut self, logged: Logged) {
-        match self.chunks.last_mut() {
-            Some(chunk) if chunk.len() < chunk.capacity() => chunk.push(logged),
-            _ => {
-                let mut chunk = Vec::with_capacity(CHUNK);
-                chunk.push(logged);
-                self.chunks.push(chunk);
-            }
+    /// Adds an entry, keeping the `limit` most recent (at least one).
+    pub fn push(&mut self, logged: Logged, limit: usize) {
+        while self.entries.len() >= limit.max(1) {
+            self.entries.pop_front();
         }
+        self.entries.push_back(logged);
     }
 
-    /// Every entry, as the log shows it.
-    pub fn entries(&self) -> Vec<LogEntry> {
-        self.chunks.iter().flatten().map(Logged::entry).collect()
+    /// Every entry kept, as the log shows it.
+    pub fn entries(&self, session_id: &str) -> Vec<LogEntry> {
+        self.entries.iter().map(|l| l.entry(session_id)).collect()
+    }
+}
+
+/// The snapshots' top-level keys whose values are equal in both, in
+/// `before`'s order; none unless both are objects.
+pub(crate) fn unchanged(before: &Value, after: &Value) -> Vec<String> {
+    match (before, after) {
+        (Value::Object(b), Value::Object(a)) => b
+            .iter()
+            .filter(|(k, v)| a.get(*k).is_some_and(|w| super::seen::equal(v, w)))
+            .map(|(k, _)| k.clone())
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -158,19 +176,20 @@ mod tests {
             mutates: false,
             is_duplicate: false,
             noop: None,
+            snapshots: None,
         }
     }
 
     #[test]
-    fn entries_keep_call_order_across_chunks() {
+    fn the_most_recent_entries_are_kept_in_call_order() {
         let mut log = Log::default();
-        let calls = 2 * CHUNK as u64 + 3;
-        for n in 1..=calls {
-            log.push(logged(n));
+        for n in 1..=130 {
+            log.push(logged(n), 100);
         }
-        let entries = log.entries();
-        assert_eq!(entries.len() as u64, calls);
-        for (n, entry) in (1..).zip(&entries) {
+        let entries = log.entries("s");
+        assert_eq!(entries.len(), 100);
+        assert_eq!(entries[0].session_id, "s");
+        for (n, entry) in (31..).zip(&entries) {
             assert_eq!(entry.call_id, format!("call-{n}"));
             assert_eq!(entry.value, Some(Value::from(n)));
             assert_eq!(entry.args, serde_json::json!({}));
@@ -181,13 +200,29 @@ mod tests {
     fn values_as_deep_as_validation_allows_are_read_back() {
         let deep = format!("{}{}", "[".repeat(128), "]".repeat(128));
         let mut log = Log::default();
-        log.push(Logged {
+        let logged = Logged {
             args: Args::Text(Arc::from(format!(r#"{{"a":{deep}}}"#))),
             outcome: Ok(deep.clone()),
             ..logged(1)
-        });
-        let entry = &log.entries()[0];
+        };
+        log.push(logged, 1);
+        let entry = &log.entries("default")[0];
         assert_eq!(serde_json::to_string(&entry.value).ok(), Some(deep.clone()));
         assert_eq!(entry.args["a"].to_string(), deep);
+    }
+}
+
+#[cfg(test)]
+mod snapshot_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unchanged_keys_follow_before_and_need_two_objects() {
+        let before = json!({"b": 1, "a": [1], "c": 2});
+        let after = json!({"a": [1], "b": 2, "c": 2, "d": 0});
+        assert_eq!(unchanged(&before, &after), ["a", "c"]);
+        assert!(unchanged(&json!([1]), &json!([1])).is_empty());
+        assert!(unchanged(&json!({"a": 1}), &json!(null)).is_empty());
     }
 }

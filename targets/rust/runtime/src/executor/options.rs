@@ -8,77 +8,31 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::Executor;
-use super::record::{AuditRecord, CallRequest, Event};
+use super::approval::Approval;
+use super::record::{AuditRecord, CallRequest, Event, ToolResult};
+use crate::{Risk, Tier, ToolError};
 
 /// A boxed future the callbacks return.
 pub type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 
-pub(crate) type Approve = Arc<dyn Fn(CallRequest) -> BoxFuture<bool> + Send + Sync>;
+pub(crate) type Approve = Arc<dyn Fn(CallRequest) -> BoxFuture<Approval> + Send + Sync>;
+pub(crate) type Guard = Arc<dyn Fn(CallRequest) -> BoxFuture<Option<ToolError>> + Send + Sync>;
+pub(crate) type After = Arc<dyn Fn(&CallRequest, &ToolResult) + Send + Sync>;
 pub(crate) type Snapshot = Arc<dyn Fn(CallRequest) -> BoxFuture<Value> + Send + Sync>;
+pub(crate) type GrantsFor = Arc<dyn Fn(&str) -> Vec<String> + Send + Sync>;
 pub(crate) type Sink<T> = Arc<dyn Fn(&T) + Send + Sync>;
 pub(crate) type Clock = Arc<dyn Fn() -> f64 + Send + Sync>;
 
-/// A tool's risk, in increasing order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Risk {
-    /// `low`.
-    Low,
-    /// `medium`.
-    Medium,
-    /// `high`.
-    High,
-    /// `critical`.
-    Critical,
-}
-
-impl Risk {
-    /// The risk a descriptor names; an unknown word is taken as the
-    /// highest, so it is never let through by mistake.
-    pub fn parse(word: &str) -> Risk {
-        match word {
-            "low" => Risk::Low,
-            "medium" => Risk::Medium,
-            "high" => Risk::High,
-            _ => Risk::Critical,
-        }
-    }
-
-    /// The word for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Risk::Low => "low",
-            Risk::Medium => "medium",
-            Risk::High => "high",
-            Risk::Critical => "critical",
-        }
-    }
-}
-
-/// A tool's tier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tier {
-    /// `core`.
-    Core,
-    /// `extended`.
-    Extended,
-}
-
-impl Tier {
-    /// The word for it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Tier::Core => "core",
-            Tier::Extended => "extended",
-        }
-    }
-}
-
 /// Everything the builder sets; `Executor::new` starts from the defaults
 /// (no grants, every tier, no risk ceiling, no coercion, 10 minutes).
+#[derive(Clone)]
 pub(crate) struct Options {
     pub grants: Vec<String>,
+    pub grants_for: Option<GrantsFor>,
     pub max_risk: Option<Risk>,
     pub approve: Option<Approve>,
+    pub guard: Option<Guard>,
+    pub after: Option<After>,
     /// `(max, warn_at)`.
     pub step_budget: Option<(u64, u64)>,
     pub default_timeout: Duration,
@@ -90,14 +44,27 @@ pub(crate) struct Options {
     pub snapshot: Option<Snapshot>,
     pub audit: Option<Sink<AuditRecord>>,
     pub clock: Clock,
+    /// Log entries kept per session, the oldest dropped first.
+    pub log_limit: usize,
+    /// Validated calls per session the duplicate check compares against.
+    pub duplicate_window: usize,
+    /// Idle milliseconds after which a session (not the default one) is
+    /// closed.
+    pub session_idle_ms: f64,
 }
+
+/// The default `log_limit` and `duplicate_window`.
+pub(crate) const RECENT: usize = 1000;
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             grants: Vec::new(),
+            grants_for: None,
             max_risk: None,
             approve: None,
+            guard: None,
+            after: None,
             step_budget: None,
             default_timeout: Duration::from_millis(600_000),
             coerce: false,
@@ -108,6 +75,9 @@ impl Default for Options {
             snapshot: None,
             audit: None,
             clock: Arc::new(system_ms),
+            log_limit: RECENT,
+            duplicate_window: RECENT,
+            session_idle_ms: 30.0 * 60.0 * 1000.0,
         }
     }
 }
@@ -120,94 +90,157 @@ fn system_ms() -> f64 {
 }
 
 impl Executor {
-    /// Grants a permission (`"*"` grants all).
+    /// Grants a permission (`"*"` grants all) to every session that brings
+    /// no grants of its own.
     pub fn grant(mut self, permission: impl Into<String>) -> Self {
-        self.options.grants.push(permission.into());
+        self.options_mut().grants.push(permission.into());
+        self
+    }
+
+    /// The grants of a session opened with a principal and without grants
+    /// of its own (an MCP client's authenticated identity, say).
+    pub fn grants_for(mut self, f: impl Fn(&str) -> Vec<String> + Send + Sync + 'static) -> Self {
+        self.options_mut().grants_for = Some(Arc::new(f));
         self
     }
 
     /// Refuses tools above this risk.
     pub fn max_risk(mut self, risk: Risk) -> Self {
-        self.options.max_risk = Some(risk);
+        self.options_mut().max_risk = Some(risk);
         self
     }
 
-    /// The approval callback for `@confirm` tools: a `true` answer lets the
-    /// call run. Without one, such calls are refused.
-    pub fn approve<F, Fut>(mut self, f: F) -> Self
+    /// The approval callback for `@confirm` tools. It answers `true` /
+    /// `false` (a `bool`) or an [`Approval`]: `Approval::Deferred` ends the
+    /// call with `approval_required` and a ticket that
+    /// [`Session::resolve`](super::Session::resolve) answers later. Without
+    /// a callback, such calls are refused. A callback that does not answer
+    /// within the call's timeout ends it with `timeout`; cancelling the call
+    /// ends the wait.
+    pub fn approve<F, Fut, A>(mut self, f: F) -> Self
     where
         F: Fn(CallRequest) -> Fut + Send + Sync + 'static,
-        Fut: Future<Output = bool> + Send + 'static,
+        Fut: Future<Output = A> + Send + 'static,
+        A: Into<Approval> + 'static,
     {
-        self.options.approve = Some(Arc::new(move |r| Box::pin(f(r))));
+        self.options_mut().approve = Some(Arc::new(move |r| {
+            let answer = f(r);
+            Box::pin(async move { answer.await.into() })
+        }));
         self
     }
 
-    /// Allows `max` calls past the gates; results warn once at most
-    /// `warn_at` remain.
+    /// A policy run after the permission and risk gates, before
+    /// confirmation: an error it answers ends the call (no step is used;
+    /// the audit's decision is its code).
+    pub fn guard<F, Fut>(mut self, f: F) -> Self
+    where
+        F: Fn(CallRequest) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Option<ToolError>> + Send + 'static,
+    {
+        self.options_mut().guard = Some(Arc::new(move |r| Box::pin(f(r))));
+        self
+    }
+
+    /// Sees every result, after its log entry and before the call returns
+    /// (arguments as shown: `@secret` values redacted). It only observes; a
+    /// panic in it is caught and ignored.
+    pub fn after(mut self, f: impl Fn(&CallRequest, &ToolResult) + Send + Sync + 'static) -> Self {
+        self.options_mut().after = Some(Arc::new(f));
+        self
+    }
+
+    /// Allows `max` calls past the gates per session; results warn once at
+    /// most `warn_at` remain.
     pub fn step_budget(mut self, max: u64, warn_at: u64) -> Self {
-        self.options.step_budget = Some((max, warn_at));
+        self.options_mut().step_budget = Some((max, warn_at));
         self
     }
 
-    /// The timeout of tools without `@timeout`.
+    /// The timeout of tools without `@timeout`. A zero duration is taken
+    /// as one millisecond.
     pub fn default_timeout(mut self, timeout: Duration) -> Self {
-        self.options.default_timeout = timeout;
+        self.options_mut().default_timeout = timeout.max(Duration::from_millis(1));
         self
     }
 
     /// Turns `"true"`/`"false"` and numeric strings into booleans and
     /// numbers where the schema wants them, before validation.
     pub fn coerce(mut self, on: bool) -> Self {
-        self.options.coerce = on;
+        self.options_mut().coerce = on;
         self
     }
 
     /// Offers only tools of these tiers.
     pub fn tiers(mut self, tiers: &[Tier]) -> Self {
-        self.options.tiers = Some(tiers.to_vec());
+        self.options_mut().tiers = Some(tiers.to_vec());
         self
     }
 
     /// Offers only tools that do not mutate.
     pub fn read_only(mut self, on: bool) -> Self {
-        self.options.read_only = on;
+        self.options_mut().read_only = on;
         self
     }
 
     /// Offers only tools whose `@meta` entry `key` equals `value`.
     pub fn meta(mut self, key: impl Into<String>, value: Value) -> Self {
-        self.options.meta.push((key.into(), value));
+        self.options_mut().meta.push((key.into(), value));
         self
     }
 
-    /// Receives every event.
+    /// Receives every event of every session.
     pub fn on_event(mut self, f: impl Fn(&Event) + Send + Sync + 'static) -> Self {
-        self.options.on_event = Some(Arc::new(f));
+        self.options_mut().on_event = Some(Arc::new(f));
         self
     }
 
-    /// Taken before and after each mutating call; equal snapshots mark
-    /// the call a no-op.
+    /// Taken before and after each mutating call; the log entry keeps both
+    /// with the top-level keys that did not change, and equal snapshots
+    /// mark the call a no-op.
     pub fn snapshot<F, Fut>(mut self, f: F) -> Self
     where
         F: Fn(CallRequest) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Value> + Send + 'static,
     {
-        self.options.snapshot = Some(Arc::new(move |r| Box::pin(f(r))));
+        self.options_mut().snapshot = Some(Arc::new(move |r| Box::pin(f(r))));
         self
     }
 
     /// Receives one audit record per call.
     pub fn audit(mut self, f: impl Fn(&AuditRecord) + Send + Sync + 'static) -> Self {
-        self.options.audit = Some(Arc::new(f));
+        self.options_mut().audit = Some(Arc::new(f));
         self
     }
 
     /// The clock, in milliseconds since the Unix epoch (tests pass a
     /// virtual one).
     pub fn clock(mut self, f: impl Fn() -> f64 + Send + Sync + 'static) -> Self {
-        self.options.clock = Arc::new(f);
+        self.options_mut().clock = Arc::new(f);
+        self
+    }
+
+    /// The log entries each session keeps (default 1,000), the oldest
+    /// dropped first; summaries keep counting all calls. Zero is taken as
+    /// one.
+    pub fn log_limit(mut self, entries: usize) -> Self {
+        self.options_mut().log_limit = entries.max(1);
+        self
+    }
+
+    /// How many of a session's most recent validated calls the duplicate
+    /// check compares against (default 1,000; zero marks no call a
+    /// duplicate).
+    pub fn duplicate_window(mut self, calls: usize) -> Self {
+        self.options_mut().duplicate_window = calls;
+        self
+    }
+
+    /// How long a session may go without a call before it is closed
+    /// (default 30 minutes; the default session never expires). Checked
+    /// when the session is next used and when sessions are opened.
+    pub fn session_idle(mut self, idle: Duration) -> Self {
+        self.options_mut().session_idle_ms = idle.as_secs_f64() * 1000.0;
         self
     }
 }
@@ -217,16 +250,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn risks_are_ordered_and_unknown_words_are_critical() {
-        assert!(Risk::parse("low") < Risk::parse("medium"));
-        assert!(Risk::parse("high") < Risk::parse("critical"));
-        assert_eq!(Risk::parse("odd"), Risk::Critical);
-        assert_eq!(Risk::Medium.as_str(), "medium");
-        assert_eq!(Tier::Extended.as_str(), "extended");
+    fn the_system_clock_is_past_2020() {
+        assert!(system_ms() > 1.5e12);
     }
 
     #[test]
-    fn the_system_clock_is_past_2020() {
-        assert!(system_ms() > 1.5e12);
+    fn limits_are_clamped_when_set() {
+        let executor = Executor::new(super::super::tests::Accounts)
+            .log_limit(0)
+            .default_timeout(Duration::ZERO);
+        assert_eq!(executor.shared.options.log_limit, 1);
+        assert_eq!(
+            executor.shared.options.default_timeout,
+            Duration::from_millis(1)
+        );
     }
 }

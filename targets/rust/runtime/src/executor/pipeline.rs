@@ -1,55 +1,80 @@
-//! One call through the pipeline, steps 1 to 9 of the contract.
+//! One call through the pipeline, steps 1 to 8 of the contract (step 9,
+//! the records, is `finish`).
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::Executor;
+use super::approval::{Approval, Pending, approval_required};
+use super::ask;
 use super::coerce::coerce_args;
 use super::gates;
-use super::log::{Args, CallId, Logged};
-use super::record::{AuditRecord, CallRequest, Event, Millis, ToolResult, json_len};
+use super::log::{Args, CallId, Snapshots, unchanged};
+use super::record::{CallRequest, Event, ToolResult};
 use super::redact::redact;
 use super::run::{Ended, race};
 use super::seen::{canonical, equal, maps_sorted};
+use super::session::Core;
+use super::{Executor, finish};
 use crate::context::lock;
 use crate::validate::{check_output, normalise_args, validate_args};
-use crate::{CallContext, CancelToken, ToolDescriptor, ToolError};
+use crate::{CancelToken, ToolDescriptor, ToolError};
 
 /// A listener for the events of one call.
 pub type Listener<'a> = &'a (dyn Fn(&Event) + Send + Sync);
 
+/// Where a call runs and who listens: what the caller decides.
+pub(crate) struct Run<'a> {
+    pub session: &'a Arc<Core>,
+    /// The caller's own listener, beside the executor's and the session's.
+    pub listener: Option<Listener<'a>>,
+    /// A resolved approval: the confirmation step's answer, not asked.
+    pub approved: Option<bool>,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(session: &'a Arc<Core>, listener: Option<Listener<'a>>) -> Self {
+        Run {
+            session,
+            listener,
+            approved: None,
+        }
+    }
+}
+
 /// What the steps learn about a call, for its result and records.
-struct Call<'a> {
-    /// The caller's own listener, beside the executor's.
-    listener: Option<Listener<'a>>,
+pub(crate) struct Call<'a> {
+    pub run: Run<'a>,
     /// Written out only for a record that shows it.
-    id: CallId,
-    tool: Option<&'static ToolDescriptor>,
-    /// The tool's index in the toolset's definition order.
-    index: Option<usize>,
+    pub id: CallId,
+    pub tool: Option<&'static ToolDescriptor>,
+    /// The tool's index in the toolbox.
+    pub index: Option<usize>,
     /// The arguments as logged (redacted).
-    args: Args,
-    duplicate: bool,
-    step: u64,
-    warning: Option<String>,
+    pub args: Args,
+    /// The arguments as shown to hooks (redacted), once validated.
+    pub shown: Option<Value>,
+    pub duplicate: bool,
+    pub step: u64,
+    pub warning: Option<String>,
     /// Whether the handler ran (the audit's `allowed`).
-    ran: bool,
-    noop: Option<bool>,
+    pub ran: bool,
+    pub noop: Option<bool>,
+    pub snapshots: Option<Box<Snapshots>>,
 }
 
 impl Executor {
-    /// Runs one call. `context` is the caller's context object (its
-    /// `callId` and `principal` are read when they are strings). Never
-    /// fails: a refusal or a failure is the result's `error`.
+    /// Runs one call in the default session. `context` is the caller's
+    /// context object (its `callId` and `principal` are read when they are
+    /// strings). Never fails: a refusal or a failure is the result's
+    /// error.
     pub async fn call(&self, name: &str, args: Value, context: Value) -> ToolResult {
         self.call_with_cancel(name, args, context, CancelToken::new())
             .await
     }
 
     /// [`Executor::call`], ended with `cancelled` when `cancel` is
-    /// cancelled before the handler settles.
+    /// cancelled before the handler settles (or while its approval waits).
     pub async fn call_with_cancel(
         &self,
         name: &str,
@@ -57,7 +82,8 @@ impl Executor {
         context: Value,
         cancel: CancelToken,
     ) -> ToolResult {
-        self.run(name, args, context, cancel, None).await
+        let run = Run::new(&self.shared.default, None);
+        self.run(run, name, args, context, cancel).await
     }
 
     /// [`Executor::call_with_cancel`], with `on_event` receiving the events
@@ -71,38 +97,45 @@ impl Executor {
         cancel: CancelToken,
         on_event: Listener<'_>,
     ) -> ToolResult {
-        self.run(name, args, context, cancel, Some(on_event)).await
+        let run = Run::new(&self.shared.default, Some(on_event));
+        self.run(run, name, args, context, cancel).await
     }
 
-    async fn run(
+    pub(crate) async fn run(
         &self,
+        run: Run<'_>,
         name: &str,
         args: Value,
         context: Value,
         cancel: CancelToken,
-        listener: Option<Listener<'_>>,
     ) -> ToolResult {
-        let start = self.now();
-        let count = {
-            let mut state = lock(&self.state);
-            state.calls += 1;
-            state.calls
-        };
+        let shared = &self.shared;
+        let start = shared.now();
+        if !run.session.touch(start, shared.options.session_idle_ms) {
+            return finish::unfinished(name.to_string(), gates::session_closed());
+        }
+        let context = run.session.context(context);
+        let count = shared
+            .calls
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+            + 1;
         let id = match context.get("callId") {
             Some(Value::String(id)) => CallId::Given(id.clone()),
             _ => CallId::Numbered(count),
         };
         let mut call = Call {
-            listener,
+            run,
             id,
             tool: None,
             index: None,
             args: Args::Given(Value::Null),
+            shown: None,
             duplicate: false,
             step: 0,
             warning: None,
             ran: false,
             noop: None,
+            snapshots: None,
         };
         let outcome = self.steps(&mut call, name, args, &context, &cancel).await;
         self.finish(call, name, &context, start, outcome)
@@ -116,10 +149,12 @@ impl Executor {
         context: &Value,
         cancel: &CancelToken,
     ) -> Result<Value, ToolError> {
-        let options = &self.options;
+        let shared = &*self.shared;
+        let options = &shared.options;
+        let session = call.run.session;
         // 1. lookup
-        let tool = match gates::lookup(options, self.toolset.tools(), name) {
-            Ok(tool) => tool,
+        let (index, tool) = match gates::lookup(options, &shared.tools, name) {
+            Ok(found) => found,
             Err(e) => {
                 self.received(call, name, &args);
                 call.args = Args::Given(args);
@@ -127,16 +162,8 @@ impl Executor {
             }
         };
         call.tool = Some(tool);
-        let index = self
-            .toolset
-            .tools()
-            .iter()
-            .position(|t| std::ptr::eq(t, tool));
-        call.index = index;
-        let secret = index
-            .and_then(|i| self.secret.get(i))
-            .copied()
-            .unwrap_or(true);
+        call.index = Some(index);
+        let secret = shared.secret.get(index).copied().unwrap_or(true);
         let shown = |args: Value| match secret {
             true => redact(tool.args, tool.defs, args),
             false => args,
@@ -170,36 +197,104 @@ impl Executor {
         // check keeps; the log shares it unless it must show them
         // redacted, or in an order of keys that is not the canonical one.
         let key: Arc<str> = Arc::from(canonical(&args));
-        let tool_index = index.unwrap_or(usize::MAX);
-        call.duplicate = lock(&self.state).seen.repeat(tool_index, &key);
+        // A resolved call runs what was already counted: it is no
+        // duplicate, and does not enter the window.
+        call.duplicate = call.run.approved.is_none()
+            && lock(&session.state)
+                .as_mut()
+                .is_some_and(|s| s.seen.repeat(index, &key, options.duplicate_window));
         call.args = Args::Text(match (secret, maps_sorted()) {
             (false, true) => key,
             (false, false) => Arc::from(compact(&args)),
             (true, _) => Arc::from(compact(&redact(tool.args, tool.defs, args.clone()))),
         });
-        // 3. permissions and risk
-        gates::permit(options, tool)?;
+        let request = |args: Value| CallRequest {
+            tool: name.to_string(),
+            args,
+            context: context.clone(),
+            session_id: session.id.to_string(),
+            principal: session.principal.clone(),
+        };
+        // The arguments as hooks see them, copied only for a hook that
+        // will.
+        let asks = tool.confirm && call.run.approved.is_none() && options.approve.is_some();
+        if asks || options.guard.is_some() || options.after.is_some() {
+            call.shown = Some(shown(args.clone()));
+        }
+        let shown_request = || request(call.shown.clone().unwrap_or_default());
+        let timeout = tool
+            .timeout_ms
+            .map_or(options.default_timeout, std::time::Duration::from_millis);
+        // 3. permissions, risk and the guard
+        let grants = session.grants.as_deref().unwrap_or(&options.grants);
+        gates::permit(options, grants, tool)?;
+        if let Some(guard) = &options.guard {
+            match race(guard(shown_request()), timeout, cancel, || {}).await {
+                Ended::Settled(None) => {}
+                Ended::Settled(Some(refusal)) => return Err(refusal),
+                Ended::TimedOut => return Err(gates::timed_out(tool, timeout.as_millis())),
+                Ended::Cancelled => return Err(gates::cancelled(tool)),
+                Ended::Panicked => return Err(ToolError::internal("the guard panicked")),
+            }
+        }
         // 4. confirmation
         if tool.confirm {
-            let request = CallRequest {
-                tool: name.to_string(),
-                args: shown(args.clone()),
-                context: context.clone(),
+            // A call `resolve` runs again was answered already: no one is
+            // asked then.
+            let answer = match call.run.approved {
+                Some(approved) => Approval::from(approved),
+                None => match ask::asked(options, tool, shown_request) {
+                    None => Approval::Denied,
+                    Some(answer) => match race(answer, timeout, cancel, || {}).await {
+                        Ended::Settled(answer) => answer,
+                        Ended::TimedOut => {
+                            return Err(gates::timed_out(tool, timeout.as_millis()));
+                        }
+                        Ended::Cancelled => return Err(gates::cancelled(tool)),
+                        // A callback that fails approves nothing.
+                        Ended::Panicked => Approval::Denied,
+                    },
+                },
             };
-            let approved = match &options.approve {
-                Some(approve) => approve(request).await,
-                None => false,
-            };
-            if !approved {
-                return Err(gates::not_approved(tool));
+            match answer {
+                Approval::Approved => {}
+                Approval::Denied => return Err(gates::not_approved(tool)),
+                Approval::Deferred => {
+                    let ticket = crate::Ticket::nth(
+                        shared
+                            .tickets
+                            .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+                            + 1,
+                    );
+                    // The call that runs when it is resolved gets an id of
+                    // its own.
+                    let mut context = context.clone();
+                    if let Value::Object(map) = &mut context {
+                        map.remove("callId");
+                    }
+                    let pending = Pending {
+                        ticket,
+                        tool: name.to_string(),
+                        args,
+                        context,
+                    };
+                    if let Some(state) = lock(&session.state).as_mut() {
+                        state.waiting.push(pending);
+                    }
+                    return Err(approval_required(ticket));
+                }
             }
         }
         // 5. rate limit, 6. step budget
         if let Some(limit) = tool.rate_limit {
-            let now = self.now();
-            lock(&self.state).windows.admit(tool.name, limit, now)?;
+            let now = shared.now();
+            lock(&shared.state).windows.admit(tool.name, limit, now)?;
         }
-        let step = lock(&self.state).steps.take(options.step_budget)?;
+        let budget = session.step_budget.or(options.step_budget);
+        let step = match lock(&session.state).as_mut() {
+            Some(state) => state.steps.take(budget)?,
+            None => return Err(gates::session_closed()),
+        };
         call.step = step.step;
         call.warning = step.warning;
         // 7. run
@@ -207,49 +302,33 @@ impl Executor {
             return Err(gates::cancelled(tool));
         }
         let snapshot = options.snapshot.as_ref().filter(|_| tool.mutates);
-        let request = |args: &Value| CallRequest {
-            tool: name.to_string(),
-            args: args.clone(),
-            context: context.clone(),
-        };
         let before = match snapshot {
-            Some(take) => Some(take(request(&args)).await),
+            Some(take) => Some(take(request(args.clone())).await),
             None => None,
         };
         if self.listened(call) {
             let event = Event::Running {
                 call_id: call.id.text(),
                 tool: name.to_string(),
+                session_id: session.id.to_string(),
             };
             self.emit_for(call, &event);
         }
         call.ran = true;
-        let ctx = CallContext {
-            call_id: call.id.text(),
-            context: context.clone(),
-            cancel: CancelToken::new(),
-        };
-        let signal = ctx.cancel.clone();
-        let timeout = tool
-            .timeout_ms
-            .map_or(options.default_timeout, std::time::Duration::from_millis);
-        let handler = self.toolset.invoke(tool.name, &args, ctx);
-        let settled = match race(handler, timeout, cancel).await {
-            Ended::Settled(outcome) => outcome,
-            Ended::TimedOut => {
-                signal.cancel();
-                return Err(gates::timed_out(tool, timeout.as_millis()));
-            }
-            Ended::Cancelled => {
-                signal.cancel();
-                return Err(gates::cancelled(tool));
-            }
-        };
+        let settled = self
+            .handle(call, index, tool, &args, context, timeout, cancel)
+            .await;
         // The after-snapshot only when the handler returned: a failed call
         // is no no-op to report.
         if let (Some(take), Some(before), true) = (snapshot, before, settled.is_ok()) {
-            let after = take(request(&args)).await;
+            let after = take(request(args.clone())).await;
             call.noop = Some(equal(&before, &after));
+            let unchanged = unchanged(&before, &after);
+            call.snapshots = Some(Box::new(Snapshots {
+                before,
+                after,
+                unchanged,
+            }));
         }
         // 8. output
         let mut value = settled.map_err(|e| gates::declared(tool, e))?;
@@ -257,6 +336,7 @@ impl Executor {
             Some(ty) => check_output(ty, tool.defs, &mut value).map_err(gates::invalid_output)?,
             None => value = Value::Null,
         }
+        integral_numbers(&mut value);
         Ok(value)
     }
 
@@ -268,139 +348,65 @@ impl Executor {
         let event = Event::Received {
             call_id: call.id.text(),
             tool: tool.to_string(),
+            session_id: call.run.session.id.to_string(),
             args: args.clone(),
         };
         self.emit_for(call, &event);
     }
 
     /// Whether anyone takes events: without a listener none is built.
-    fn listened(&self, call: &Call<'_>) -> bool {
-        self.options.on_event.is_some() || call.listener.is_some()
+    pub(crate) fn listened(&self, call: &Call<'_>) -> bool {
+        self.shared.options.on_event.is_some()
+            || call.run.listener.is_some()
+            || call.run.session.listened()
     }
 
-    fn emit_for(&self, call: &Call<'_>, event: &Event) {
-        self.emit(event);
-        if let Some(listener) = call.listener {
+    /// Sends `event` to the executor's sink, the session's subscribers and
+    /// the call's listener.
+    pub(crate) fn emit_for(&self, call: &Call<'_>, event: &Event) {
+        if let Some(sink) = &self.shared.options.on_event {
+            sink(event);
+        }
+        call.run.session.emit(event);
+        if let Some(listener) = call.run.listener {
             listener(event);
         }
     }
+}
 
-    /// 9. the log entry, the last event, the audit record and the result.
-    fn finish(
-        &self,
-        mut call: Call<'_>,
-        name: &str,
-        context: &Value,
-        start: f64,
-        outcome: Result<Value, ToolError>,
-    ) -> ToolResult {
-        let duration = self.now() - start;
-        let ok = outcome.is_ok();
-        let (value, error) = match outcome {
-            Ok(value) => (Some(value), None),
-            Err(error) => (None, Some(error)),
-        };
-        // The log keeps an output as the compact JSON whose length
-        // `resultBytes` is.
-        let text = value.as_ref().map(compact);
-        let bytes = match &text {
-            Some(text) => text.len() as u64,
-            None => json_len(&error),
-        };
-        if !ok {
-            call.noop = None;
-        }
-        // Records name the tool as called, as the result does; the log
-        // keeps a known tool's name as the descriptor's, not a copy.
-        let last = (self.listened(&call)).then(|| match &error {
-            None => Event::Succeeded {
-                call_id: call.id.text(),
-                tool: name.to_string(),
-                duration_ms: Millis(duration),
-            },
-            Some(error) => Event::Failed {
-                call_id: call.id.text(),
-                tool: name.to_string(),
-                error: error.clone(),
-                duration_ms: Millis(duration),
-            },
-        });
-        let audit = self.options.audit.as_ref().map(|audit| {
-            let decision = match &error {
-                Some(e) if !call.ran => e.code.clone(),
-                _ => "allowed".to_string(),
-            };
-            let record = AuditRecord {
-                call_id: call.id.text(),
-                tool: name.to_string(),
-                principal: context
-                    .get("principal")
-                    .and_then(Value::as_str)
-                    .map(str::to_string),
-                decision,
-                ok,
-                timestamp: Millis(start),
-            };
-            (audit, record)
-        });
-        let logged_name = call
-            .tool
-            .and_then(|t| t.names.iter().find(|n| **n == name))
-            .map_or_else(|| Cow::Owned(name.to_string()), |n| Cow::Borrowed(*n));
-        let logged = Logged {
-            call_id: call.id,
-            tool: logged_name,
-            args: call.args,
-            outcome: match (text, &error) {
-                (Some(text), _) => Ok(text),
-                (None, Some(error)) => Err(Box::new(error.clone())),
-                (None, None) => Ok("null".to_string()),
-            },
-            timestamp: start,
-            duration,
-            result_bytes: bytes,
-            mutates: call.tool.is_some_and(|t| t.mutates),
-            is_duplicate: call.duplicate,
-            noop: call.noop,
-        };
-        {
-            let mut state = lock(&self.state);
-            let state = &mut *state;
-            state.totals.calls += 1;
-            state.totals.duplicates += u64::from(call.duplicate);
-            state.totals.noop_mutations += u64::from(call.noop == Some(true));
-            state.totals.result_bytes += bytes;
-            if let Some(stats) = call.index.and_then(|i| state.stats.get_mut(i)) {
-                stats.record(duration, error.as_ref().map(|e| e.code.as_str()));
-            }
-            state.log.push(logged);
-        }
-        if let Some(last) = &last {
-            self.emit(last);
-            if let Some(listener) = call.listener {
-                listener(last);
+/// Writes every integral float of an output as an integer (`20`, not
+/// `20.0`), as the TypeScript runtime writes numbers (`-0` as `0`).
+fn integral_numbers(value: &mut Value) {
+    match value {
+        Value::Number(n) if n.is_f64() => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            // Within ±2^53 every integer is exact and JavaScript prints it
+            // without an exponent.
+            if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_992.0 {
+                *value = Value::from(x as i64);
             }
         }
-        if let Some((audit, record)) = &audit {
-            audit(record);
-        }
-        ToolResult {
-            tool: name.to_string(),
-            ok,
-            value,
-            error,
-            warning: call.warning,
-            duration_ms: Millis(duration),
-            result_bytes: bytes,
-            token_estimate: bytes.div_ceil(4),
-            step: call.step,
-            is_duplicate: call.duplicate,
-        }
+        Value::Array(items) => items.iter_mut().for_each(integral_numbers),
+        Value::Object(map) => map.values_mut().for_each(integral_numbers),
+        _ => {}
     }
 }
 
 /// `value`'s compact JSON (writing a `Value` cannot fail: its map keys
 /// are strings).
-fn compact(value: &Value) -> String {
+pub(crate) fn compact(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn integral_floats_become_integers() {
+        let mut value = json!({"a": 20.0, "b": [1.5, -0.0, 3], "c": 1e300});
+        integral_numbers(&mut value);
+        assert_eq!(compact(&value), r#"{"a":20,"b":[1.5,0,3],"c":1e+300}"#);
+    }
 }

@@ -25,26 +25,21 @@ impl Serialize for Millis {
     }
 }
 
-/// The outcome of one call, as the model and the host see it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// The outcome of one call, as the model and the host see it. It
+/// serializes to the result JSON both runtimes write:
+/// `{"tool", "ok", "value" | "error", "warning"?, "durationMs",
+/// "resultBytes", "tokenEstimate", "step", "isDuplicate"}`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ToolResult {
     /// The tool's name as called (even when no tool has it).
     pub tool: String,
-    /// Whether the call succeeded.
-    pub ok: bool,
-    /// The output, on success (`null` for a tool without output).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<Value>,
-    /// The error, on failure.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ToolError>,
+    /// The output (`null` for a tool without output), or the error.
+    pub outcome: Outcome,
     /// A note for the model: the step budget is running out.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
     /// How long the call took, by the executor's clock.
     pub duration_ms: Millis,
-    /// The UTF-8 length of the compact JSON of `value` (or `error`).
+    /// The UTF-8 length of the compact JSON of the value (or the error).
     pub result_bytes: u64,
     /// `ceil(result_bytes / 4)`.
     pub token_estimate: u64,
@@ -52,6 +47,77 @@ pub struct ToolResult {
     pub step: u64,
     /// Whether an earlier call had the same tool and validated arguments.
     pub is_duplicate: bool,
+}
+
+/// How a call ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// It succeeded with this output.
+    Ok(Value),
+    /// It failed, or was refused, with this error.
+    Err(ToolError),
+}
+
+impl From<Result<Value, ToolError>> for Outcome {
+    fn from(result: Result<Value, ToolError>) -> Self {
+        match result {
+            Ok(value) => Outcome::Ok(value),
+            Err(error) => Outcome::Err(error),
+        }
+    }
+}
+
+impl ToolResult {
+    /// Whether the call succeeded.
+    pub fn is_ok(&self) -> bool {
+        matches!(self.outcome, Outcome::Ok(_))
+    }
+
+    /// The output, on success.
+    pub fn value(&self) -> Option<&Value> {
+        match &self.outcome {
+            Outcome::Ok(value) => Some(value),
+            Outcome::Err(_) => None,
+        }
+    }
+
+    /// The error, on failure.
+    pub fn error(&self) -> Option<&ToolError> {
+        match &self.outcome {
+            Outcome::Ok(_) => None,
+            Outcome::Err(error) => Some(error),
+        }
+    }
+
+    /// The outcome as a `Result`.
+    pub fn into_result(self) -> Result<Value, ToolError> {
+        match self.outcome {
+            Outcome::Ok(value) => Ok(value),
+            Outcome::Err(error) => Err(error),
+        }
+    }
+}
+
+impl Serialize for ToolResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("tool", &self.tool)?;
+        map.serialize_entry("ok", &self.is_ok())?;
+        match &self.outcome {
+            Outcome::Ok(value) => map.serialize_entry("value", value)?,
+            Outcome::Err(error) => map.serialize_entry("error", error)?,
+        }
+        if let Some(warning) = &self.warning {
+            map.serialize_entry("warning", warning)?;
+        }
+        map.serialize_entry("durationMs", &self.duration_ms)?;
+        map.serialize_entry("resultBytes", &self.result_bytes)?;
+        map.serialize_entry("tokenEstimate", &self.token_estimate)?;
+        map.serialize_entry("step", &self.step)?;
+        map.serialize_entry("isDuplicate", &self.is_duplicate)?;
+        map.end()
+    }
 }
 
 /// One entry of the call log (`@secret` values redacted).
@@ -62,6 +128,8 @@ pub struct LogEntry {
     pub call_id: String,
     /// The tool's name.
     pub tool: String,
+    /// The session the call was made in.
+    pub session_id: String,
     /// The validated arguments, or the given ones when validation failed.
     pub args: Value,
     /// Whether the call succeeded.
@@ -84,6 +152,17 @@ pub struct LogEntry {
     /// snapshots before and after were equal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub noop: Option<bool>,
+    /// The snapshot taken before the call (a successful mutating call with
+    /// a snapshot hook).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub before: Option<Value>,
+    /// The snapshot taken after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<Value>,
+    /// The top-level keys whose values are the same in both snapshots, in
+    /// `before`'s order (empty unless both are objects).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unchanged: Option<Vec<String>>,
     /// As in the result.
     pub result_bytes: u64,
 }
@@ -103,6 +182,8 @@ pub enum Event {
         call_id: String,
         /// The tool's name.
         tool: String,
+        /// The session the call was made in.
+        session_id: String,
         /// The arguments as given.
         args: Value,
     },
@@ -112,6 +193,8 @@ pub enum Event {
         call_id: String,
         /// The tool's name.
         tool: String,
+        /// The session the call was made in.
+        session_id: String,
         /// The arguments parsed so far.
         args: Value,
     },
@@ -121,6 +204,25 @@ pub enum Event {
         call_id: String,
         /// The tool's name.
         tool: String,
+        /// The session the call was made in.
+        session_id: String,
+    },
+    /// The handler reported progress (`CallContext::progress`).
+    Progress {
+        /// The call's id.
+        call_id: String,
+        /// The tool's name.
+        tool: String,
+        /// The session the call was made in.
+        session_id: String,
+        /// What the handler is doing.
+        message: String,
+        /// How far it got, when it said.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        progress: Option<Millis>,
+        /// Of how much, when it said.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        total: Option<Millis>,
     },
     /// The call succeeded.
     Succeeded {
@@ -128,6 +230,8 @@ pub enum Event {
         call_id: String,
         /// The tool's name.
         tool: String,
+        /// The session the call was made in.
+        session_id: String,
         /// How long it took.
         duration_ms: Millis,
     },
@@ -137,6 +241,8 @@ pub enum Event {
         call_id: String,
         /// The tool's name.
         tool: String,
+        /// The session the call was made in.
+        session_id: String,
         /// Why.
         error: ToolError,
         /// How long it took.
@@ -151,6 +257,7 @@ impl Event {
             Event::Received { .. } => "received",
             Event::Partial { .. } => "partial",
             Event::Running { .. } => "running",
+            Event::Progress { .. } => "progress",
             Event::Succeeded { .. } => "succeeded",
             Event::Failed { .. } => "failed",
         }
@@ -165,7 +272,10 @@ pub struct AuditRecord {
     pub call_id: String,
     /// The tool's name.
     pub tool: String,
-    /// The caller's `context.principal`, when a string.
+    /// The session the call was made in.
+    pub session_id: String,
+    /// The session's principal, else the caller's `context.principal` when
+    /// a string.
     pub principal: Option<String>,
     /// `allowed` when the handler ran, else the refusing error's code.
     pub decision: String,
@@ -182,8 +292,15 @@ pub struct CallRequest {
     pub tool: String,
     /// The validated arguments (`@secret` values redacted for approval).
     pub args: Value,
-    /// The caller's context.
+    /// The caller's context (the session's context under it).
     pub context: Value,
+    /// The session the call is made in (not serialized: the request's
+    /// JSON is what the call is about).
+    #[serde(skip)]
+    pub session_id: String,
+    /// The session's principal, when it has one (not serialized).
+    #[serde(skip)]
+    pub principal: Option<String>,
 }
 
 /// The byte length of the compact JSON of `value`.
@@ -226,10 +343,23 @@ mod tests {
         let event = Event::Running {
             call_id: "call-1".into(),
             tool: "ping".into(),
+            session_id: "default".into(),
         };
         assert_eq!(
             text(&event),
-            r#"{"type":"running","callId":"call-1","tool":"ping"}"#
+            r#"{"type":"running","callId":"call-1","tool":"ping","sessionId":"default"}"#
+        );
+        let progress = Event::Progress {
+            call_id: "call-1".into(),
+            tool: "ping".into(),
+            session_id: "s".into(),
+            message: "half".into(),
+            progress: Some(Millis(1.0)),
+            total: None,
+        };
+        assert_eq!(
+            text(&progress),
+            r#"{"type":"progress","callId":"call-1","tool":"ping","sessionId":"s","message":"half","progress":1}"#
         );
         assert_eq!(event.kind(), "running");
     }
@@ -238,9 +368,7 @@ mod tests {
     fn results_leave_out_what_they_lack() {
         let result = ToolResult {
             tool: "ping".into(),
-            ok: true,
-            value: Some(Value::Null),
-            error: None,
+            outcome: Outcome::Ok(Value::Null),
             warning: None,
             duration_ms: Millis(0.0),
             result_bytes: 4,
@@ -253,5 +381,17 @@ mod tests {
             r#"{"tool":"ping","ok":true,"value":null,"durationMs":0,"resultBytes":4,"tokenEstimate":1,"step":1,"isDuplicate":false}"#
         );
         assert_eq!(json_len(&serde_json::json!({"a": "é"})), 10);
+        let failed = ToolResult {
+            outcome: Outcome::Err(ToolError::new("x", "X.")),
+            warning: Some("w".into()),
+            step: 0,
+            ..result
+        };
+        assert!(!failed.is_ok() && failed.value().is_none());
+        assert_eq!(
+            text(&failed),
+            r#"{"tool":"ping","ok":false,"error":{"code":"x","message":"X.","retryable":false},"warning":"w","durationMs":0,"resultBytes":4,"tokenEstimate":1,"step":0,"isDuplicate":false}"#
+        );
+        assert_eq!(failed.into_result().err().map(|e| e.code), Some("x".into()));
     }
 }

@@ -3,30 +3,47 @@
 //! whether two snapshots are the same.
 //!
 //! Each call's validated arguments are written once as their canonical
-//! JSON, which the duplicate set keeps (and the call log shares where it
+//! JSON, which the duplicate window keeps (and the call log shares where it
 //! would write the same text): a repeat is then one hash and one
-//! comparison of bytes, and what a call leaves behind for the rest of the
-//! session is one string, not a tree of them.
+//! comparison of bytes. The window holds a session's most recent
+//! `duplicate_window` calls, so a long session does not grow with them.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 
 use foldhash::fast::RandomState;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Number, Value};
 
-/// The canonical arguments of every call that passed validation, with the
-/// index of the tool called.
+/// The canonical arguments of the most recent calls that passed
+/// validation, with the index of the tool called: in call order, and
+/// counted by value for the lookup.
 #[derive(Default)]
 pub(crate) struct Seen {
-    calls: HashSet<(usize, Arc<str>), RandomState>,
+    order: VecDeque<(usize, Arc<str>)>,
+    counts: HashMap<(usize, Arc<str>), u32, RandomState>,
 }
 
 impl Seen {
     /// Records the canonical arguments `args` of tool `tool` (its index)
-    /// as seen; whether an earlier call had the same.
-    pub fn repeat(&mut self, tool: usize, args: &Arc<str>) -> bool {
-        !self.calls.insert((tool, Arc::clone(args)))
+    /// as seen; whether one of the `window` most recent calls had the same.
+    pub fn repeat(&mut self, tool: usize, args: &Arc<str>, window: usize) -> bool {
+        let key = (tool, Arc::clone(args));
+        let count = self.counts.entry(key.clone()).or_default();
+        let repeat = *count > 0;
+        *count += 1;
+        self.order.push_back(key);
+        while self.order.len() > window {
+            if let Some(oldest) = self.order.pop_front() {
+                if let Some(n) = self.counts.get_mut(&oldest) {
+                    *n -= 1;
+                    if *n == 0 {
+                        self.counts.remove(&oldest);
+                    }
+                }
+            }
+        }
+        repeat
     }
 }
 
@@ -157,14 +174,36 @@ mod tests {
     }
 
     #[test]
+    fn only_calls_in_the_window_are_compared() {
+        let mut seen = Seen::default();
+        let text = |n: u64| Arc::<str>::from(canonical(&json!({ "n": n })));
+        assert!(!seen.repeat(0, &text(1), 2));
+        assert!(!seen.repeat(0, &text(2), 2));
+        assert!(seen.repeat(0, &text(1), 2));
+        // The window is now [2, 1]: 1 again is a repeat, and pushes 2 out.
+        assert!(seen.repeat(0, &text(1), 2));
+        assert!(!seen.repeat(0, &text(2), 2));
+        assert_eq!(seen.counts.len(), 2);
+        let mut none = Seen::default();
+        assert!(!none.repeat(0, &text(1), 0) && !none.repeat(0, &text(1), 0));
+        assert!(none.counts.is_empty());
+        let mut many = Seen::default();
+        for n in 0..1000 {
+            many.repeat(0, &text(n), 3);
+        }
+        assert_eq!((many.order.len(), many.counts.len()), (3, 3));
+    }
+
+    #[test]
     fn repeats_are_per_tool() {
         let mut seen = Seen::default();
         let text = |v: Value| Arc::<str>::from(canonical(&v));
         let args = text(json!({"n": 1, "tags": ["a"]}));
-        assert!(!seen.repeat(0, &args));
-        assert!(seen.repeat(0, &text(json!({"tags": ["a"], "n": 1}))));
-        assert!(!seen.repeat(1, &args));
-        assert!(!seen.repeat(0, &text(json!({"n": 1.0, "tags": ["a"]}))));
-        assert!(seen.repeat(1, &args));
+        let text = |v: Value| text(v);
+        assert!(!seen.repeat(0, &args, 100));
+        assert!(seen.repeat(0, &text(json!({"tags": ["a"], "n": 1})), 100));
+        assert!(!seen.repeat(1, &args, 100));
+        assert!(!seen.repeat(0, &text(json!({"n": 1.0, "tags": ["a"]})), 100));
+        assert!(seen.repeat(1, &args, 100));
     }
 }

@@ -4,11 +4,15 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use super::record::Millis;
+use super::sketch::Durations;
 
-/// The statistics of one tool.
+/// The statistics of one tool: counts and sums, and its durations kept
+/// as a bounded p95 estimate ([`Durations`]), never a value per call.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct ToolStats {
-    durations: Vec<f64>,
+    calls: u64,
+    sum: f64,
+    durations: Durations,
     succeeded: u64,
     /// Failure counts by code, in order of first occurrence.
     failed: Vec<(String, u64)>,
@@ -16,7 +20,9 @@ pub(crate) struct ToolStats {
 
 impl ToolStats {
     pub fn record(&mut self, duration: f64, failed: Option<&str>) {
-        self.durations.push(duration);
+        self.calls += 1;
+        self.sum += duration;
+        self.durations.add(duration);
         match failed {
             None => self.succeeded += 1,
             Some(code) => match self.failed.iter_mut().find(|(c, _)| c == code) {
@@ -26,29 +32,24 @@ impl ToolStats {
         }
     }
 
-    pub fn calls(&self) -> usize {
-        self.durations.len()
+    pub fn calls(&self) -> u64 {
+        self.calls
     }
 
     fn summary(&self) -> ToolSummary {
-        let n = self.durations.len();
+        let n = self.calls;
         let mean = if n == 0 {
             0.0
         } else {
-            let mean = self.durations.iter().sum::<f64>() / n as f64;
+            let mean = self.sum / n as f64;
             (mean * 1000.0).round() / 1000.0
         };
-        let mut sorted = self.durations.clone();
-        sorted.sort_by(f64::total_cmp);
-        // Nearest rank: the value at ceil(0.95 n) - 1.
-        let rank = (0.95 * n as f64).ceil() as usize;
-        let p95 = sorted.get(rank.saturating_sub(1)).copied().unwrap_or(0.0);
         ToolSummary {
-            calls: n as u64,
+            calls: n,
             succeeded: self.succeeded,
             failed: Ordered(self.failed.clone()),
             mean_ms: Millis(mean),
-            p95_ms: Millis(p95),
+            p95_ms: Millis(self.durations.p95(n)),
         }
     }
 }
@@ -81,7 +82,8 @@ pub struct ToolSummary {
     pub failed: Ordered<u64>,
     /// The mean duration, rounded to 3 decimals.
     pub mean_ms: Millis,
-    /// The 95th percentile duration (nearest rank).
+    /// The 95th percentile duration (nearest rank; past 1,000 calls of the
+    /// tool, estimated within 1%).
     pub p95_ms: Millis,
 }
 
@@ -102,12 +104,51 @@ pub struct Summary {
 }
 
 /// The totals a summary adds up, kept as calls finish.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Totals {
     pub calls: u64,
     pub duplicates: u64,
     pub noop_mutations: u64,
     pub result_bytes: u64,
+}
+
+/// What a session, or the executor, counts: the totals, and the stats of
+/// each tool of the toolbox (by index; made on the first call).
+#[derive(Debug, Default)]
+pub(crate) struct Stats {
+    pub totals: Totals,
+    pub tools: Vec<ToolStats>,
+}
+
+impl Stats {
+    /// Counts one call to the tool at `index` (`None`: no such tool).
+    pub fn record(&mut self, index: Option<usize>, call: &Counted<'_>) {
+        let totals = &mut self.totals;
+        totals.calls += 1;
+        totals.duplicates += u64::from(call.duplicate);
+        totals.noop_mutations += u64::from(call.noop);
+        totals.result_bytes += call.bytes;
+        if let Some(index) = index {
+            if self.tools.len() <= index {
+                self.tools.resize_with(index + 1, ToolStats::default);
+            }
+            self.tools[index].record(call.duration, call.failed);
+        }
+    }
+
+    /// The summary, `names[i]` being the name of the tool at index `i`.
+    pub fn summary(&self, names: &[&str]) -> Summary {
+        summarize(&self.totals, names, &self.tools)
+    }
+}
+
+/// What [`Stats::record`] counts of one call.
+pub(crate) struct Counted<'a> {
+    pub duration: f64,
+    pub failed: Option<&'a str>,
+    pub duplicate: bool,
+    pub noop: bool,
+    pub bytes: u64,
 }
 
 /// The summary of `totals` and the stats of each tool (`names[i]` is the

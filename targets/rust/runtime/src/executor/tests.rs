@@ -47,7 +47,7 @@ static COUNT: Ty = Ty {
 /// What the three tools differ in.
 struct Spec {
     mutating: bool,
-    risk: &'static str,
+    risk: crate::Risk,
     permissions: &'static [&'static str],
     timeout_ms: Option<u64>,
     rate_limit: Option<RateLimit>,
@@ -55,7 +55,7 @@ struct Spec {
 
 const PLAIN: Spec = Spec {
     mutating: false,
-    risk: "low",
+    risk: crate::Risk::Low,
     permissions: &[],
     timeout_ms: None,
     rate_limit: None,
@@ -79,7 +79,7 @@ fn tool(name: &'static str, names: &'static [&'static str], spec: Spec) -> ToolD
     }
 }
 
-static TOOLS: LazyLock<[ToolDescriptor; 3]> = LazyLock::new(|| {
+pub(crate) static TOOLS: LazyLock<[ToolDescriptor; 3]> = LazyLock::new(|| {
     [
         tool("login", &["login"], PLAIN),
         tool(
@@ -98,7 +98,7 @@ static TOOLS: LazyLock<[ToolDescriptor; 3]> = LazyLock::new(|| {
             &["delete_account", "deleteAccount"],
             Spec {
                 mutating: true,
-                risk: "high",
+                risk: crate::Risk::High,
                 permissions: &["acct:write", "acct:delete"],
                 timeout_ms: Some(20),
                 rate_limit: None,
@@ -175,7 +175,7 @@ fn a_call_that_passes_every_step() {
     );
     assert_eq!(
         events[1],
-        json!({"type": "running", "callId": "call-1", "tool": "login"})
+        json!({"type": "running", "callId": "call-1", "tool": "login", "sessionId": "default"})
     );
     assert_eq!(events[2]["type"], "succeeded");
     assert_eq!(
@@ -199,7 +199,10 @@ fn a_call_that_passes_every_step() {
 fn unknown_tools_get_suggestions() {
     let executor = Executor::new(Accounts);
     let result = run(executor.call("logn", json!({}), json!({"callId": "c7"})));
-    let error = result.error.unwrap_or_else(|| ToolError::new("none", ""));
+    let error = result
+        .error()
+        .cloned()
+        .unwrap_or_else(|| ToolError::new("none", ""));
     assert_eq!(error.message, r#"no tool is named "logn""#);
     assert_eq!(
         error.hint.as_deref(),
@@ -213,7 +216,7 @@ fn unknown_tools_get_suggestions() {
     let executor = Executor::new(Accounts).read_only(true);
     let result = run(executor.call("deleteAccount", json!({"user": "a"}), json!({})));
     assert_eq!(
-        result.error.map(|e| e.code).as_deref(),
+        result.error().cloned().map(|e| e.code).as_deref(),
         Some("unknown_tool")
     );
 }
@@ -225,7 +228,10 @@ fn gates_refuse_in_order() {
         .max_risk(Risk::Medium);
     let call = |executor: &Executor| {
         let result = run(executor.call("deleteAccount", json!({"user": "a"}), json!({})));
-        result.error.unwrap_or_else(|| ToolError::new("none", ""))
+        result
+            .error()
+            .cloned()
+            .unwrap_or_else(|| ToolError::new("none", ""))
     };
     let error = call(&executor);
     assert_eq!(
@@ -262,15 +268,18 @@ fn gates_refuse_in_order() {
 fn rate_limits_budgets_outputs_and_handler_errors() {
     let executor = Executor::new(Accounts).step_budget(3, 1).clock(|| 0.0);
     let first = run(executor.call("logout", json!({"user": "a"}), json!({})));
-    assert!(first.ok);
+    assert!(first.is_ok());
     let second = run(executor.call("logout", json!({"user": "a"}), json!({})));
     assert_eq!(
-        second.error.and_then(|e| e.hint).as_deref(),
+        second.error().cloned().and_then(|e| e.hint).as_deref(),
         Some("Wait 1 s, then retry.")
     );
     assert_eq!(second.step, 0);
     let bad = run(executor.call("login", json!({"user": "bad"}), json!({})));
-    let error = bad.error.unwrap_or_else(|| ToolError::new("none", ""));
+    let error = bad
+        .error()
+        .cloned()
+        .unwrap_or_else(|| ToolError::new("none", ""));
     assert_eq!(error.code, "invalid_output");
     assert_eq!(
         error.message,
@@ -281,10 +290,13 @@ fn rate_limits_budgets_outputs_and_handler_errors() {
         Some("1 of 3 tool calls remain in the step budget; finish with as few calls as you can.")
     );
     let fail = run(executor.call("login", json!({"user": "fail"}), json!({})));
-    assert_eq!(fail.error.map(|e| e.code).as_deref(), Some("locked"));
+    assert_eq!(
+        fail.error().cloned().map(|e| e.code).as_deref(),
+        Some("locked")
+    );
     let spent = run(executor.call("login", json!({"user": "x"}), json!({})));
     assert_eq!(
-        spent.error.map(|e| e.code).as_deref(),
+        spent.error().cloned().map(|e| e.code).as_deref(),
         Some("step_budget_exhausted")
     );
     let summary = json_of(&executor.summary());
@@ -313,7 +325,7 @@ fn cancellation_ends_the_call_at_once() {
         result
     });
     assert_eq!(
-        result.error.map(|e| e.message).as_deref(),
+        result.error().cloned().map(|e| e.message).as_deref(),
         Some(r#"the call to "delete_account" was cancelled"#)
     );
 }
@@ -381,8 +393,8 @@ fn partial_arguments_are_reported_redacted() {
     assert_eq!(
         events,
         [
-            json!({"type": "partial", "callId": "c1", "tool": "login", "args": {"user": "an", "token": "[redacted]"}}),
-            json!({"type": "partial", "callId": "c2", "tool": "nope", "args": {"token": "s"}}),
+            json!({"type": "partial", "callId": "c1", "tool": "login", "sessionId": "default", "args": {"user": "an", "token": "[redacted]"}}),
+            json!({"type": "partial", "callId": "c2", "tool": "nope", "sessionId": "default", "args": {"token": "s"}}),
         ]
     );
 }
@@ -394,7 +406,7 @@ fn the_rate_limit_holds_across_threads() {
         .map(|_| {
             let executor = executor.clone();
             std::thread::spawn(move || {
-                run(executor.call("logout", json!({"user": "a"}), json!({}))).ok
+                run(executor.call("logout", json!({"user": "a"}), json!({}))).is_ok()
             })
         })
         .collect();

@@ -12,6 +12,8 @@ mod words;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_secret;
 
 use serde_json::{Map, Value};
 
@@ -48,6 +50,20 @@ impl Invalid {
 
     pub(crate) fn with_hint(mut self, hint: String) -> Self {
         self.hint = Some(hint);
+        self
+    }
+
+    /// The error about a `@secret` value, told without the value, as the
+    /// TypeScript validator tells it: the message loses its `, got …`
+    /// part, and an error inside the value (whose path or message could
+    /// name its keys or items) becomes `is not valid` at the field.
+    pub(crate) fn secret(mut self) -> Self {
+        if !self.path.is_empty() {
+            return Invalid::new("is not valid".to_string());
+        }
+        if let Some(at) = self.message.find(", got ") {
+            self.message.truncate(at);
+        }
         self
     }
 
@@ -395,7 +411,10 @@ fn check_object(
         let item = item.filter(|_| !lenient_null);
         match (item, field.default.filter(|_| fill)) {
             (Some(item), _) => {
-                check(&field.ty, defs, item, 0, fill, dirty).map_err(|e| e.under(field.name))?;
+                check(&field.ty, defs, item, 0, fill, dirty).map_err(|e| match field.secret {
+                    true => e.secret().under(field.name),
+                    false => e.under(field.name),
+                })?;
             }
             (None, Some(text)) => {
                 // The default is checked as it will be filled in (a

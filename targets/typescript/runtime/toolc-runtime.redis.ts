@@ -152,6 +152,9 @@ function connected(url: string): { client: Promise<RedisScriptClient>; close(): 
       () => ready,
     );
   });
+  // Without the package every attempt fails (and is refused as
+  // `unavailable`); that is no reason to end the process before one is made.
+  client.catch(() => undefined);
   return {
     client,
     close: async () => {

@@ -14,6 +14,10 @@ export interface AgentPolicy {
   /** Tool calls per session; the model is warned when 3 remain. */
   readonly maxCalls?: number;
   readonly tiers?: ExecutorOptions["tiers"];
+  /** Where the `@rate_limit` windows live (Redis, for replicas); default: memory. */
+  readonly rateLimitStore?: ExecutorOptions["rateLimitStore"];
+  /** Follows every call (spans and the duration metric). */
+  readonly telemetry?: ExecutorOptions["telemetry"];
 }
 
 /**
@@ -29,5 +33,7 @@ export function workspaceExecutor(root: string, policy: AgentPolicy = {}): Execu
     ...(policy.approve === undefined ? {} : { approve: policy.approve }),
     ...(policy.audit === undefined ? {} : { audit: policy.audit }),
     ...(policy.tiers === undefined ? {} : { tiers: policy.tiers }),
+    ...(policy.rateLimitStore === undefined ? {} : { rateLimitStore: policy.rateLimitStore }),
+    ...(policy.telemetry === undefined ? {} : { telemetry: policy.telemetry }),
   });
 }

@@ -1,6 +1,6 @@
 // An MCP server for a workspace directory, every tool with its exact JSON
 // schema and annotations:
-//   npm run mcp -- [ROOT] [--http ADDR]
+//   npm run mcp -- [ROOT] [--http ADDR] [--redis URL]
 // ROOT is the workspace (default: the current directory). Without --http
 // it serves one client on stdio; with --http 127.0.0.1:8080 it serves
 // Streamable HTTP at http://127.0.0.1:8080/mcp (port 0 picks a free one)
@@ -9,19 +9,27 @@
 // and prints that URL. No approval callback is given, so the tools marked
 // `@confirm` (writes, moves) are refused unless the client declares
 // elicitation and its user says yes; a host that can ask its user passes
-// `approve`.
+// `approve`. With --redis redis://HOST:PORT the rate limits live in that
+// Redis, so that several replicas (behind one load balancer) share them;
+// a limited tool is refused as `unavailable` while Redis cannot be
+// reached. With OTEL_EXPORTER_OTLP_ENDPOINT set, every call is a span
+// exported over OTLP/HTTP (see telemetry.ts).
 
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 
 import { createMcpServer, serveHttp } from "../generated/filesystem.mcp.js";
+import { otelTelemetry } from "../generated/toolc-runtime.otel.js";
+import { redisRateLimitStore } from "../generated/toolc-runtime.redis.js";
 import { workspaceExecutor } from "./agent.js";
+import { startTelemetry } from "./telemetry.js";
 
-const usage = "usage: npm run mcp -- [ROOT] [--http ADDR]";
+const usage = "usage: npm run mcp -- [ROOT] [--http ADDR] [--redis URL]";
 
-/** ROOT and ADDR from the command line, or the reason they cannot be read. */
-function parse(argv: readonly string[]): { root: string; http?: { host: string; port: number } } | string {
+/** ROOT, ADDR and URL from the command line, or the reason they cannot be read. */
+function parse(argv: readonly string[]): { root: string; http?: { host: string; port: number }; redis?: string } | string {
   let root: string | undefined;
   let http: { host: string; port: number } | undefined;
+  let redis: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     if (arg === "--http") {
@@ -30,13 +38,16 @@ function parse(argv: readonly string[]): { root: string; http?: { host: string; 
       const port = Number(addr.slice(at + 1));
       if (at <= 0 || !Number.isInteger(port) || port < 0 || port > 65535) return `--http needs HOST:PORT, such as 127.0.0.1:8080\n${usage}`;
       http = { host: addr.slice(0, at).replace(/^\[(.*)\]$/, "$1"), port };
+    } else if (arg === "--redis") {
+      redis = argv[++i] ?? "";
+      if (!/^rediss?:\/\//.test(redis)) return `--redis needs a URL, such as redis://127.0.0.1:6379\n${usage}`;
     } else if (root === undefined && !arg.startsWith("-")) {
       root = arg;
     } else {
       return `unexpected argument ${arg}\n${usage}`;
     }
   }
-  return { root: root ?? process.cwd(), ...(http === undefined ? {} : { http }) };
+  return { root: root ?? process.cwd(), ...(http === undefined ? {} : { http }), ...(redis === undefined ? {} : { redis }) };
 }
 
 const args = parse(process.argv.slice(2));
@@ -44,8 +55,20 @@ if (typeof args === "string") {
   console.error(args);
   process.exit(2);
 }
+const stopTelemetry = startTelemetry();
+const store = args.redis === undefined ? undefined : redisRateLimitStore(args.redis);
 // stdout belongs to the protocol on stdio; the audit goes to stderr.
-const executor = workspaceExecutor(args.root, { audit: (record) => console.error(JSON.stringify(record)) });
+const executor = workspaceExecutor(args.root, {
+  audit: (record) => console.error(JSON.stringify(record)),
+  ...(store === undefined ? {} : { rateLimitStore: store }),
+  ...(stopTelemetry === undefined ? {} : { telemetry: otelTelemetry() }),
+});
+// On SIGTERM or SIGINT the spans not yet sent go out before the process ends.
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    void Promise.allSettled([stopTelemetry?.(), store?.close()]).then(() => process.exit(0));
+  });
+}
 const info = { name: "filesystem", version: "0.1.0" };
 if (args.http === undefined) {
   await createMcpServer(executor, info).connect(new StdioServerTransport());

@@ -2,12 +2,15 @@
 // temporary workspace: what an MCP host would see, every call going through
 // the executor (grants, approval, the step budget); then a Gemini turn's
 // function calls, the server over Streamable HTTP with two clients at once,
-// and the command line as a program over the same workspace. The tests run
-// it.
+// the server with --redis (on a Redis that is down) exporting its spans over
+// OTLP, and the command line as a program over the same workspace. The
+// tests run it.
 
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -142,6 +145,64 @@ try {
   } finally {
     httpServer.kill();
   }
+
+  // The server with its rate limits on a Redis that is not there, and OTLP
+  // export into a receiver here: the limited search is refused as
+  // `unavailable` (never let through), the others run, and the spans of
+  // both calls arrive with their GenAI attributes.
+  const exported: Array<{ name: string; attributes: Record<string, unknown> }> = [];
+  const receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      const sent = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: Array<{ name: string; attributes: Array<{ key: string; value: { stringValue?: string } }> }> }> }> };
+      for (const span of sent.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans))) {
+        exported.push({ name: span.name, attributes: Object.fromEntries(span.attributes.map((a) => [a.key, a.value.stringValue])) });
+      }
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const noRedis = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const port = (probe.address() as AddressInfo).port;
+      probe.close(() => resolve(port));
+    });
+  });
+  const replica = spawn(process.execPath, [fileURLToPath(new URL("./server.js", import.meta.url)), root, "--http", "127.0.0.1:0", "--redis", `redis://127.0.0.1:${noRedis}`], {
+    stdio: ["ignore", "pipe", "ignore"],
+    env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}` },
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      replica.stdout.setEncoding("utf8").once("data", (text: string) => resolve(text.trim()));
+      replica.once("exit", (status) => reject(new Error(`the server exited (${String(status)})`)));
+    });
+    const c = new Client({ name: "replica", version: "0.0.0" });
+    await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const refused = await c.callTool({ name: "search_files", arguments: { query: "ship" } });
+    assert.equal(refused.isError, true);
+    assert.match(JSON.stringify(refused.content), /unavailable/);
+    const read = await c.callTool({ name: "read_file", arguments: { path: "notes/todo.md" } });
+    assert.notEqual(read.isError, true);
+    await c.close();
+    // SIGTERM flushes the spans not yet sent.
+    const exited = new Promise((resolve) => replica.once("exit", resolve));
+    replica.kill("SIGTERM");
+    await exited;
+  } finally {
+    replica.kill();
+    receiver.close();
+  }
+  const spans = exported.filter((s) => s.name.startsWith("execute_tool "));
+  assert.deepEqual(
+    spans.map((s) => [s.name, s.attributes["gen_ai.operation.name"], s.attributes["gen_ai.tool.name"], s.attributes["error.type"]]),
+    [
+      ["execute_tool search_files", "execute_tool", "search_files", "unavailable"],
+      ["execute_tool read_file", "execute_tool", "read_file", undefined],
+    ],
+  );
+  assert.ok(spans.every((s) => typeof s.attributes["gen_ai.tool.call.id"] === "string" && s.attributes["gen_ai.tool.type"] === "function"));
 
   // The same tools from a shell: the command line, run as a program on the
   // workspace the MCP client left behind.

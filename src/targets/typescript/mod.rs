@@ -23,7 +23,11 @@
 //!   `runtime.rs`): the schema-layer types, the validator, the formats, the
 //!   error helpers, lookup and dispatch over a registry, the executor, and the adapters'
 //!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`,
-//!   `toolc-runtime.gemini.ts`, `toolc-runtime.cli*.ts`, which only the adapters import), real TypeScript under
+//!   `toolc-runtime.gemini.ts`, `toolc-runtime.cli*.ts`, which only the adapters import),
+//!   and the executor's optional parts, which only their users import: the
+//!   Redis rate-limit store (`toolc-runtime.redis.ts`) and the OpenTelemetry
+//!   telemetry (`toolc-runtime.otel.ts`), which load `redis` and
+//!   `@opentelemetry/api` at run time and compile without them; real TypeScript under
 //!   `targets/typescript/runtime/`; it imports no package module. The core
 //!   module re-exports the types and error helpers its users import, and
 //!   binds `defineTool` and `validateParams` to its own type table.

@@ -4,7 +4,10 @@
 //! under `targets/typescript/runtime/` (type-checked and unit-tested
 //! there), embedded here and written once into each output directory: the entry module `toolc-runtime.ts`, which package modules
 //! import as `./toolc-runtime.js`, and its parts `toolc-runtime.<part>.ts`.
-//! The runtime imports no package module.
+//! The runtime imports no package module. The Redis rate-limit store and
+//! the OpenTelemetry glue load their npm package at run time and are typed
+//! without it, so the directory compiles with only the adapters' SDKs
+//! installed.
 
 use crate::driver::GENERATED_MARKER;
 use crate::targets::OutputFile;
@@ -47,6 +50,14 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "toolc-runtime.mcp-http.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.mcp-http.ts"),
+    ),
+    (
+        "toolc-runtime.redis.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.redis.ts"),
+    ),
+    (
+        "toolc-runtime.otel.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.otel.ts"),
     ),
     (
         "toolc-runtime.gemini.ts",
@@ -103,6 +114,10 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "toolc-runtime.options.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.options.ts"),
+    ),
+    (
+        "toolc-runtime.ratelimit.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.ratelimit.ts"),
     ),
     (
         "toolc-runtime.gates.ts",
@@ -168,6 +183,8 @@ mod tests {
             "toolc-runtime.ai.ts",
             "toolc-runtime.mcp.ts",
             "toolc-runtime.mcp-http.ts",
+            "toolc-runtime.redis.ts",
+            "toolc-runtime.otel.ts",
             "toolc-runtime.gemini.ts",
             "toolc-runtime.cli.ts",
             "toolc-runtime.cli-flags.ts",

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { coerceParamsIn } from "./toolc-runtime.coerce.js";
-import { RateLimiter, suggestions } from "./toolc-runtime.gates.js";
+import { suggestions } from "./toolc-runtime.gates.js";
+import { memoryRateLimitStore } from "./toolc-runtime.ratelimit.js";
 import { hasSecretsIn, redactParamsIn } from "./toolc-runtime.redact.js";
 import { EXACT_DURATIONS, Quantile, Stats, jsonBytes, utf8Length } from "./toolc-runtime.summary.js";
 import type { LogEntry } from "./toolc-runtime.calls.js";
@@ -79,15 +80,17 @@ test("suggestions: edit distance within a third of the name, nearest first, at m
   assert.deepEqual(suggestions("p😀ng", ["ping"]), ["ping"]);
 });
 
-test("the rate limit is a sliding window of the attempts that passed", () => {
-  const limiter = new RateLimiter();
-  const limit = { count: 2, perMs: 1000 };
-  assert.equal(limiter.attempt("t", limit, 0), undefined);
-  assert.equal(limiter.attempt("t", limit, 100), undefined);
-  assert.equal(limiter.attempt("t", limit, 500), 500);
-  assert.equal(limiter.attempt("u", limit, 500), undefined, "per tool");
-  assert.equal(limiter.attempt("t", limit, 1000), undefined, "0 left the window at 1000");
-  assert.equal(limiter.attempt("t", limit, 1050), 50);
+test("the rate limit in memory is a sliding window of the attempts that passed", () => {
+  let now = 0;
+  const store = memoryRateLimitStore({ now: () => now });
+  const at = (time: number, key = "t"): unknown => ((now = time), store.admit(key, 2, 1000));
+  const admitted = { admitted: true };
+  assert.deepEqual(at(0), admitted);
+  assert.deepEqual(at(100), admitted);
+  assert.deepEqual(at(500), { admitted: false, retryAfterMs: 500 });
+  assert.deepEqual(at(500, "u"), admitted, "per key");
+  assert.deepEqual(at(1000), admitted, "0 left the window at 1000; the refusal at 500 was not counted");
+  assert.deepEqual(at(1050), { admitted: false, retryAfterMs: 50 });
 });
 
 test("result sizes are UTF-8 bytes of the compact JSON", () => {

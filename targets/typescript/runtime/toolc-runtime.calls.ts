@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { RateLimitStore } from "./toolc-runtime.ratelimit.js";
 import type { AnyToolDef, JsonValue, Risk, Tier } from "./toolc-runtime.types.js";
 
 /** A structured error as a result carries it (keys in this order). */
@@ -206,8 +207,49 @@ export interface ExecutorOptions {
   /** Awaited before and after each mutating tool's handler, to flag calls that changed nothing. */
   readonly snapshot?: (request: CallRequest) => unknown;
   readonly audit?: (record: AuditRecord) => void;
+  /** Where the `@rate_limit` windows live. Default: this process's memory,
+   * on the executor's clock (`now`). */
+  readonly rateLimitStore?: RateLimitStore;
+  /** The namespace of this executor's rate-limit keys: executors that
+   * share a store and a namespace share their windows. Default: the
+   * store's `namespace`, else the toolbox's package names joined with `+`. */
+  readonly namespace?: string;
+  /** Follows every call (a span per call: `otelTelemetry()` of
+   * `toolc-runtime.otel.ts`). Default: none. */
+  readonly telemetry?: Telemetry;
   /** Milliseconds since the Unix epoch. Default: `Date.now`. */
   readonly now?: () => number;
+}
+
+/** What telemetry is told of a call as it starts. */
+export interface CallStart {
+  readonly callId: string;
+  /** The tool's wire name, or the name as called when no tool has it. */
+  readonly tool: string;
+  readonly sessionId: string;
+}
+
+/** What a call's trace may record once asked to: its arguments and its
+ * value, `@secret` values redacted. */
+export interface CallContent {
+  readonly args: unknown;
+  /** The value of a call that succeeded. */
+  readonly value?: unknown;
+}
+
+/** One call as telemetry follows it. */
+export interface CallTrace {
+  /** Runs the rest of the call (its gates, hooks and handler) in this trace's context. */
+  within<T>(run: () => T): T;
+  /** The call ended with `result`; `content` is given when the telemetry records content. */
+  end(result: ToolResult, content?: CallContent): void;
+}
+
+/** Follows the executor's calls; the executor catches what it throws. */
+export interface Telemetry {
+  /** Whether `end` gets the call's content (redacting it costs a walk). */
+  readonly recordContent?: boolean;
+  start(call: CallStart): CallTrace;
 }
 
 /** What a session is opened with; what it does not give comes from the executor's options. */

@@ -2,8 +2,8 @@
  * The executor: every call of a toolbox goes through one pipeline
  * (`toolc-runtime.pipeline.ts`) that enforces what the `.tool` files
  * declare, in a session, and is recorded (log entry, events, audit record,
- * statistics). The executor holds what sessions share (rate-limit windows,
- * the audit sink, listeners, aggregate statistics); each session holds its
+ * statistics). The executor holds what sessions share (the rate-limit
+ * store, the audit sink, telemetry, listeners, aggregate statistics); each session holds its
  * own grants, budget, log, duplicates, pending approvals and listeners. The
  * decisions and the JSON are the runtime contract's, shared with the Rust
  * `toolc-runtime` and checked against it by one table of cases.
@@ -13,6 +13,8 @@
 
 import type {
   AuditRecord,
+  CallContent,
+  CallTrace,
   CallerContext,
   Executor,
   ExecutorEvent,
@@ -28,6 +30,8 @@ import { toToolError } from "./toolc-runtime.errors.js";
 import * as gates from "./toolc-runtime.gates.js";
 import { DEFAULT_DUPLICATE_WINDOW, DEFAULT_LOG_LIMIT, DEFAULT_SESSION_IDLE_MS, checkExecutorOptions, checkSessionInit } from "./toolc-runtime.options.js";
 import { pipeline, redacted, type Call, type Outcome, type Shared } from "./toolc-runtime.pipeline.js";
+import { defaultNamespace, memoryRateLimitStore, rateLimitKey } from "./toolc-runtime.ratelimit.js";
+import { redactValueIn } from "./toolc-runtime.redact.js";
 import { SessionState } from "./toolc-runtime.session.js";
 import { isThenable } from "./toolc-runtime.settle.js";
 import { Stats, jsonBytes } from "./toolc-runtime.summary.js";
@@ -44,7 +48,7 @@ export function createExecutorIn(defs: readonly AnyToolDef[], handlers: object, 
 }
 
 /** The executor of `toolbox` (`toolbox.createExecutor` calls this). Throws
- * a `RangeError` naming the first option that is not a valid number. */
+ * `RangeError` or a `TypeError` naming the first option that is not valid. */
 export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Executor {
   checkExecutorOptions(options);
   const clock = options.now ?? Date.now;
@@ -68,11 +72,15 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
   // Events are built only when someone listens.
   const listened = (session: SessionState): boolean => listeners.size > 0 || session.listeners.size > 0;
 
+  const store = options.rateLimitStore ?? memoryRateLimitStore({ now: clock });
+  const namespace = options.namespace ?? store.namespace ?? defaultNamespace(toolbox.names);
+  const telemetry = options.telemetry;
   const shared: Shared = {
     toolbox,
     options,
     clock,
-    limiter: new gates.RateLimiter(),
+    store,
+    keyOf: (tool) => rateLimitKey(namespace, tool),
     nextTicket: () => `ticket-${++tickets}`,
     progress: (call) => (message, given) => {
       if (!listened(call.session)) return;
@@ -127,7 +135,7 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
     return true;
   };
 
-  function finish(call: Call, outcome: Outcome, start: number): ToolResult {
+  function finish(call: Call, outcome: Outcome, start: number, trace: CallTrace | undefined): ToolResult {
     const session = call.session;
     const durationMs = clock() - start;
     const error = outcome.error;
@@ -190,6 +198,7 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
         // The sink's failure is its own; the result stands.
       }
     }
+    if (trace !== undefined) traced(trace, result as ToolResult, outcome, args);
     if (options.after !== undefined) {
       try {
         const observed = options.after({ tool: call.name, args, context: call.context }, result as ToolResult);
@@ -220,10 +229,11 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
       approved,
     };
     const found = toolbox.lookup(call.name);
+    const trace = telemetry === undefined ? undefined : started(found?.def.name ?? call.name, call);
     let outcome: Outcome;
     try {
       if (listened(session)) emit(session, { type: "received", callId, tool: call.name, sessionId: session.info.id, args: redacted(found, args ?? null) });
-      const pending = pipeline(shared, call, found, args);
+      const pending = trace === undefined ? pipeline(shared, call, found, args) : trace.within(() => pipeline(shared, call, found, args));
       // Awaited only when a step waited: an await costs a turn of the
       // microtask queue even on a plain value.
       outcome = pending instanceof Promise ? await pending : pending;
@@ -233,10 +243,34 @@ export function executorOver(toolbox: Toolbox, options: ExecutorOptions): Execut
       outcome = { args, error: gates.resultError(toToolError(thrown, {})), decision: "internal", step: 0, isDuplicate: false };
     }
     try {
-      return finish(call, outcome, start);
+      return finish(call, outcome, start, trace);
     } catch (thrown) {
       // The same, met while recording: recorded without the arguments.
-      return finish(call, { ...outcome, args: null, error: gates.resultError(toToolError(thrown, {})), decision: "internal" }, start);
+      return finish(call, { ...outcome, args: null, error: gates.resultError(toToolError(thrown, {})), decision: "internal" }, start, trace);
+    }
+  }
+
+  /** The trace of `call` (of `tool`), or none when telemetry fails to start one. */
+  function started(tool: string, call: Call): CallTrace | undefined {
+    try {
+      return telemetry?.start({ callId: call.callId, tool, sessionId: call.sessionId });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Ends `trace` with `result`; with its content (secrets redacted) when the telemetry records it. */
+  function traced(trace: CallTrace, result: ToolResult, outcome: Outcome, args: unknown): void {
+    try {
+      let content: CallContent | undefined;
+      if (telemetry?.recordContent === true) {
+        const def = outcome.entry?.def;
+        const value = result.ok && def?.output !== undefined ? redactValueIn(def.types, def.output, result.value) : result.value;
+        content = result.ok ? { args, value } : { args };
+      }
+      trace.end(result, content);
+    } catch {
+      // Telemetry observes only; its failure changes nothing.
     }
   }
 

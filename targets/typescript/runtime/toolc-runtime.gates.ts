@@ -1,7 +1,7 @@
 /**
  * The executor's decisions before a handler runs: which tools a caller
  * sees (tiers, read-only, `@meta`) and may call (grants, risk), the
- * names suggested for an unknown one, the rate limit and the step budget;
+ * names suggested for an unknown one, the step budget;
  * and the exact texts of the errors the executor itself produces (the
  * runtime contract's, shared with the Rust `toolc-runtime`).
  *
@@ -59,29 +59,6 @@ function levenshtein(a: readonly string[], b: readonly string[]): number {
   return previous[b.length] ?? 0;
 }
 
-/**
- * Sliding-window rate limits per tool, on the executor's clock: the
- * times of the attempts that passed, an attempt at `now` counting those
- * with `now - t < perMs`. Check and record happen together, with no
- * await between, so concurrent calls cannot both take the last slot.
- */
-export class RateLimiter {
-  private readonly passed = new Map<string, number[]>();
-
-  /** Records an attempt and returns undefined, or the ms to wait when `count` are in the window. */
-  attempt(tool: string, limit: { readonly count: number; readonly perMs: number }, now: number): number | undefined {
-    const window = (this.passed.get(tool) ?? []).filter((t) => now - t < limit.perMs);
-    const oldest = window[0];
-    if (window.length >= limit.count && oldest !== undefined) {
-      this.passed.set(tool, window);
-      return oldest + limit.perMs - now;
-    }
-    window.push(now);
-    this.passed.set(tool, window);
-    return undefined;
-  }
-}
-
 function refusal(code: string, message: string, hint: string | undefined, retryable: boolean): ResultError {
   return hint === undefined ? { code, message, retryable } : { code, message, hint, retryable };
 }
@@ -113,6 +90,11 @@ export function confirmationDenied(def: AnyToolDef): ResultError {
 export function rateLimited(def: AnyToolDef, limit: { readonly count: number; readonly perMs: number }, waitMs: number): ResultError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return refusal("rate_limited", `tool ${quoted(def.name)} allows ${limit.count} calls per ${limit.perMs} ms`, `Wait ${seconds} s, then retry.`, true);
+}
+
+/** A rate-limited tool's call when its store cannot answer: refused, never let through unchecked. */
+export function rateLimitUnavailable(): ResultError {
+  return refusal("unavailable", "the rate limit of this tool cannot be checked now", "Try again in a moment.", true);
 }
 
 export function budgetExhausted(max: number): ResultError {

@@ -32,13 +32,24 @@ function budget(name: string, given: StepBudget | undefined): void {
   count(`${name}.warnAt`, given.warnAt, 0);
 }
 
-/** Checks the options `createExecutor` is given; throws a `RangeError` naming the first bad one. */
+/** Checks the options `createExecutor` is given; throws a `RangeError` (a
+ * bad number) or a `TypeError` (a namespace, store or telemetry of the
+ * wrong type) naming the first bad one. */
 export function checkExecutorOptions(options: ExecutorOptions): void {
   budget("stepBudget", options.stepBudget);
   count("defaultTimeoutMs", options.defaultTimeoutMs, 1);
   count("logLimit", options.logLimit, 0);
   count("duplicateWindow", options.duplicateWindow, 0);
   count("sessionIdleMs", options.sessionIdleMs, 1);
+  if (options.namespace !== undefined && typeof options.namespace !== "string") throw new TypeError("namespace must be a string");
+  const store: unknown = options.rateLimitStore;
+  if (store !== undefined && (typeof store !== "object" || store === null || typeof (store as { admit?: unknown }).admit !== "function")) {
+    throw new TypeError("rateLimitStore must have an admit method");
+  }
+  const telemetry: unknown = options.telemetry;
+  if (telemetry !== undefined && (typeof telemetry !== "object" || telemetry === null || typeof (telemetry as { start?: unknown }).start !== "function")) {
+    throw new TypeError("telemetry must have a start method");
+  }
 }
 
 /** Checks what a session is opened with; throws a `RangeError` (a bad

@@ -54,8 +54,8 @@ export interface PackageTools<Types extends ToolTypeMap<Types>> {
   package(handlers: SomeHandlers<Types, HandlerContext> | HandlerFactory<SomeHandlers<Types, HandlerContext>>): ToolPackage;
 }
 
-/** The exports of the package module whose tools are `all` (its `ALL_TOOLS`). */
-export function bindTools<Types extends ToolTypeMap<Types>>(all: readonly AnyToolDef[]): PackageTools<Types> {
+/** The exports of the package module named `name` whose tools are `all` (its `ALL_TOOLS`). */
+export function bindTools<Types extends ToolTypeMap<Types>>(all: readonly AnyToolDef[], name?: string): PackageTools<Types> {
   // Each tool's name is its key and its validator returns its `Args`, so
   // the table and the validation have the types `Types` gives them.
   const tools = toolsByName(all) as PackageTools<Types>["TOOLS"];
@@ -65,7 +65,11 @@ export function bindTools<Types extends ToolTypeMap<Types>>(all: readonly AnyToo
     getTool: (name) => toolNamed(tools, name),
     validateArgs: validateArgs as PackageTools<Types>["validateArgs"],
     dispatch: (handlers, name, args, ctx) => dispatchIn(tools, handlers, name, args, ctx),
-    createExecutor: (handlers, options) => createToolbox([{ tools: all, handlers }]).createExecutor(options),
-    package: (handlers) => ({ tools: all, handlers }),
+    createExecutor: (handlers, options) => createToolbox([named({ tools: all, handlers }, name)]).createExecutor(options),
+    package: (handlers) => named({ tools: all, handlers }, name),
   };
+}
+
+function named(pkg: ToolPackage, name: string | undefined): ToolPackage {
+  return name === undefined ? pkg : { name, ...pkg };
 }

@@ -15,6 +15,7 @@ import { coerceParamsIn } from "./toolc-runtime.coerce.js";
 import { toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 import * as gates from "./toolc-runtime.gates.js";
 import { DEFAULT_TIMEOUT_MS } from "./toolc-runtime.options.js";
+import type { Admission, RateLimitStore } from "./toolc-runtime.ratelimit.js";
 import { redactParamsIn } from "./toolc-runtime.redact.js";
 import type { SessionState } from "./toolc-runtime.session.js";
 import { bounded, isThenable, settle, type Caller, type Handler, type ProgressSink, type Settled } from "./toolc-runtime.settle.js";
@@ -58,7 +59,9 @@ export interface Shared {
   readonly toolbox: Toolbox;
   readonly options: ExecutorOptions;
   readonly clock: () => number;
-  readonly limiter: gates.RateLimiter;
+  readonly store: RateLimitStore;
+  /** The store's key of `tool`'s window. */
+  keyOf(tool: string): string;
   nextTicket(): string;
   /** The sink of `ctx.progress` for `call`. */
   progress(call: Call): ProgressSink;
@@ -168,13 +171,32 @@ async function approval(shared: Shared, call: Call, def: AnyToolDef, request: Ca
   return settled.value === true ? "yes" : settled.value === "defer" ? "defer" : "no";
 }
 
-/** Steps 5 and 6 (checked and counted with no await between), then 7 and 8. */
+/** Step 5, then the rest. */
 function counted(shared: Shared, call: Call, found: ToolEntry, out: Outcome): Outcome | Promise<Outcome> {
   const def = found.def;
-  // 5. Rate limit.
+  // 5. Rate limit: the store checks and records the attempt in one step.
   const limit = def.metadata.rateLimit;
-  const wait = limit === undefined ? undefined : shared.limiter.attempt(def.name, limit, shared.clock());
-  if (limit !== undefined && wait !== undefined) return refuse(out, gates.rateLimited(def, limit, wait));
+  if (limit === undefined) return budgeted(shared, call, found, out);
+  let admission: Admission | Promise<Admission>;
+  try {
+    admission = shared.store.admit(shared.keyOf(def.name), limit.count, limit.perMs);
+  } catch {
+    return refuse(out, gates.rateLimitUnavailable());
+  }
+  const admitted = (given: unknown): Outcome | Promise<Outcome> => {
+    if (isObject(given) && given["admitted"] === true) return budgeted(shared, call, found, out);
+    const wait = isObject(given) ? given["retryAfterMs"] : undefined;
+    // A store that answers anything else is as good as none.
+    if (typeof wait !== "number" || !(wait >= 0)) return refuse(out, gates.rateLimitUnavailable());
+    return refuse(out, gates.rateLimited(def, limit, wait));
+  };
+  if (!isThenable(admission)) return admitted(admission);
+  return Promise.resolve(admission).then(admitted, () => refuse(out, gates.rateLimitUnavailable()));
+}
+
+/** Step 6 (checked and counted with no await between), then 7 and 8. */
+function budgeted(shared: Shared, call: Call, found: ToolEntry, out: Outcome): Outcome | Promise<Outcome> {
+  const def = found.def;
   // 6. Step budget.
   const session = call.session;
   const budget = session.budget;

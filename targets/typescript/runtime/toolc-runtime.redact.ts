@@ -1,6 +1,7 @@
 /**
  * Redaction of `@secret` values for everything the executor shows outside
- * the handler (events, log entries, audit records, approval requests): the
+ * the handler (events, log entries, audit records, approval requests,
+ * recorded spans): the
  * value of a secret field, at any depth, becomes `"[redacted]"`. The walk
  * follows the type through objects, arrays, maps, named types and tagged
  * variants, and leaves alone whatever does not have the expected shape (the
@@ -20,6 +21,11 @@ const MAX_DEPTH = 128;
 /** `args` with every secret value of `params` redacted (a copy where anything changed). */
 export function redactParamsIn(types: TypeTable, params: Readonly<Record<string, ParamDef>>, args: unknown): unknown {
   return redactFields(types, params, args, undefined, 0);
+}
+
+/** `value`, of type `type`, with every secret field in it redacted (a copy where anything changed). */
+export function redactValueIn(types: TypeTable, type: TypeDef, value: unknown): unknown {
+  return redactValue(types, type, value, 0);
 }
 
 function redactFields(

@@ -20,6 +20,9 @@ export type HandlerFactory<Handlers = object> = (session: SessionInfo) => Handle
 /** A package's tools with their handlers: what `createToolbox` combines
  * (each package module's `package(handlers)` makes one). */
 export interface ToolPackage {
+  /** The package's name (its `.tool` file's `package`): what the rate-limit
+   * keys of a toolbox are namespaced by unless told otherwise. */
+  readonly name?: string;
   readonly tools: readonly AnyToolDef[];
   readonly handlers: object | HandlerFactory;
 }
@@ -42,6 +45,8 @@ export interface Toolbox {
   /** Every tool, in the order of the packages (an override in the place of the tool it replaces). */
   readonly tools: readonly AnyToolDef[];
   readonly packages: readonly ToolPackage[];
+  /** The names of the packages that have one, in order (overrides last). */
+  readonly names: readonly string[];
   /** The tool answering to `name`: its wire name, else one of its per-target names (`@name`). */
   lookup(name: string): ToolEntry | undefined;
   /** The entry of a tool of this toolbox. */
@@ -102,6 +107,7 @@ export function createToolbox(packages: readonly ToolPackage[], options: Toolbox
   const toolbox: Toolbox = {
     tools,
     packages: all,
+    names: all.flatMap((p) => (typeof p.name === "string" && p.name !== "" ? [p.name] : [])),
     lookup: (name) => byName.get(name) ?? aliases.get(name),
     entryOf: (def) => byDef.get(def),
     createExecutor: (executorOptions = {}) => executorOver(toolbox, executorOptions),

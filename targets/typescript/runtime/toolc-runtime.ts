@@ -3,8 +3,10 @@
  * A package module holds its types, its `defineTool` definitions, its type
  * table and registries, and imports the rest from here. This module and its
  * parts (`toolc-runtime.*.ts`) import no package module; only the adapter
- * parts `toolc-runtime.ai.ts` and `toolc-runtime.mcp.ts`, which this module
- * does not import, import their SDK.
+ * parts `toolc-runtime.ai.ts` and `toolc-runtime.mcp.ts`, the Redis
+ * rate-limit store `toolc-runtime.redis.ts` and the OpenTelemetry glue
+ * `toolc-runtime.otel.ts`, which this module does not import, import
+ * their package.
  *
  * @module
  */
@@ -38,7 +40,10 @@ export { createToolbox, type HandlerFactory, type ToolPackage, type Toolbox, typ
 export type {
   Approval,
   AuditRecord,
+  CallContent,
   CallRequest,
+  CallStart,
+  CallTrace,
   CallerContext,
   Executor,
   ExecutorEvent,
@@ -54,9 +59,11 @@ export type {
   SessionInit,
   StepBudget,
   Summary,
+  Telemetry,
   ToolResult,
   ToolSummary,
 } from "./toolc-runtime.calls.js";
+export { memoryRateLimitStore, rateLimitKey, type Admission, type RateLimitStore } from "./toolc-runtime.ratelimit.js";
 export { ToolCallError, declaredError, notImplementedError, toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 export {
   dispatchIn,

@@ -19,6 +19,11 @@ use std::time::{Duration, Instant, SystemTime};
 /// compare against. `vscode-textmate` with
 /// `vscode-oniguruma` is the TextMate engine of VS Code, which tokenizes
 /// with `grammar/tool.tmLanguage.json` in the editor grammar tests.
+/// `redis` (node-redis) is what the runtime's Redis rate-limit store
+/// talks through; the OpenTelemetry API, trace and metrics SDKs (with the
+/// `AsyncLocalStorage` context manager, and the OTLP/HTTP trace exporter
+/// for the end-to-end check) are what its telemetry is tested with: the
+/// 2.x SDKs and their 0.2xx exporters, since 3.x needs Node 22.
 pub const PACKAGES: &[&str] = &[
     "typescript@7",
     "ai@6",
@@ -29,6 +34,12 @@ pub const PACKAGES: &[&str] = &[
     "ajv-formats@3",
     "vscode-textmate@9",
     "vscode-oniguruma@2",
+    "redis@6",
+    "@opentelemetry/api@~1.9",
+    "@opentelemetry/sdk-trace-base@2",
+    "@opentelemetry/sdk-metrics@2",
+    "@opentelemetry/context-async-hooks@2",
+    "@opentelemetry/exporter-trace-otlp-http@0.223",
 ];
 
 /// `target/` of this build (the parent of `CARGO_TARGET_TMPDIR`).
@@ -54,10 +65,8 @@ pub fn node_packages() -> Option<PathBuf> {
 fn install() -> Result<PathBuf, String> {
     let dir = target_dir().join("test-node");
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let marker = dir.join(format!(
-        ".installed-{}",
-        PACKAGES.join(",").replace('/', "_")
-    ));
+    // Named by a hash of the list: the list itself is longer than a file name may be.
+    let marker = dir.join(format!(".installed-{:016x}", fnv1a(&PACKAGES.join(","))));
     if marker.exists() {
         return Ok(dir);
     }
@@ -100,6 +109,13 @@ fn install() -> Result<PathBuf, String> {
     }
     fs::write(&marker, "").map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
     Ok(dir)
+}
+
+/// The 64-bit FNV-1a hash of `text`: stable across builds and toolchains.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// An exclusive lock file; parallel test binaries wait for each other's

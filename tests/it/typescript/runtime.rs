@@ -149,3 +149,69 @@ fn several_packages_share_one_runtime() {
     let core = &files[0].contents;
     assert!(core.contains("} from \"./toolc-runtime.js\";"), "{core}");
 }
+
+/// Packages of the test installation that generated code must not need:
+/// the Redis store and the OpenTelemetry glue load theirs at run time only.
+const OPTIONAL_PACKAGES: &[&str] = &["redis", "@redis", "@opentelemetry"];
+
+/// A package's modules and the whole runtime, as a build writes them,
+/// compile with every `.ts` file of the directory included when only the
+/// adapters' SDKs (`ai`, the MCP SDK, and what they bring) are installed:
+/// neither `redis` nor any OpenTelemetry package.
+#[cfg(unix)]
+#[test]
+fn generated_code_compiles_without_the_optional_packages() {
+    let Some(node_dir) = node::node_packages() else {
+        return;
+    };
+    // Outside `target/test-node`, so that no module resolves from there.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("typescript-without-optional-packages");
+    let _ = fs::remove_dir_all(&dir);
+    let modules = dir.join("node_modules");
+    fs::create_dir_all(&modules)
+        .unwrap_or_else(|e| panic!("cannot create {}: {e}", modules.display()));
+    let installed = node_dir.join("node_modules");
+    let mut linked = Vec::new();
+    for entry in fs::read_dir(&installed).unwrap_or_else(|e| panic!("{}: {e}", installed.display()))
+    {
+        let name = entry.unwrap_or_else(|e| panic!("{e}")).file_name();
+        let name = name.to_string_lossy().into_owned();
+        if OPTIONAL_PACKAGES.contains(&name.as_str()) {
+            continue;
+        }
+        std::os::unix::fs::symlink(installed.join(&name), modules.join(&name))
+            .unwrap_or_else(|e| panic!("cannot link {name}: {e}"));
+        linked.push(name);
+    }
+    assert!(
+        linked.iter().any(|n| n == "ai") && linked.iter().any(|n| n == "@modelcontextprotocol"),
+        "{linked:?}"
+    );
+    for file in generate_all(&[&manifest_dir().join("examples/filesystem.tool")]) {
+        write(&dir, &file.name, &file.contents);
+    }
+    assert!(
+        dir.join("toolc-runtime.redis.ts").exists() && dir.join("toolc-runtime.otel.ts").exists()
+    );
+    write(
+        &dir,
+        "package.json",
+        "{\"name\":\"toolc-without-optional-packages\",\"private\":true,\"type\":\"module\"}\n",
+    );
+    write(&dir, "tsconfig.json", &node::tsconfig("*.ts"));
+    if let Err(e) = node::run(&node_dir, &dir, "tsc", &["-p", "."]) {
+        panic!("{e}");
+    }
+    // The package module and the executor load without them too.
+    let script = "const m = await import('./dist/filesystem.js'); \
+                  const r = await m.createExecutor({}, {grants: ['*']}).call('read_file', {path: 'x'}); \
+                  if (r.error?.code !== 'not_implemented') throw new Error(JSON.stringify(r));";
+    if let Err(e) = node::run(
+        &node_dir,
+        &dir,
+        "node",
+        &["--input-type=module", "-e", script],
+    ) {
+        panic!("{e}");
+    }
+}

@@ -5,6 +5,7 @@
 //! its JSON-pointer path. It never panics and bounds its recursion depth.
 
 mod depth;
+pub mod model;
 mod normalise;
 mod rules;
 mod tables;

@@ -11,6 +11,8 @@ use toolc_runtime::validate::model::{
     Bound as MBound, Field as MField, Kind, NumRule, Tables, Ty as MTy, Variant,
 };
 
+use serde_json::Value;
+
 use crate::ir::{Bound, Constraints, Field, Program, Ty, TyKind, TypeDefKind, TypeKey, TypeMap};
 
 /// Nesting beyond this is lowered to any value (the front end already
@@ -26,6 +28,8 @@ pub struct Lowering<'p> {
     index: TypeMap<usize>,
     /// `None` while an entry is being built (a recursive type refers to it).
     defs: Vec<Option<MTy>>,
+    /// The named type of each entry.
+    keys: Vec<TypeKey>,
 }
 
 impl<'p> Lowering<'p> {
@@ -34,6 +38,7 @@ impl<'p> Lowering<'p> {
             program,
             index: TypeMap::default(),
             defs: Vec::new(),
+            keys: Vec::new(),
         }
     }
 
@@ -44,8 +49,15 @@ impl<'p> Lowering<'p> {
                 name: f.name.clone(),
                 ty: self.ty_at(&f.ty, 0),
                 required: f.is_required(),
+                description: f.doc.clone(),
+                title: f.title.clone(),
                 default: f.default.as_ref().map(|d| d.value.clone()),
+                deprecated: f.deprecated.as_ref().map(|d| match &d.note {
+                    Some(note) => Value::from(note.as_str()),
+                    None => Value::Bool(true),
+                }),
                 secret: f.secret,
+                examples: f.examples.iter().map(|x| x.value.clone()).collect(),
             })
             .collect()
     }
@@ -58,6 +70,11 @@ impl<'p> Lowering<'p> {
     /// The entry of named type `index`, once it is built.
     pub fn def_entry(&self, index: usize) -> Option<&MTy> {
         self.defs.get(index).and_then(Option::as_ref)
+    }
+
+    /// The named type of entry `index`.
+    pub fn def_key(&self, index: usize) -> Option<&TypeKey> {
+        self.keys.get(index)
     }
 
     /// The named types met so far.
@@ -147,6 +164,7 @@ impl<'p> Lowering<'p> {
         let index = self.defs.len();
         self.index.insert(key.clone(), index);
         self.defs.push(None);
+        self.keys.push(key.clone());
         let program = self.program;
         let def = program.type_def(key);
         let kind = match def.map(|d| &d.kind) {

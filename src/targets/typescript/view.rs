@@ -124,7 +124,8 @@ pub fn build(program: &Program, package: &Package) -> View {
         .doc
         .as_deref()
         .map_or_else(String::new, |d| literal::jsdoc(&[d, "", "@module"], ""));
-    let type_table = descriptors.table();
+    let mut type_table = String::new();
+    Emit::pretty(&mut type_table).value(&descriptors.table(), 0);
     size += type_table.len();
     let context = Record::value(vec![
         (
@@ -178,7 +179,7 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
     e.plain_key(&mut obj, "metadata");
     metadata(&mut e, tool, 1);
     e.plain_key(&mut obj, "params");
-    descriptors.fields(&mut e, &tool.params, 1);
+    e.value(&descriptors.fields(&tool.params), 1);
     if tool.open {
         e.plain_key(&mut obj, "openParams");
         e.bool(true);
@@ -186,7 +187,7 @@ fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mu
     if let Some(output) = &tool.output {
         // The executor checks a handler's value against it.
         e.plain_key(&mut obj, "output");
-        descriptors.ty(&mut e, output, 1, 0, false);
+        e.value(&descriptors.ty(output), 1);
     }
     e.plain_key(&mut obj, "mcp");
     e.node(&mcp::mcp_tree(program, tool), 1);

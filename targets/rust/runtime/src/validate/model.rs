@@ -158,7 +158,9 @@ pub struct Variant {
     pub def: usize,
 }
 
-/// One field of an object.
+/// One field of an object. Its documentation (description, title,
+/// deprecation, examples) is for readers of the tables such as a command
+/// line's help; validation reads the rest.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Field {
     /// The field's wire name.
@@ -168,12 +170,24 @@ pub struct Field {
     pub ty: Ty,
     /// Whether it must be present (it has no default and is not optional).
     pub required: bool,
+    /// What it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// A display title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
     /// The default, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<Value>,
+    /// A deprecation: its note, or `true` when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deprecated: Option<Value>,
     /// Whether the value is `@secret`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub secret: bool,
+    /// Example values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Value>,
 }
 
 /// A package's named types, which [`Kind::Ref`] and [`Kind::Tagged`] index.

@@ -8,7 +8,7 @@
 //! back to the length constraint written on it.
 
 use toolc_runtime::validate::model::{
-    Bound as MBound, Field as MField, Kind, NumRule, Tables, Ty as MTy, Variant,
+    Bound as MBound, Field as MField, Kind, NumRule, Ty as MTy, Variant,
 };
 
 use serde_json::Value;
@@ -79,9 +79,13 @@ impl<'p> Lowering<'p> {
 
     /// The named types met so far.
     #[cfg(feature = "cli")]
-    pub fn finish(self) -> Tables {
-        Tables {
-            defs: self.defs.into_iter().map(|d| d.unwrap_or_else(any)).collect(),
+    pub fn finish(self) -> toolc_runtime::validate::model::Tables {
+        toolc_runtime::validate::model::Tables {
+            defs: self
+                .defs
+                .into_iter()
+                .map(|d| d.unwrap_or_else(any))
+                .collect(),
         }
     }
 

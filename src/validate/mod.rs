@@ -29,9 +29,8 @@ pub fn validate(program: &Program, tool: &Tool, mut args: Value) -> Result<Value
     let fields = lowering.fields(tool.params.values());
     // Each pattern compiled once, however often the tables use it.
     let mut tests: HashMap<String, Test> = HashMap::new();
-    let mut test = |source: &str| {
-        *(tests.entry(source.to_string())).or_insert_with(|| pattern_test(source))
-    };
+    let mut test =
+        |source: &str| *(tests.entry(source.to_string())).or_insert_with(|| pattern_test(source));
     let (fields, defs) = lowering.finish().into_static(fields, &mut test);
     check_args(fields, defs, tool.open, &mut args)?;
     Ok(args)

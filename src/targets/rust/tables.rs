@@ -47,7 +47,10 @@ impl<'a> Tables<'a> {
 
     /// The `DEFS` entries, in index order.
     pub fn defs(&self) -> Vec<String> {
-        self.defs.iter().map(|d| d.clone().unwrap_or_default()).collect()
+        self.defs
+            .iter()
+            .map(|d| d.clone().unwrap_or_default())
+            .collect()
     }
 
     /// `[Field {..}, ..]` for an object's fields.

@@ -14,6 +14,8 @@ mod words;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_model;
+#[cfg(test)]
 mod tests_secret;
 
 use serde_json::{Map, Value};

@@ -44,6 +44,7 @@ pub(crate) mod staging;
 pub mod stats;
 pub mod stubs;
 pub mod syntax;
+pub(crate) mod tables;
 pub mod target;
 pub mod targets;
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! One argument object through the validation the runtimes run
 //! (`toolc validate`): for people debugging what a model sent.
 
-mod lower;
+use std::collections::HashMap;
 
 use serde_json::Value;
 use toolc_runtime::ToolError;
+use toolc_runtime::regex::Regex;
 use toolc_runtime::validate::check_args;
+use toolc_runtime::validate::model::Test;
 
 use crate::ir::{Program, Tool, suggest};
 
@@ -23,9 +25,25 @@ pub enum Lookup {
 /// integers, `null` for an optional field dropped), else the runtime's
 /// structured `invalid_argument` error.
 pub fn validate(program: &Program, tool: &Tool, mut args: Value) -> Result<Value, ToolError> {
-    let tables = lower::tables(program, tool.params.values());
-    check_args(tables.args, tables.defs, tool.open, &mut args)?;
+    let mut lowering = crate::tables::Lowering::new(program);
+    let fields = lowering.fields(tool.params.values());
+    // Each pattern compiled once, however often the tables use it.
+    let mut tests: HashMap<String, Test> = HashMap::new();
+    let mut test =
+        |source: &str| *(tests.entry(source.to_string())).or_insert_with(|| pattern_test(source));
+    let (fields, defs) = lowering.finish().into_static(fields, &mut test);
+    check_args(fields, defs, tool.open, &mut args)?;
     Ok(args)
+}
+
+/// A pattern's test, as generated code has it: a pattern the regex crate
+/// cannot compile (toolc refuses those, E0206) matches nothing. Leaked:
+/// the command validates one argument object.
+fn pattern_test(source: &str) -> Test {
+    let regex = Regex::new(&crate::pattern::to_rust(source)).ok();
+    Box::leak(Box::new(move |s: &str| {
+        regex.as_ref().is_some_and(|re| re.is_match(s))
+    }))
 }
 
 /// The tool called `name`: its wire name or a per-target name, optionally

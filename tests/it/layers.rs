@@ -35,6 +35,12 @@ const RULES: &[(&str, &[&str])] = &[
         &["check", "targets", "driver", "config", "project", "stats"],
     ),
     ("schema", &["check", "targets", "project", "stats"]),
+    // The validation tables every code target prints and `toolc validate`
+    // runs: lowered from the IR alone.
+    (
+        "tables",
+        &["check", "targets", "driver", "config", "project", "stats"],
+    ),
     ("driver", &["project", "stats"]),
     ("stats", &["driver", "config", "project", "targets", "cli"]),
     (

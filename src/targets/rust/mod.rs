@@ -405,6 +405,6 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
         unions,
         tools,
         patterns: tables.patterns(),
-        defs: tables.defs.clone(),
+        defs: tables.defs(),
     }
 }

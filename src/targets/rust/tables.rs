@@ -1,23 +1,24 @@
-//! Validation tables: each IR type becomes a `toolc_runtime::validate::Ty`
-//! (Rust source) that the generated validator walks at run time. The
-//! expressions are written straight into one buffer per table.
+//! Validation tables as Rust source: the tables of [`crate::tables`]
+//! printed as `toolc_runtime::validate` expressions (`Ty { kind: .. }`),
+//! each named type once, in `DEFS`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use indexmap::IndexMap;
+use toolc_runtime::validate::model::{Bound, Field, Kind, NumRule, Ty};
 
-use crate::ir::{Bound, Constraints, Field, Program, Ty, TyKind, TypeDefKind, TypeKey, TypeMap};
+use crate::ir::{self, Program};
+use crate::tables::Lowering;
 
 use super::ident::Ident;
 use super::text::{lit, write_lit};
 use super::view::PatternView;
 
 pub struct Tables<'a> {
-    program: &'a Program,
-    /// Named types with a table entry, by index into `DEFS`.
-    index: TypeMap<usize>,
-    pub defs: Vec<String>,
+    lowering: Lowering<'a>,
+    /// `DEFS` entries by index, written when first referenced (`None` not yet).
+    defs: Vec<Option<String>>,
     /// Regex source (already translated for Rust) -> function name.
     patterns: IndexMap<String, Ident>,
     /// Pattern as written -> its function, so each is translated once.
@@ -27,8 +28,7 @@ pub struct Tables<'a> {
 impl<'a> Tables<'a> {
     pub fn new(program: &'a Program) -> Self {
         Tables {
-            program,
-            index: TypeMap::default(),
+            lowering: Lowering::new(program),
             defs: Vec::new(),
             patterns: IndexMap::new(),
             translated: HashMap::new(),
@@ -45,235 +45,217 @@ impl<'a> Tables<'a> {
             .collect()
     }
 
+    /// The `DEFS` entries, in index order.
+    pub fn defs(&self) -> Vec<String> {
+        self.defs
+            .iter()
+            .map(|d| d.clone().unwrap_or_default())
+            .collect()
+    }
+
     /// `[Field {..}, ..]` for an object's fields.
-    pub fn fields<'f>(&mut self, fields: impl Iterator<Item = &'f Field>) -> String {
+    pub fn fields<'f>(&mut self, fields: impl Iterator<Item = &'f ir::Field>) -> String {
+        let fields = self.lowering.fields(fields);
         let mut out = String::with_capacity(256);
-        self.write_fields(&mut out, fields);
+        self.write_fields(&mut out, &fields);
         // The view keeps one per tool until the package is rendered.
         out.shrink_to_fit();
         out
     }
 
     /// The `Ty { .. }` expression of `ty` (an output type).
-    pub fn ty(&mut self, ty: &Ty) -> String {
+    pub fn ty(&mut self, ty: &ir::Ty) -> String {
+        let ty = self.lowering.ty(ty);
         let mut out = String::with_capacity(64);
-        self.write_ty(&mut out, ty, 0);
+        self.write_ty(&mut out, &ty);
         out.shrink_to_fit();
         out
     }
 
-    fn write_fields<'f>(&mut self, out: &mut String, fields: impl Iterator<Item = &'f Field>) {
+    fn write_fields(&mut self, out: &mut String, fields: &[Field]) {
         out.push('[');
-        for (i, f) in fields.enumerate() {
+        for (i, f) in fields.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
             out.push_str("Field { name: ");
             write_lit(out, &f.name);
             out.push_str(", ty: ");
-            self.write_ty(out, &f.ty, 0);
-            out.push_str(if f.is_required() {
-                ", required: true, default: "
-            } else {
-                ", required: false, default: "
-            });
+            self.write_ty(out, &f.ty);
+            let _ = write!(out, ", required: {}, default: ", f.required);
             match &f.default {
-                Some(d) => {
-                    let json = serde_json::to_string(&d.value).unwrap_or_else(|_| "null".into());
+                Some(value) => {
                     out.push_str("Some(");
-                    write_lit(out, &json);
+                    write_lit(out, &value.to_string());
                     out.push(')');
                 }
                 None => out.push_str("None"),
             }
-            out.push_str(if f.secret {
-                ", secret: true }"
-            } else {
-                ", secret: false }"
-            });
+            let _ = write!(out, ", secret: {} }}", f.secret);
         }
         out.push(']');
     }
 
-    fn write_ty(&mut self, out: &mut String, ty: &Ty, depth: usize) {
-        if depth > 64 {
-            out.push_str("Ty { kind: Kind::Any, nullable: true }");
-            return;
-        }
-        // Recursive aliases get a table entry, or inlining would never end.
-        if let TyKind::Named { key } = &ty.kind {
-            if let Some(def) = self.program.type_def(key) {
-                if def.recursive && matches!(def.kind, TypeDefKind::Alias { .. }) {
-                    let index = self.def(key);
-                    let nullable = self.program.resolve_alias_cow(ty).nullable;
-                    let _ = write!(out, "Ty {{ kind: Kind::Def({index}");
-                    out.push_str(if nullable {
-                        "), nullable: true }"
-                    } else {
-                        "), nullable: false }"
-                    });
-                    return;
-                }
+    /// A list of types, `, `-separated.
+    fn write_tys(&mut self, out: &mut String, tys: &[Ty]) {
+        for (i, t) in tys.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
             }
+            self.write_ty(out, t);
         }
-        let r = self.program.resolve_alias_cow(ty);
-        let c = &r.constraints;
+    }
+
+    fn write_ty(&mut self, out: &mut String, ty: &Ty) {
         out.push_str("Ty { kind: ");
-        match &r.kind {
-            TyKind::String => {
+        match &ty.kind {
+            Kind::String {
+                min_length,
+                max_length,
+                pattern,
+                format,
+            } => {
                 out.push_str("Kind::Str(StrRule { min: ");
-                opt_u64(out, c.min_length);
+                opt_u64(out, *min_length);
                 out.push_str(", max: ");
-                opt_u64(out, c.max_length);
+                opt_u64(out, *max_length);
                 out.push_str(", pattern: ");
-                self.pattern(out, c.pattern.as_ref().map(|p| p.source.as_str()));
+                self.pattern(out, pattern.as_deref());
                 out.push_str(", format: ");
-                match c.format {
-                    // The variant's name is the runtime's: the IR holds the
-                    // runtime's own `Format`.
-                    Some(f) => out.push_str(&format!("Some(Format::{f:?})")),
+                match format {
+                    // The variant's name is the runtime's own.
+                    Some(f) => {
+                        let _ = write!(out, "Some(Format::{f:?})");
+                    }
                     None => out.push_str("None"),
                 }
                 out.push_str(" })");
             }
-            TyKind::Int => {
+            Kind::Integer(rule) => {
                 out.push_str("Kind::Int(");
-                num_rule(out, c);
+                num_rule(out, rule);
                 out.push(')');
             }
-            TyKind::Number => {
+            Kind::Number(rule) => {
                 out.push_str("Kind::Num(");
-                num_rule(out, c);
+                num_rule(out, rule);
                 out.push(')');
             }
-            TyKind::Bool => out.push_str("Kind::Bool"),
-            TyKind::Json => out.push_str("Kind::Any"),
-            TyKind::Array { items } => {
+            Kind::Boolean => out.push_str("Kind::Bool"),
+            Kind::Json => out.push_str("Kind::Any"),
+            Kind::Array {
+                items,
+                min_items,
+                max_items,
+                unique_items,
+            } => {
                 out.push_str("Kind::Array(&");
-                self.write_ty(out, items, depth + 1);
+                self.write_ty(out, items);
                 out.push_str(", CountRule { min: ");
-                opt_u64(out, c.min_items.or(c.min_length));
+                opt_u64(out, *min_items);
                 out.push_str(", max: ");
-                opt_u64(out, c.max_items.or(c.max_length));
-                let _ = write!(out, " }}, {})", c.unique_items);
+                opt_u64(out, *max_items);
+                let _ = write!(out, " }}, {unique_items})");
             }
-            TyKind::Tuple { items } => {
+            Kind::Tuple { items } => {
                 out.push_str("Kind::Tuple(&[");
-                for (i, t) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_ty(out, t, depth + 1);
-                }
+                self.write_tys(out, items);
                 out.push_str("])");
             }
-            TyKind::Map { values } => {
+            Kind::Map {
+                values,
+                min_properties,
+                max_properties,
+                key_pattern,
+            } => {
                 out.push_str("Kind::Map(&");
-                self.write_ty(out, values, depth + 1);
+                self.write_ty(out, values);
                 out.push_str(", CountRule { min: ");
-                opt_u64(out, c.min_properties.or(c.min_items).or(c.min_length));
+                opt_u64(out, *min_properties);
                 out.push_str(", max: ");
-                opt_u64(out, c.max_properties.or(c.max_items).or(c.max_length));
+                opt_u64(out, *max_properties);
                 out.push_str(" }, ");
-                self.pattern(out, c.key_pattern.as_ref().map(|p| p.source.as_str()));
+                self.pattern(out, key_pattern.as_deref());
                 out.push(')');
             }
-            TyKind::Literals { values } => {
-                if values.iter().all(|v| v.value.is_string()) {
-                    out.push_str("Kind::StrEnum(&[");
-                    for (i, v) in values.iter().enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        write_lit(out, v.value.as_str().unwrap_or_default());
-                    }
-                } else {
-                    out.push_str("Kind::NumEnum(&[");
-                    let numbers = values.iter().filter_map(|v| v.value.as_f64());
-                    for (i, x) in numbers.enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        float(out, x);
-                    }
-                }
-                out.push_str("])");
-            }
-            TyKind::Union { members } => {
-                out.push_str("Kind::AnyOf(&[");
-                for (i, m) in members.iter().enumerate() {
+            Kind::StrEnum { values } => {
+                out.push_str("Kind::StrEnum(&[");
+                for (i, v) in values.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.write_ty(out, m, depth + 1);
+                    write_lit(out, v);
                 }
                 out.push_str("])");
             }
-            TyKind::Named { key } => {
-                let index = self.def(key);
-                let _ = write!(out, "Kind::Def({index})");
-            }
-        }
-        out.push_str(if r.nullable {
-            ", nullable: true }"
-        } else {
-            ", nullable: false }"
-        });
-    }
-
-    /// The `DEFS` index of a named type, building its entry on first use.
-    fn def(&mut self, key: &TypeKey) -> usize {
-        if let Some(i) = self.index.get(key) {
-            return *i;
-        }
-        let index = self.defs.len();
-        self.index.insert(key.clone(), index);
-        self.defs.push(String::new());
-        let program = self.program;
-        let mut expr = String::with_capacity(64);
-        match program.type_def(key).map(|d| &d.kind) {
-            Some(TypeDefKind::Alias { target }) => self.write_ty(&mut expr, target, 1),
-            Some(TypeDefKind::Enum { variants }) => {
-                expr.push_str("Ty { kind: Kind::StrEnum(&[");
-                for (i, v) in variants.iter().enumerate() {
+            Kind::NumEnum { values } => {
+                out.push_str("Kind::NumEnum(&[");
+                let numbers = values.iter().filter_map(serde_json::Number::as_f64);
+                for (i, x) in numbers.enumerate() {
                     if i > 0 {
-                        expr.push_str(", ");
+                        out.push_str(", ");
                     }
-                    write_lit(&mut expr, &v.value);
+                    float(out, x);
                 }
-                expr.push_str("]), nullable: false }");
+                out.push_str("])");
             }
-            Some(TypeDefKind::Struct { fields }) => {
-                let open = program.type_def(key).is_some_and(|d| d.open);
-                expr.push_str(if open {
-                    "Ty { kind: Kind::OpenObject(&"
+            Kind::Union { members } => {
+                out.push_str("Kind::AnyOf(&[");
+                self.write_tys(out, members);
+                out.push_str("])");
+            }
+            Kind::Object { fields, open } => {
+                out.push_str(if *open {
+                    "Kind::OpenObject(&"
                 } else {
-                    "Ty { kind: Kind::Object(&"
+                    "Kind::Object(&"
                 });
-                self.write_fields(&mut expr, fields.values());
-                expr.push_str("), nullable: false }");
+                self.write_fields(out, fields);
+                out.push(')');
             }
-            Some(TypeDefKind::Union {
+            Kind::Tagged {
                 discriminator,
                 variants,
-            }) => {
-                expr.push_str("Ty { kind: Kind::Tagged(");
-                write_lit(&mut expr, discriminator);
-                expr.push_str(", &[");
-                for (i, v) in variants.values().enumerate() {
+            } => {
+                out.push_str("Kind::Tagged(");
+                write_lit(out, discriminator);
+                out.push_str(", &[");
+                for (i, v) in variants.iter().enumerate() {
                     if i > 0 {
-                        expr.push_str(", ");
+                        out.push_str(", ");
                     }
-                    expr.push('(');
-                    write_lit(&mut expr, &v.tag);
-                    let _ = write!(expr, ", {})", self.def(&v.ty));
+                    out.push('(');
+                    write_lit(out, &v.tag);
+                    self.def(v.def);
+                    let _ = write!(out, ", {})", v.def);
                 }
-                expr.push_str("]), nullable: false }");
+                out.push_str("])");
             }
-            None => expr.push_str("Ty { kind: Kind::Any, nullable: true }"),
+            Kind::Ref { def } => {
+                self.def(*def);
+                let _ = write!(out, "Kind::Def({def})");
+            }
         }
-        self.defs[index] = expr;
-        index
+        let _ = write!(out, ", nullable: {} }}", ty.nullable);
+    }
+
+    /// Writes the `DEFS` entry `index` on first reference, so that patterns
+    /// are numbered in the order the tables meet them.
+    fn def(&mut self, index: usize) {
+        if self.defs.get(index).is_some_and(Option::is_some) {
+            return;
+        }
+        if self.defs.len() <= index {
+            self.defs.resize(index + 1, None);
+        }
+        // Marked first: a recursive type refers to itself.
+        self.defs[index] = Some(String::new());
+        let Some(entry) = self.lowering.def_entry(index).cloned() else {
+            return;
+        };
+        let mut expr = String::with_capacity(64);
+        self.write_ty(&mut expr, &entry);
+        self.defs[index] = Some(expr);
     }
 
     fn pattern(&mut self, out: &mut String, source: Option<&str>) {
@@ -284,7 +266,7 @@ impl<'a> Tables<'a> {
         let name = match self.translated.get(source) {
             Some(name) => name,
             None => {
-                let rust = pattern_to_rust(source);
+                let rust = crate::pattern::to_rust(source);
                 let next = self.patterns.len();
                 let name = self
                     .patterns
@@ -298,11 +280,6 @@ impl<'a> Tables<'a> {
         write_lit(out, source);
         let _ = write!(out, ", test: &{name} }})");
     }
-}
-
-/// ECMAScript -> Rust regex translation (ASCII `\d`, `\w`, `\s`, ...).
-fn pattern_to_rust(source: &str) -> String {
-    crate::pattern::to_rust(source)
 }
 
 fn opt_u64(out: &mut String, n: Option<u64>) {
@@ -347,13 +324,13 @@ fn bound(out: &mut String, b: &Option<Bound>) {
     }
 }
 
-fn num_rule(out: &mut String, c: &Constraints) {
+fn num_rule(out: &mut String, rule: &NumRule) {
     out.push_str("NumRule { min: ");
-    bound(out, &c.minimum);
+    bound(out, &rule.min);
     out.push_str(", max: ");
-    bound(out, &c.maximum);
+    bound(out, &rule.max);
     out.push_str(", multiple_of: ");
-    match &c.multiple_of {
+    match &rule.multiple_of {
         Some(m) => {
             out.push_str("Some(");
             num(out, m);

@@ -10,7 +10,6 @@ use std::ops::Range;
 use indexmap::IndexMap;
 
 use super::constraints;
-use super::emit::Emit;
 use super::literal::{self, Lines, push_jsdoc};
 use super::names::{property_key, push_property_key};
 use super::types::{Form, TypeNames, expr, push_expr};
@@ -59,7 +58,7 @@ pub fn field_docs(program: &Program, fields: &IndexMap<String, Field>) -> Vec<St
             if let Some(default) = &f.default {
                 let line = lines.line();
                 line.push_str("@defaultValue `");
-                Emit::compact(line).value(&default.value, 0);
+                line.push_str(&default.value.to_string());
                 line.push('`');
             }
             let mut doc = String::new();

@@ -108,13 +108,14 @@ mod context;
 mod descriptor;
 #[cfg(test)]
 mod descriptor_tests;
-mod emit;
 mod interfaces;
+mod json;
 mod literal;
 mod names;
 mod render;
 mod reserved;
 mod runtime;
+mod spec;
 pub mod stub;
 mod types;
 mod view;

@@ -18,8 +18,12 @@
 //!   definition), `input`, `args`, `output` (type names), `doc`,
 //!   `input_body` / `args_body` and `input_properties` / `args_properties`
 //!   (as for types), `output_type` (`void` when the tool returns nothing),
-//!   `spec` (the object literal passed to `defineTool`),
-//!   `gemini` (the `gemini` target's declaration of the tool, as a literal).
+//!   the `ToolSpec` passed to `defineTool`, as literals: `title` (or
+//!   none), `description`, `tier`, `metadata`, `params` (the parameter
+//!   descriptors), `open` (boolean), `output_def` (the output's descriptor,
+//!   or none), `mcp` (the tool's MCP JSON), `output_wrapped` (`true` or `false`),
+//!   `examples`; and `gemini` (the `gemini` target's declaration of the
+//!   tool). JSON data is written by serde_json (see `json.rs`).
 //! - `core`, `extended` (lists): tool const identifiers by tier;
 //!   `has_core`, `has_extended` (booleans).
 
@@ -27,11 +31,10 @@ use minijinja::value::Value;
 
 use super::context::{self, Record};
 use super::descriptor::Descriptors;
-use super::emit::Emit;
 use super::interfaces::{self, TypeDecl};
-use super::literal;
 use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
+use super::{json, literal, spec};
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
 use crate::target::GENERATED_MARKER;
 use crate::targets::gemini::gemini_tree;
@@ -86,12 +89,22 @@ pub fn build(program: &Program, package: &Package) -> View {
         let output_type = tool.output.as_ref().map_or("void".to_string(), |t| {
             types::expr(t, &names, Form::Validated)
         });
-        let mut spec = String::new();
-        write_spec(&mut spec, program, tool, &mut descriptors);
-        // The template's text around a tool is about 600 bytes.
-        size += spec.len() + input_body.text.len() + args_body.text.len() + doc.len() + 600;
-        let mut gemini = String::new();
-        Emit::pretty(&mut gemini).node(&gemini_tree(program, tool).0, 1);
+        let title = tool.title.as_deref().map(literal::string);
+        let description = literal::string(tool.doc.as_deref().unwrap_or_default());
+        let metadata = json::expr(&spec::metadata(tool), 1);
+        let params = json::value_expr(&descriptors.fields(&tool.params), 1);
+        // The executor checks a handler's value against it.
+        let output_def = (tool.output.as_ref()).map(|t| json::value_expr(&descriptors.ty(t), 1));
+        let mcp = json::expr(&mcp::mcp_tree(program, tool), 1);
+        let examples = json::expr(&spec::examples(tool), 1);
+        let spec_size = [&metadata, &params, &mcp, &examples]
+            .iter()
+            .map(|s| s.len())
+            .sum::<usize>()
+            + output_def.as_ref().map_or(0, String::len);
+        // The template's text around a tool is about 800 bytes.
+        size += spec_size + input_body.text.len() + args_body.text.len() + doc.len() + 800;
+        let gemini = json::expr(&gemini_tree(program, tool).0, 1);
         gemini_size += gemini.len() + 16;
         let (input_body, input_properties) = context::body(input_body);
         let (args_body, args_properties) = context::body(args_body);
@@ -113,7 +126,24 @@ pub fn build(program: &Program, package: &Package) -> View {
             ("input_properties", input_properties),
             ("args_properties", args_properties),
             ("output_type", Value::from(output_type)),
-            ("spec", Value::from(spec)),
+            ("title", Value::from(title)),
+            ("description", Value::from(description)),
+            ("tier", Value::from(literal::string(tool.tier.as_str()))),
+            ("metadata", Value::from(metadata)),
+            ("params", Value::from(params)),
+            ("open", Value::from(tool.open)),
+            ("output_def", Value::from(output_def)),
+            ("mcp", Value::from(mcp)),
+            // A TypeScript literal: the template prints it as is.
+            (
+                "output_wrapped",
+                Value::from(if output_wrapped(program, tool) {
+                    "true"
+                } else {
+                    "false"
+                }),
+            ),
+            ("examples", Value::from(examples)),
             ("gemini", Value::from(gemini)),
         ]));
     }
@@ -125,7 +155,7 @@ pub fn build(program: &Program, package: &Package) -> View {
         .doc
         .as_deref()
         .map_or_else(String::new, |d| literal::jsdoc(&[d, "", "@module"], ""));
-    let type_table = descriptors.table();
+    let type_table = json::value_expr(&descriptors.table(), 0);
     size += type_table.len();
     let context = Record::value(vec![
         (
@@ -164,148 +194,6 @@ fn type_decl(decl: TypeDecl) -> Value {
         ("body", body),
         ("properties", properties),
     ])
-}
-
-/// The `ToolSpec` object literal of one tool.
-fn write_spec(out: &mut String, program: &Program, tool: &Tool, descriptors: &mut Descriptors<'_>) {
-    let mut e = Emit::pretty(out);
-    let mut obj = e.open(0);
-    e.plain_key(&mut obj, "name");
-    e.str(&tool.name);
-    if let Some(title) = &tool.title {
-        e.plain_key(&mut obj, "title");
-        e.str(title);
-    }
-    e.plain_key(&mut obj, "description");
-    e.str(tool.doc.as_deref().unwrap_or_default());
-    e.plain_key(&mut obj, "tier");
-    e.str(tool.tier.as_str());
-    e.plain_key(&mut obj, "metadata");
-    metadata(&mut e, tool, 1);
-    e.plain_key(&mut obj, "params");
-    descriptors.fields(&mut e, &tool.params, 1);
-    if tool.open {
-        e.plain_key(&mut obj, "openParams");
-        e.bool(true);
-    }
-    if let Some(output) = &tool.output {
-        // The executor checks a handler's value against it.
-        e.plain_key(&mut obj, "output");
-        descriptors.ty(&mut e, output, 1, 0, false);
-    }
-    e.plain_key(&mut obj, "mcp");
-    e.node(&mcp::mcp_tree(program, tool), 1);
-    e.plain_key(&mut obj, "outputWrapped");
-    e.bool(output_wrapped(program, tool));
-    e.plain_key(&mut obj, "examples");
-    let mut examples = e.open_array(1, false);
-    for example in &tool.examples {
-        e.item(&mut examples);
-        let mut ex = e.open(2);
-        if let Some(title) = &example.title {
-            e.plain_key(&mut ex, "title");
-            e.str(title);
-        }
-        e.plain_key(&mut ex, "args");
-        let keys = example.args.keys().map(String::as_str);
-        e.guarded(keys, &mut (), |_, e| {
-            let mut args = e.open(3);
-            for (name, arg) in &example.args {
-                e.key(&mut args, name);
-                e.value(&arg.value, 4);
-            }
-            e.close(args);
-        });
-        e.close(ex);
-    }
-    e.close_array(examples);
-    e.close(obj);
-}
-
-/// The `ToolMetadata` object literal, closing brace at `indent`.
-fn metadata(e: &mut Emit<'_>, tool: &Tool, indent: usize) {
-    let mut obj = e.open(indent);
-    e.plain_key(&mut obj, "mutates");
-    e.bool(tool.mutates);
-    e.plain_key(&mut obj, "risk");
-    e.str(tool.risk.as_str());
-    e.plain_key(&mut obj, "idempotent");
-    e.bool(tool.idempotent);
-    e.plain_key(&mut obj, "destructive");
-    e.bool(tool.destructive);
-    e.plain_key(&mut obj, "openWorld");
-    e.bool(tool.open_world);
-    e.plain_key(&mut obj, "confirm");
-    e.bool(tool.confirm);
-    if let Some(ms) = tool.timeout_ms {
-        e.plain_key(&mut obj, "timeoutMs");
-        e.u64(ms);
-    }
-    if let Some(limit) = &tool.rate_limit {
-        e.plain_key(&mut obj, "rateLimit");
-        let mut rate = e.open(indent + 1);
-        e.plain_key(&mut rate, "count");
-        e.u64(limit.count);
-        e.plain_key(&mut rate, "perMs");
-        e.u64(limit.per_ms);
-        e.close(rate);
-    }
-    e.plain_key(&mut obj, "permissions");
-    let mut permissions = e.open_array(indent + 1, true);
-    for p in &tool.permissions {
-        e.item(&mut permissions);
-        e.str(p);
-    }
-    e.close_array(permissions);
-    if let Some(dep) = &tool.deprecated {
-        e.plain_key(&mut obj, "deprecated");
-        match &dep.note {
-            Some(note) => e.str(note),
-            None => e.bool(true),
-        }
-    }
-    let inner = indent + 1;
-    e.plain_key(&mut obj, "errors");
-    e.guarded(tool.errors.keys().map(String::as_str), &mut (), |_, e| {
-        let mut errors = e.open(inner);
-        for (code, error) in &tool.errors {
-            e.key(&mut errors, code);
-            let mut err = e.open(inner + 1);
-            e.plain_key(&mut err, "message");
-            e.str(&error.message);
-            if let Some(help) = &error.help {
-                e.plain_key(&mut err, "hint");
-                e.str(help);
-            }
-            e.plain_key(&mut err, "retryable");
-            e.bool(error.retryable);
-            e.close(err);
-        }
-        e.close(errors);
-    });
-    e.plain_key(&mut obj, "meta");
-    e.guarded(tool.meta.keys().map(String::as_str), &mut (), |_, e| {
-        let mut meta = e.open(inner);
-        for (key, value) in &tool.meta {
-            e.key(&mut meta, key);
-            e.value(value, inner + 1);
-        }
-        e.close(meta);
-    });
-    e.plain_key(&mut obj, "names");
-    e.guarded(
-        tool.target_names.keys().map(String::as_str),
-        &mut (),
-        |_, e| {
-            let mut names = e.open(inner);
-            for (target, name) in &tool.target_names {
-                e.key(&mut names, target);
-                e.str(name);
-            }
-            e.close(names);
-        },
-    );
-    e.close(obj);
 }
 
 /// Whether the MCP output schema wraps the result as `{ result }`

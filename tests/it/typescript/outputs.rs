@@ -95,16 +95,23 @@ fn without_target_json(body: &str) -> String {
             }
             continue;
         }
-        if line == "  \"mcp\": {" {
-            out.push_str("  \"mcp\": { /* the mcp target's Tool JSON */ },\n");
-            until = Some("  },");
+        // An object over several lines, or one line of `JSON.parse(..)`
+        // when it holds a key named like a prototype member.
+        if line == "  mcp: {" || line.starts_with("  mcp: JSON.parse(") {
+            out.push_str("  mcp: { /* the mcp target's Tool JSON */ },\n");
+            until = line.ends_with('{').then_some("  },");
             continue;
         }
-        if let Some(name) = line.strip_prefix("  [").and_then(|l| l.strip_suffix(", {")) {
+        let gemini = line.strip_prefix("  [").and_then(|l| {
+            l.strip_suffix(", {")
+                .map(|name| (name, true))
+                .or_else(|| l.split_once(", JSON.parse(").map(|(name, _)| (name, false)))
+        });
+        if let Some((name, open)) = gemini {
             out.push_str(&format!(
                 "  [{name}, {{ /* the gemini target's declaration */ }}],\n"
             ));
-            until = Some("  }],");
+            until = open.then_some("  }],");
             continue;
         }
         out.push_str(line);

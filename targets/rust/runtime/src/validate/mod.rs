@@ -5,6 +5,7 @@
 //! its JSON-pointer path. It never panics and bounds its recursion depth.
 
 mod depth;
+pub mod model;
 mod normalise;
 mod rules;
 mod tables;
@@ -12,6 +13,8 @@ mod words;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_model;
 #[cfg(test)]
 mod tests_secret;
 

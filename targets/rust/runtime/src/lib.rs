@@ -42,6 +42,8 @@ pub mod gemini;
 mod levels;
 #[cfg(feature = "rmcp")]
 pub mod mcp;
+#[cfg(feature = "redis")]
+pub mod redis_store;
 mod toolset;
 pub mod validate;
 

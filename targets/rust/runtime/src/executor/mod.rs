@@ -50,6 +50,10 @@ pub(crate) mod tests;
 mod tests_hooks;
 #[cfg(test)]
 mod tests_sessions;
+#[cfg(test)]
+mod tests_store;
+#[cfg(all(test, feature = "tracing"))]
+mod tests_telemetry;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,10 +1,12 @@
 """Drives the example MCP server (examples/mcp-server) with the official
-Python MCP client over stdio and checks it end to end.
+Python MCP client, over stdio or Streamable HTTP, and checks it end to end.
 
 Usage: mcp_client.py EXPECTED_MCP_JSON COMMAND [ARG...]
+       mcp_client.py EXPECTED_MCP_JSON URL
 
 EXPECTED_MCP_JSON is what `toolc build examples/ci.tool --target mcp` wrote;
-COMMAND starts the server. Checks:
+COMMAND starts the server on stdio; an `http://` URL is a server already
+serving Streamable HTTP there. Checks:
   1. tools/list returns exactly the tools of EXPECTED_MCP_JSON (name, title,
      description, inputSchema, outputSchema, annotations, _meta), in order;
   2. every example of every tool (`_meta["toolc/examples"]`) succeeds with
@@ -15,7 +17,8 @@ COMMAND starts the server. Checks:
   4. a declared error comes back with its code, hint and retryable flag;
   5. an unknown tool is rejected with a JSON-RPC error;
   6. a call with a progress callback gets the executor's events as progress
-     notifications (`received`, `running`, `succeeded`), in order.
+     notifications (`received`, `running`, `succeeded`), in order, and
+     only that call's.
 Prints one line per check and a closing `N passed, N failed` line; exits 1
 when anything failed.
 """
@@ -27,6 +30,7 @@ import sys
 import mcp_types as types
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 COMPARED_KEYS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta"]
@@ -94,8 +98,11 @@ async def run(expected_path, command):
     with open(expected_path, encoding="utf-8") as f:
         expected_tools = json.load(f)["tools"]
     checks = Checks()
-    params = StdioServerParameters(command=command[0], args=command[1:])
-    async with stdio_client(params) as (read, write):
+    if command[0].startswith("http://"):
+        transport = streamable_http_client(command[0])
+    else:
+        transport = stdio_client(StdioServerParameters(command=command[0], args=command[1:]))
+    async with transport as (read, write):
         async with ClientSession(read, write) as session:
             await session.initialize()
 
@@ -158,7 +165,13 @@ async def run(expected_path, command):
                 result = await session.call_tool("delete_everything", {})
                 checks.check(False, "unknown tool is a JSON-RPC error", repr(result))
             except MCPError as e:
-                checks.check(True, f"unknown tool is a JSON-RPC error ({e.error.code})")
+                checks.check(e.error.code == -32602, f"unknown tool is a JSON-RPC error ({e.error.code})")
+                checks.check(e.error.message == "Unknown tool: delete_everything", "it names the tool", e.error.message)
+            try:
+                await session.call_tool("list_job", {})
+            except MCPError as e:
+                suggestions = (e.error.data or {}).get("suggestions")
+                checks.check(suggestions == ["list_jobs"], "a near miss is suggested", repr(e.error))
 
             # The executor's events, as progress notifications.
             seen = []

@@ -7,54 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::model::{Deprecation, Field, Literal, Ty};
 use crate::source::Span;
 
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Tier {
-    /// Always offered to the model.
-    #[default]
-    Core,
-    /// Offered on demand (tool search, a second round).
-    Extended,
-}
-
-impl Tier {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Tier::Core => "core",
-            Tier::Extended => "extended",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[serde(rename_all = "snake_case")]
-pub enum Risk {
-    Low,
-    Medium,
-    High,
-    Critical,
-}
-
-impl Risk {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Risk::Low => "low",
-            Risk::Medium => "medium",
-            Risk::High => "high",
-            Risk::Critical => "critical",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Risk> {
-        match s {
-            "low" => Some(Risk::Low),
-            "medium" => Some(Risk::Medium),
-            "high" => Some(Risk::High),
-            "critical" => Some(Risk::Critical),
-            _ => None,
-        }
-    }
-}
+/// A tool's tier and risk are the runtime's own types: the IR, the
+/// generated descriptors and the executor's gates name the same values.
+pub use toolc_runtime::{Risk, Tier};
 
 /// `@rate_limit(60/min)`: at most `count` calls per `per_ms` milliseconds.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

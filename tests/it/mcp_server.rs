@@ -1,10 +1,14 @@
 //! End to end: the example MCP server in `examples/mcp-server` (generated
-//! from `examples/ci.tool` by its build script) driven over stdio by the
-//! official Python MCP client (`tests/mcp_client.py`).
+//! from `examples/ci.tool` by its build script) driven over stdio and
+//! Streamable HTTP by the official Python MCP client
+//! (`tests/mcp_client.py`); many clients on one server in `sessions`.
 //!
 //! Needs cargo (to build the server) and Python 3 with `venv` (the client is
 //! installed into `target/test-venv`). Fails when either is missing; set
 //! `TOOLC_SKIP_PYTHON=1` to skip.
+
+#[path = "mcp_server/sessions.rs"]
+mod sessions;
 
 use crate::common::python;
 
@@ -117,6 +121,48 @@ fn python_mcp_client_drives_the_example_server() {
         "unexpected client report:\n{report}"
     );
     println!("{summary}");
+}
+
+/// The example server over Streamable HTTP (`--http 127.0.0.1:0`, the URL
+/// it bound printed first), two Python clients at once: each runs every
+/// check of `tests/mcp_client.py` in its own session.
+#[test]
+fn two_python_clients_at_once_drive_the_example_server_over_http() {
+    let Some(python) = python::venv_python(&["mcp"]) else {
+        eprintln!("TOOLC_SKIP_PYTHON=1: skipping the MCP server test");
+        return;
+    };
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let expected = emit_mcp_json(out.path());
+    let binary = build_server();
+    let (_server, url) = sessions::start(
+        Command::new(binary)
+            .args(["--http", "127.0.0.1:0"])
+            .current_dir(out.path()),
+    );
+    let client = || {
+        Command::new(&python)
+            .arg(root().join("tests/mcp_client.py"))
+            .arg(&expected)
+            .arg(&url)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("tests/mcp_client.py: cannot start: {e}"))
+    };
+    let (a, b) = (client(), client());
+    for child in [a, b] {
+        let out = child
+            .wait_with_output()
+            .unwrap_or_else(|e| panic!("tests/mcp_client.py: {e}"));
+        let report = String::from_utf8_lossy(&out.stdout);
+        let summary = report.lines().last().unwrap_or_default();
+        assert!(
+            out.status.success() && summary.ends_with(" 0 failed"),
+            "tests/mcp_client.py against {url}:\n{report}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// `toolc import --from-server` against the example server: what it lists

@@ -34,6 +34,10 @@ const HARNESS: &[(&str, &str)] = &[
     ("support.ts", include_str!("../typescript/support.ts")),
     ("adapters.ts", include_str!("../typescript/adapters.ts")),
     (
+        "mcp_clients.ts",
+        include_str!("../typescript/mcp_clients.ts"),
+    ),
+    (
         "differential.ts",
         include_str!("../typescript/differential.ts"),
     ),

@@ -1,6 +1,6 @@
 // What the adapters add over an executor, for one generated package: over
 // MCP, a call's events as progress notifications and a step-budget warning
-// as a text block; over the AI SDK, streamed argument deltas as partial
+// as a text block, and a session per client (mcp_clients.ts); over the AI SDK, streamed argument deltas as partial
 // events and the warning beside the output the model sees; for Gemini, the
 // declarations of what the executor offers, and its answers as the
 // `functionResponse` parts `@google/genai` takes. Run by
@@ -20,6 +20,7 @@ import * as core from "./pkg.js";
 import { aiTools } from "./pkg.ai.js";
 import { GEMINI_DECLARATIONS, geminiTool, respondToGemini } from "./pkg.gemini.js";
 import { registerTools } from "./pkg.mcp.js";
+import { mcpClients } from "./mcp_clients.js";
 import { check, clone, mcpJsonPath, type Def } from "./support.js";
 
 const WARNING = "0 of 1 tool calls remain in the step budget; finish with as few calls as you can.";
@@ -41,6 +42,7 @@ function setup(handlers: core.ExecutorHandlers): { def: Def; args: Record<string
 }
 
 export async function adapters(handlers: core.ExecutorHandlers): Promise<void> {
+  await mcpClients(handlers);
   const mcp = setup(handlers);
   if (mcp !== undefined) {
     await check(`adapters: mcp: ${mcp.def.name}: events as progress, the warning as a text block`, async () => {
@@ -56,8 +58,10 @@ export async function adapters(handlers: core.ExecutorHandlers): Promise<void> {
         assert.equal(content.at(-1)?.text, WARNING, JSON.stringify(content));
         // Notifications may trail the response by a tick.
         await new Promise((resolve) => setTimeout(resolve, 20));
-        const types = progress.map((p) => (JSON.parse(p.message ?? "{}") as { type?: string }).type);
-        assert.deepEqual(types, ["received", "running", result.isError === true ? "failed" : "succeeded"]);
+        // The event's type, or `failed: CODE` with the code in the result.
+        const code = ((result._meta ?? {})["toolc/error"] as { code?: string } | undefined)?.code;
+        const last = result.isError === true ? `failed: ${code ?? ""}` : "succeeded";
+        assert.deepEqual(progress.map((p) => p.message), ["received", "running", last]);
         assert.deepEqual(progress.map((p) => p.progress), [1, 2, 3]);
         const again = await client.callTool({ name: mcp.def.mcp.name, arguments: mcp.args });
         assert.equal(again.isError, true);

@@ -1,12 +1,15 @@
-//! An MCP server, over stdio, for analysing a failed CI run.
+//! An MCP server for analysing a failed CI run, over stdio (one client)
+//! or Streamable HTTP (many clients, each its own session).
 //!
 //! The tools (`lib.rs`, over a directory of fixtures) are served through
 //! the runtime's executor and its rmcp server, so every call passes the
 //! executor's gates and is logged.
 //!
 //! Run it from the repository root with
-//! `cargo run --manifest-path examples/mcp-server/Cargo.toml`; an optional
-//! argument names another fixtures directory of the same layout.
+//! `cargo run --manifest-path examples/mcp-server/Cargo.toml -- [FIXTURES] [--http ADDR]`:
+//! `FIXTURES` names another fixtures directory of the same layout;
+//! `--http 127.0.0.1:8080` serves `http://127.0.0.1:8080/mcp` instead of
+//! stdio (port 0 picks a free one), printing that URL on stdout.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,19 +17,56 @@ use std::sync::Arc;
 
 use rmcp::ServiceExt;
 use toolc_example_mcp_server::{DEFAULT_FIXTURES, open};
-use toolc_runtime::mcp::McpServer;
+use toolc_runtime::mcp::{McpServer, http};
+
+/// What the command line asks for.
+struct Args {
+    fixtures: PathBuf,
+    /// `--http ADDR`: serve Streamable HTTP there instead of stdio.
+    http: Option<String>,
+}
+
+const USAGE: &str = "usage: toolc-example-mcp-server [FIXTURES] [--http ADDR]";
+
+fn parse(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Args, String> {
+    let mut fixtures = None;
+    let mut http = None;
+    let mut args = args;
+    while let Some(arg) = args.next() {
+        if arg == "--http" {
+            let addr = args
+                .next()
+                .ok_or("--http needs an address, such as 127.0.0.1:8080")?;
+            http = Some(addr.into_string().map_err(|_| "--http: not UTF-8")?);
+        } else if arg == "--help" || arg == "-h" {
+            return Err(USAGE.into());
+        } else if fixtures.is_none() && !arg.to_string_lossy().starts_with("--") {
+            fixtures = Some(PathBuf::from(arg));
+        } else {
+            return Err(format!(
+                "unexpected argument {}\n{USAGE}",
+                arg.to_string_lossy()
+            ));
+        }
+    }
+    let fixtures = fixtures.unwrap_or_else(|| PathBuf::from(DEFAULT_FIXTURES));
+    Ok(Args { fixtures, http })
+}
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_FIXTURES));
-    let executor = match open(&dir) {
+    let args = match parse(std::env::args_os().skip(1)) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let executor = match open(&args.fixtures) {
         Ok(executor) => executor,
         Err(e) => {
             // stdout belongs to the protocol; problems go to stderr.
-            eprintln!("cannot load fixtures from {}: {e}", dir.display());
+            eprintln!("cannot load fixtures from {}: {e}", args.fixtures.display());
             return ExitCode::from(2);
         }
     };
@@ -37,6 +77,14 @@ async fn main() -> ExitCode {
              find_error_blocks or summarize_test_failures on a failed job, then get_diff, \
              read_file and search_code to connect the failure to the change.",
         );
+    match args.http {
+        Some(addr) => serve_http(server, &addr).await,
+        None => serve_stdio(server).await,
+    }
+}
+
+/// One client on stdin/stdout.
+async fn serve_stdio(server: McpServer) -> ExitCode {
     let service = match server.serve(rmcp::transport::stdio()).await {
         Ok(service) => service,
         Err(e) => {
@@ -48,6 +96,36 @@ async fn main() -> ExitCode {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("the MCP session ended abnormally: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Every client that connects to `addr`, each in its own session.
+async fn serve_http(server: McpServer, addr: &str) -> ExitCode {
+    let listener = match tokio::net::TcpListener::bind(addr).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!("cannot listen on {addr}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match listener.local_addr() {
+        Ok(bound) => println!("http://{bound}{}", http::PATH),
+        Err(e) => eprintln!("listening on {addr} (its address is unknown: {e})"),
+    }
+    // rmcp's default configuration: loopback Host headers only, against
+    // DNS rebinding; a public deployment names its hosts here.
+    match http::serve(
+        listener,
+        server,
+        http::StreamableHttpServerConfig::default(),
+    )
+    .await
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("the HTTP server stopped: {e}");
             ExitCode::FAILURE
         }
     }

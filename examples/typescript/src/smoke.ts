@@ -1,8 +1,9 @@
 // Drives the MCP server in-process through the SDK's client against a fresh
 // temporary workspace: what an MCP host would see, every call going through
 // the executor (grants, approval, the step budget); then a Gemini turn's
-// function calls, and the command line as a program over the same
-// workspace. The tests run it.
+// function calls, the server over Streamable HTTP with two clients at once,
+// and the command line as a program over the same workspace. The tests run
+// it.
 
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -12,6 +13,7 @@ import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 
 import type { AuditRecord, CallRequest } from "../generated/filesystem.js";
@@ -113,6 +115,33 @@ try {
   assert.deepEqual(answers.map((p) => p.functionResponse.id), ["c1", "c2"]);
   assert.equal((answers[0]?.functionResponse.response.output as { content: string }).content, "# To do\n- ship\n");
   assert.equal(answers[1]?.functionResponse.response.error?.code, "permission_denied");
+
+  // The server over Streamable HTTP, as a program: two clients at once,
+  // each in its own session, each told only of its own call's progress.
+  const httpServer = spawn(process.execPath, [fileURLToPath(new URL("./server.js", import.meta.url)), root, "--http", "127.0.0.1:0"], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      httpServer.stdout.setEncoding("utf8").once("data", (text: string) => resolve(text.trim()));
+      httpServer.once("exit", (status) => reject(new Error(`the server exited (${String(status)})`)));
+    });
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const clients = [new Client({ name: "one", version: "0.0.0" }), new Client({ name: "two", version: "0.0.0" })];
+    for (const c of clients) await c.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const seen = await Promise.all(
+      clients.map(async (c) => {
+        const messages: string[] = [];
+        const result = await c.callTool({ name: "read_file", arguments: { path: "notes/todo.md" } }, undefined, { onprogress: (p) => messages.push(p.message ?? "") });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { messages, content: (result.structuredContent as { content?: string } | undefined)?.content };
+      }),
+    );
+    for (const s of seen) assert.deepEqual(s, { messages: ["received", "running", "succeeded"], content: "# To do\n- ship\n" });
+    for (const c of clients) await c.close();
+  } finally {
+    httpServer.kill();
+  }
 
   // The same tools from a shell: the command line, run as a program on the
   // workspace the MCP client left behind.

@@ -145,7 +145,7 @@ impl Lowerer<'_> {
             return None;
         }
         let level = self.arg_ident(a, &args[0])?;
-        let risk = Risk::parse(&level);
+        let risk = Risk::from_word(&level);
         if risk.is_none() {
             let levels = ["low", "medium", "high", "critical"];
             let help = suggest::did_you_mean(&level, levels)

@@ -45,6 +45,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../targets/typescript/runtime/toolc-runtime.mcp.ts"),
     ),
     (
+        "toolc-runtime.mcp-http.ts",
+        include_str!("../../../targets/typescript/runtime/toolc-runtime.mcp-http.ts"),
+    ),
+    (
         "toolc-runtime.gemini.ts",
         include_str!("../../../targets/typescript/runtime/toolc-runtime.gemini.ts"),
     ),
@@ -163,6 +167,7 @@ mod tests {
         let adapters = [
             "toolc-runtime.ai.ts",
             "toolc-runtime.mcp.ts",
+            "toolc-runtime.mcp-http.ts",
             "toolc-runtime.gemini.ts",
             "toolc-runtime.cli.ts",
             "toolc-runtime.cli-flags.ts",

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { CallRequest, ExecutorOptions, ResultError } from "./toolc-runtime.calls.js";
+import type { Approval, CallRequest, ExecutorOptions, ResultError, SessionInfo } from "./toolc-runtime.calls.js";
 import { coerceParamsIn } from "./toolc-runtime.coerce.js";
 import { toToolError, unknownToolError } from "./toolc-runtime.errors.js";
 import * as gates from "./toolc-runtime.gates.js";
@@ -133,9 +133,28 @@ function confirmed(shared: Shared, call: Call, found: ToolEntry, out: Outcome, r
   });
 }
 
+/**
+ * Where an adapter puts, in a call's context, the asker it wants asked
+ * about the call's confirmation instead of `approve` (the MCP adapter's
+ * elicitation); it gets `approve` to fall back to. A symbol, so no JSON
+ * context can carry one and no log shows it.
+ */
+export const ASK_CLIENT: unique symbol = Symbol("toolc.askClient");
+
+/** An adapter's asker (see `ASK_CLIENT`). */
+export type ClientAsker = (request: CallRequest, def: AnyToolDef, approve: ExecutorOptions["approve"], session: SessionInfo) => Approval | Promise<Approval>;
+
+/** Who is asked about `call`'s confirmation: its adapter's asker, else `approve`. */
+function approverOf(shared: Shared, call: Call, def: AnyToolDef): ExecutorOptions["approve"] {
+  const approve = shared.options.approve;
+  const asker = (call.context as { readonly [ASK_CLIENT]?: unknown })[ASK_CLIENT];
+  if (typeof asker !== "function") return approve;
+  return (request, session) => (asker as ClientAsker)(request, def, approve, session);
+}
+
 /** `approve`'s answer, within the call's timeout and until its cancellation. */
 async function approval(shared: Shared, call: Call, def: AnyToolDef, request: CallRequest): Promise<"yes" | "no" | "defer" | "timeout" | "cancelled"> {
-  const approve = shared.options.approve;
+  const approve = approverOf(shared, call, def);
   if (approve === undefined) return "no";
   let settled: Settled;
   try {

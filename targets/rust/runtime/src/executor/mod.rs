@@ -22,6 +22,7 @@
 //! ```
 
 mod approval;
+pub(crate) mod ask;
 mod budget;
 mod coerce;
 mod finish;

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::approval::{Approval, Pending, approval_required};
+use super::ask;
 use super::coerce::coerce_args;
 use super::gates;
 use super::log::{Args, CallId, Snapshots, unchanged};
@@ -258,11 +259,13 @@ impl Executor {
         }
         // 4. confirmation
         if tool.confirm {
-            let answer = match (call.run.approved, &options.approve) {
-                (Some(approved), _) => Approval::from(approved),
-                (None, None) => Approval::Denied,
-                (None, Some(approve)) => {
-                    match race(approve(shown_request()), timeout, cancel, || {}).await {
+            // A call `resolve` runs again was answered already: no one is
+            // asked then.
+            let answer = match call.run.approved {
+                Some(approved) => Approval::from(approved),
+                None => match ask::asked(options, tool, shown_request) {
+                    None => Approval::Denied,
+                    Some(answer) => match race(answer, timeout, cancel, || {}).await {
                         Ended::Settled(answer) => answer,
                         Ended::TimedOut => {
                             return Err(gates::timed_out(tool, timeout.as_millis()));
@@ -270,8 +273,8 @@ impl Executor {
                         Ended::Cancelled => return Err(gates::cancelled(tool)),
                         // A callback that fails approves nothing.
                         Ended::Panicked => Approval::Denied,
-                    }
-                }
+                    },
+                },
             };
             match answer {
                 Approval::Approved => {}

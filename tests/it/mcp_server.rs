@@ -7,6 +7,8 @@
 //! installed into `target/test-venv`). Fails when either is missing; set
 //! `TOOLC_SKIP_PYTHON=1` to skip.
 
+#[path = "mcp_server/otlp.rs"]
+mod otlp;
 #[path = "mcp_server/sessions.rs"]
 mod sessions;
 

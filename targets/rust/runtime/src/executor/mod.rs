@@ -155,20 +155,6 @@ impl Shared {
     fn names(&self) -> Vec<&'static str> {
         self.tools.iter().map(|t| t.name).collect()
     }
-
-    /// The store the rate-limit windows live in.
-    fn store(&self) -> &dyn store::RateLimitStore {
-        match &self.options.rate_limit_store {
-            Some(store) => &**store,
-            None => &self.memory,
-        }
-    }
-
-    /// The key of `tool`'s rate-limit window.
-    fn rate_limit_key(&self, tool: &ToolDescriptor) -> String {
-        let namespace = self.options.namespace.as_ref().unwrap_or(&self.namespace);
-        rate_limit::key(namespace, tool.name)
-    }
 }
 
 impl Executor {

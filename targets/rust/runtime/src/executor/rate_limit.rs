@@ -9,6 +9,22 @@ use super::run::{Ended, race};
 use super::store::{Admission, RateLimitStore};
 use crate::{CancelToken, RateLimit, ToolDescriptor, ToolError};
 
+impl super::Shared {
+    /// The store the rate-limit windows live in.
+    pub(super) fn store(&self) -> &dyn RateLimitStore {
+        match &self.options.rate_limit_store {
+            Some(store) => &**store,
+            None => &self.memory,
+        }
+    }
+
+    /// The key of `tool`'s rate-limit window.
+    pub(super) fn rate_limit_key(&self, tool: &ToolDescriptor) -> String {
+        let namespace = self.options.namespace.as_ref().unwrap_or(&self.namespace);
+        key(namespace, tool.name)
+    }
+}
+
 /// The key of `tool`'s window in `namespace`: the TypeScript runtime
 /// builds the same, so replicas of either share one window.
 pub(crate) fn key(namespace: &str, tool: &str) -> String {

@@ -1,9 +1,16 @@
 //! Call spans and the duration event, as a subscriber sees them: a small
 //! subscriber of the tests' own records every span (its parent and
 //! fields) and event (the span it was in).
+//!
+//! It is the global default, installed once, and records on the threads
+//! that ask it to: `tracing` caches whether a call site is enabled across
+//! threads, so a scoped subscriber would race with the tests that run
+//! calls without one.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Once;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::{Value, json};
 use tracing::field::{Field, Visit};
@@ -18,6 +25,7 @@ type Fields = BTreeMap<String, String>;
 
 #[derive(Debug, Clone)]
 struct SpanSeen {
+    id: u64,
     name: &'static str,
     parent: Option<u64>,
     fields: Fields,
@@ -39,10 +47,20 @@ struct Seen {
     stack: Vec<u64>,
 }
 
-/// Records everything, on one thread (the tests' runtime is
-/// current-thread).
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Seen>>);
+thread_local! {
+    /// What this thread's capture saw, while it captures.
+    static SEEN: RefCell<Option<Seen>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on what this thread captures, if it does.
+fn seen<T>(f: impl FnOnce(&mut Seen) -> T) -> Option<T> {
+    SEEN.with(|seen| seen.borrow_mut().as_mut().map(f))
+}
+
+/// Records everything of the threads that capture.
+struct Capture {
+    ids: AtomicU64,
+}
 
 /// Fields as text: strings as they are, anything else as `Debug` prints
 /// it.
@@ -65,51 +83,56 @@ impl Subscriber for Capture {
     }
 
     fn new_span(&self, attrs: &Attributes<'_>) -> Id {
-        let mut seen = lock(&self.0);
-        let parent = match attrs.parent() {
-            Some(parent) => Some(parent.into_u64()),
-            None if attrs.is_contextual() => seen.stack.last().copied(),
-            None => None,
-        };
-        let mut fields = Fields::new();
-        attrs.record(&mut Text(&mut fields));
-        let name = attrs.metadata().name();
-        seen.spans.push(SpanSeen {
-            name,
-            parent,
-            fields,
+        let id = self.ids.fetch_add(1, Ordering::SeqCst) + 1;
+        seen(|seen| {
+            let parent = match attrs.parent() {
+                Some(parent) => Some(parent.into_u64()),
+                None if attrs.is_contextual() => seen.stack.last().copied(),
+                None => None,
+            };
+            let mut fields = Fields::new();
+            attrs.record(&mut Text(&mut fields));
+            let name = attrs.metadata().name();
+            seen.spans.push(SpanSeen {
+                id,
+                name,
+                parent,
+                fields,
+            });
         });
-        Id::from_u64(seen.spans.len() as u64)
+        Id::from_u64(id)
     }
 
     fn record(&self, span: &Id, values: &Record<'_>) {
-        let mut seen = lock(&self.0);
-        let index = span.into_u64() as usize - 1;
-        if let Some(span) = seen.spans.get_mut(index) {
-            values.record(&mut Text(&mut span.fields));
-        }
+        seen(|seen| {
+            let found = seen.spans.iter_mut().find(|s| s.id == span.into_u64());
+            if let Some(span) = found {
+                values.record(&mut Text(&mut span.fields));
+            }
+        });
     }
 
     fn record_follows_from(&self, _: &Id, _: &Id) {}
 
     fn event(&self, event: &Event<'_>) {
-        let mut seen = lock(&self.0);
-        let span = match event.parent() {
-            Some(parent) => Some(parent.into_u64()),
-            None if event.is_contextual() => seen.stack.last().copied(),
-            None => None,
-        };
-        let mut fields = Fields::new();
-        event.record(&mut Text(&mut fields));
-        seen.events.push(EventSeen { span, fields });
+        seen(|seen| {
+            let span = match event.parent() {
+                Some(parent) => Some(parent.into_u64()),
+                None if event.is_contextual() => seen.stack.last().copied(),
+                None => None,
+            };
+            let mut fields = Fields::new();
+            event.record(&mut Text(&mut fields));
+            seen.events.push(EventSeen { span, fields });
+        });
     }
 
     fn enter(&self, span: &Id) {
-        lock(&self.0).stack.push(span.into_u64());
+        seen(|seen| seen.stack.push(span.into_u64()));
     }
 
     fn exit(&self, _: &Id) {
-        lock(&self.0).stack.pop();
+        seen(|seen| seen.stack.pop());
     }
 }
 
@@ -130,21 +153,28 @@ impl Toolset for Traced {
     }
 }
 
-/// Runs `calls` on `executor` inside a span `agent_turn`, with the
-/// capture as the subscriber; what it saw.
+/// Runs `calls` on `executor` inside a span `agent_turn`, capturing on
+/// this thread; what it saw.
 fn traced(executor: &Executor, calls: &[(&str, Value)]) -> Seen {
-    let capture = Capture::default();
-    let seen = capture.0.clone();
-    tracing::subscriber::with_default(capture, || {
-        let turn = tracing::info_span!("agent_turn");
-        run(async {
-            for (tool, args) in calls {
-                executor.call(tool, args.clone(), json!({})).await;
-            }
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let capture = Capture {
+            ids: AtomicU64::new(0),
+        };
+        if let Err(e) = tracing::subscriber::set_global_default(capture) {
+            panic!("another subscriber is installed: {e}");
         }
-        .instrument(turn));
     });
-    std::mem::take(&mut *lock(&seen))
+    SEEN.with(|seen| *seen.borrow_mut() = Some(Seen::default()));
+    let turn = tracing::info_span!("agent_turn");
+    run(async {
+        for (tool, args) in calls {
+            executor.call(tool, args.clone(), json!({})).await;
+        }
+    }
+    .instrument(turn));
+    SEEN.with(|seen| seen.borrow_mut().take())
+        .unwrap_or_default()
 }
 
 fn fields(pairs: &[(&str, &str)]) -> Fields {
@@ -161,7 +191,11 @@ fn a_call_is_a_span_in_the_callers_span_and_its_handler_runs_inside() {
     let names: Vec<_> = seen.spans.iter().map(|s| s.name).collect();
     assert_eq!(names, ["agent_turn", "execute_tool"]);
     let call = &seen.spans[1];
-    assert_eq!(call.parent, Some(1), "a child of the caller's span");
+    assert_eq!(
+        call.parent,
+        Some(seen.spans[0].id),
+        "a child of the caller's span"
+    );
     assert_eq!(
         call.fields,
         fields(&[

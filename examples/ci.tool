@@ -395,9 +395,9 @@ tool read_file(
 /// expression. Use it to find where a symbol from an error message is
 /// defined or used. Returns matching lines with path, line and column, in
 /// path order. Fails with `invalid_regex` when `mode` is `regex` and the
-/// query does not compile, and `outside_workspace` when `path_prefix` climbs
-/// out of the repository.
-@core @idempotent @timeout(20s) @requires("repo:read") @title("Search code")
+/// query does not compile, `outside_workspace` when `path_prefix` climbs
+/// out of the repository, and `rate_limited` past 30 searches a minute.
+@core @idempotent @timeout(20s) @rate_limit(30/min) @requires("repo:read") @title("Search code")
 @meta("category", "code")
 tool search_code(
     /// The text or regular expression to look for.
@@ -414,6 +414,7 @@ tool search_code(
 ) -> SearchResults {
     error invalid_regex "The query is not a valid regular expression." help "Escape special characters, or search with mode literal.";
     error outside_workspace "The path leaves the repository." help "Use a path relative to the repository root without `..`.";
+    error rate_limited "Too many searches this minute." help "Wait, then retry." retryable;
     example "Find a function" { query: "fn parse_header" }
     example "Regex over sources" {
         query: r"unwrap\(\)",

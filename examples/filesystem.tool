@@ -187,8 +187,9 @@ tool stat_path(
 /// expression, optionally only in files whose names end with given
 /// extensions. Returns matching lines with path, line and column. Fails with
 /// `invalid_regex` when a regex query does not compile, `not_found` when the
-/// directory does not exist, and `outside_workspace`.
-@core @idempotent @timeout(30s) @requires("fs:read") @title("Search files")
+/// directory does not exist, `outside_workspace`, and `rate_limited` past 30
+/// searches a minute.
+@core @idempotent @timeout(30s) @rate_limit(30/min) @requires("fs:read") @title("Search files")
 tool search_files(
     /// Text or regular expression to find.
     query: string len 1..,
@@ -204,6 +205,7 @@ tool search_files(
     error invalid_regex "The query is not a valid regular expression." help "Escape special characters, or search with mode literal.";
     error not_found "No directory exists at this path." help "List the parent directory to see what exists.";
     error outside_workspace "The path leaves the workspace." help "Use a path relative to the workspace root without `..`.";
+    error rate_limited "Too many searches this minute." help "Wait, then retry." retryable;
     example "Find TODOs in Rust and TOML" { query: "TODO", extensions: ["rs", "toml"] }
     example "Regex in one folder" { query: r"fn \w+_test", mode: regex, under: "tests" }
 }

@@ -9,6 +9,8 @@
 
 #[path = "mcp_server/otlp.rs"]
 mod otlp;
+#[path = "mcp_server/replicas.rs"]
+mod replicas;
 #[path = "mcp_server/sessions.rs"]
 mod sessions;
 

@@ -7,6 +7,10 @@
 //! installed into `target/test-venv`). Fails when either is missing; set
 //! `TOOLC_SKIP_PYTHON=1` to skip.
 
+#[path = "mcp_server/otlp.rs"]
+mod otlp;
+#[path = "mcp_server/replicas.rs"]
+mod replicas;
 #[path = "mcp_server/sessions.rs"]
 mod sessions;
 

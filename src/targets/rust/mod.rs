@@ -137,7 +137,7 @@
 //!
 //! // ---- from the runtime -------------------------------------------------
 //! /// `ToolError { code, message, path, hint, suggestions, ticket, retryable }`
-//! /// and `ToolDescriptor { name, names, title, description, tier (a
+//! /// and `ToolDescriptor { package, name, names, title, description, tier (a
 //! /// `toolc_runtime::Tier`), mutates, destructive, confirm, risk (a
 //! /// `toolc_runtime::Risk`), timeout_ms, permissions, idempotent,
 //! /// open_world, rate_limit, meta, errors, examples, args, open_args, defs, output,
@@ -364,7 +364,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             Some(name) => format!("Some(&toolc_tables::{name})"),
             None => "None".into(),
         };
-        let descriptor = descriptor(tool, mcp, (table.clone(), output_ref, wrap));
+        let descriptor = descriptor(&package.name, tool, mcp, (table.clone(), output_ref, wrap));
         tools.push(ToolView {
             doc: doc_lines(tool.doc.as_deref()),
             wire: lit(&tool.name),

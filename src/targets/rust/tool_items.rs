@@ -36,10 +36,15 @@ pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
         .collect()
 }
 
-/// `mcp` is the literal of the tool's MCP JSON; `tables` names the
-/// argument table's static, the output type's reference and whether the
-/// output is wrapped.
-pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> DescriptorView {
+/// `package` is the name of the tool's package; `mcp` is the literal of
+/// the tool's MCP JSON; `tables` names the argument table's static, the
+/// output type's reference and whether the output is wrapped.
+pub fn descriptor(
+    package: &str,
+    tool: &Tool,
+    mcp: String,
+    tables: (Ident, String, bool),
+) -> DescriptorView {
     let (table, output, wrap_output) = tables;
     let mut names = vec![tool.name.as_str()];
     for name in tool.target_names.values() {
@@ -88,6 +93,7 @@ pub fn descriptor(tool: &Tool, mcp: String, tables: (Ident, String, bool)) -> De
     }
     examples.push(']');
     DescriptorView {
+        package: lit(package),
         name: lit(tool.name_for("mcp")),
         names: str_slice(&names),
         title: opt_lit(tool.title.as_deref()),

@@ -117,6 +117,8 @@ pub struct ErrorView {
 
 #[derive(Debug, Serialize)]
 pub struct DescriptorView {
+    /// The package's name as a string literal.
+    pub package: String,
     pub name: String,
     /// Every name a call may use, as a slice literal.
     pub names: String,

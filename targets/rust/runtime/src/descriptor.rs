@@ -12,6 +12,10 @@ use crate::{Risk, Tier};
 /// to check a call to it.
 #[derive(Debug)]
 pub struct ToolDescriptor {
+    /// The name of the package (the `.tool` file's `package`) that
+    /// declares it: a toolbox's packages name the keys of its rate-limit
+    /// windows. Empty for a tool no package declares.
+    pub package: &'static str,
     /// The wire (MCP) name.
     pub name: &'static str,
     /// Every name a call may use: the tool's name and its per-target names
@@ -147,6 +151,7 @@ impl ToolDescriptor {
     /// cannot drop the part of a value that an update leaves out).
     pub(crate) fn blank(mcp_json: &'static str) -> ToolDescriptor {
         ToolDescriptor {
+            package: "",
             name: "t",
             names: &["t"],
             title: None,
@@ -211,6 +216,7 @@ mod tests {
     use super::*;
 
     static PING: ToolDescriptor = ToolDescriptor {
+        package: "",
         name: "ping",
         names: &["ping"],
         title: None,

@@ -35,6 +35,7 @@ static ANY: Ty = Ty {
 
 const fn tool(names: &'static [&'static str], description: &'static str) -> ToolDescriptor {
     ToolDescriptor {
+        package: "",
         name: names[0],
         names,
         title: None,

@@ -39,7 +39,10 @@ mod seen;
 mod session;
 mod shaped;
 mod sketch;
+mod store;
 mod summary;
+#[cfg(feature = "tracing")]
+mod telemetry;
 mod toolbox;
 
 #[cfg(test)]
@@ -48,6 +51,10 @@ pub(crate) mod tests;
 mod tests_hooks;
 #[cfg(test)]
 mod tests_sessions;
+#[cfg(test)]
+mod tests_store;
+#[cfg(all(test, feature = "tracing"))]
+mod tests_telemetry;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -64,6 +71,7 @@ pub use pipeline::Listener;
 pub use record::{AuditRecord, CallRequest, Event, LogEntry, Millis, Outcome, ToolResult};
 pub use redact::REDACTED;
 pub use session::{SessionInit, Subscription};
+pub use store::{Admission, MemoryStore, RateLimitStore, StoreError, StoreFuture};
 pub use summary::{Ordered, Summary, ToolSummary};
 pub use toolbox::{DuplicateTool, SessionInfo, Toolbox};
 
@@ -92,6 +100,10 @@ pub(crate) struct Shared {
     tickets: AtomicU64,
     sessions: AtomicU64,
     state: Mutex<State>,
+    /// The rate-limit store when none is given.
+    memory: store::MemoryStore,
+    /// The namespace of the rate-limit keys when none is given.
+    namespace: Arc<str>,
     default: Arc<session::Core>,
     open: Mutex<session::Registry>,
 }
@@ -99,7 +111,6 @@ pub(crate) struct Shared {
 /// What every session's calls share, under one lock held only between
 /// awaits.
 struct State {
-    windows: rate_limit::Windows,
     stats: summary::Stats,
 }
 
@@ -117,6 +128,8 @@ impl Shared {
             0.0,
         );
         default.expires = false;
+        let memory = store::MemoryStore::on_clock(options.clock.clone());
+        let namespace = rate_limit::default_namespace(&toolbox.package_names());
         Shared {
             toolbox,
             tools,
@@ -126,9 +139,10 @@ impl Shared {
             tickets: AtomicU64::new(0),
             sessions: AtomicU64::new(0),
             state: Mutex::new(State {
-                windows: rate_limit::Windows::default(),
                 stats: summary::Stats::default(),
             }),
+            memory,
+            namespace: Arc::from(namespace),
             default: Arc::new(default),
             open: Mutex::new(session::Registry::default()),
         }
@@ -161,12 +175,17 @@ impl Executor {
     /// The options, to change: a shared executor is first replaced by a
     /// new one with the same options (see [`Executor`]).
     fn options_mut(&mut self) -> &mut options::Options {
+        &mut self.shared_mut().options
+    }
+
+    /// [`Executor::options_mut`], all of what it shares.
+    fn shared_mut(&mut self) -> &mut Shared {
         if Arc::get_mut(&mut self.shared).is_none() {
             let fresh = Shared::new(self.shared.toolbox.clone(), self.shared.options.clone());
             self.shared = Arc::new(fresh);
         }
         match Arc::get_mut(&mut self.shared) {
-            Some(shared) => &mut shared.options,
+            Some(shared) => shared,
             None => unreachable!("a handle just made is the only one"),
         }
     }

@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::Executor;
 use super::approval::Approval;
 use super::record::{AuditRecord, CallRequest, Event, ToolResult};
+use super::store::RateLimitStore;
 use crate::{Risk, Tier, ToolError};
 
 /// A boxed future the callbacks return.
@@ -44,6 +45,14 @@ pub(crate) struct Options {
     pub snapshot: Option<Snapshot>,
     pub audit: Option<Sink<AuditRecord>>,
     pub clock: Clock,
+    /// Where the rate-limit windows live; `None`: in memory, on `clock`.
+    pub rate_limit_store: Option<Arc<dyn RateLimitStore>>,
+    /// The namespace of the rate-limit keys; `None`: the toolbox's
+    /// package names.
+    pub namespace: Option<Arc<str>>,
+    /// Whether call spans record arguments and results.
+    #[cfg(feature = "tracing")]
+    pub record_content: bool,
     /// Log entries kept per session, the oldest dropped first.
     pub log_limit: usize,
     /// Validated calls per session the duplicate check compares against.
@@ -75,6 +84,10 @@ impl Default for Options {
             snapshot: None,
             audit: None,
             clock: Arc::new(system_ms),
+            rate_limit_store: None,
+            namespace: None,
+            #[cfg(feature = "tracing")]
+            record_content: false,
             log_limit: RECENT,
             duplicate_window: RECENT,
             session_idle_ms: 30.0 * 60.0 * 1000.0,
@@ -83,7 +96,7 @@ impl Default for Options {
 }
 
 /// Milliseconds since the Unix epoch by the system clock.
-fn system_ms() -> f64 {
+pub(crate) fn system_ms() -> f64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0.0, |d| d.as_millis() as f64)
@@ -214,9 +227,41 @@ impl Executor {
     }
 
     /// The clock, in milliseconds since the Unix epoch (tests pass a
-    /// virtual one).
+    /// virtual one). The default rate-limit store, in memory, keeps its
+    /// windows on it.
     pub fn clock(mut self, f: impl Fn() -> f64 + Send + Sync + 'static) -> Self {
-        self.options_mut().clock = Arc::new(f);
+        let clock: Clock = Arc::new(f);
+        self.options_mut().clock = clock.clone();
+        self.shared_mut().memory = super::store::MemoryStore::on_clock(clock);
+        self
+    }
+
+    /// Where the `@rate_limit` windows live (default: this process's
+    /// memory). Executors that share a store and a namespace share their
+    /// windows: replicas behind one load balancer, say, with the Redis
+    /// store of the `redis` feature. When the store cannot answer, calls
+    /// to rate-limited tools end with `unavailable` (retryable) before
+    /// their handler runs; other tools never ask it.
+    pub fn rate_limit_store(mut self, store: impl RateLimitStore + 'static) -> Self {
+        self.options_mut().rate_limit_store = Some(Arc::new(store));
+        self
+    }
+
+    /// Whether each call's span records its arguments
+    /// (`gen_ai.tool.call.arguments`) and its value
+    /// (`gen_ai.tool.call.result`) as JSON text, `@secret` values redacted.
+    /// Off by default: they may hold what a trace backend should not keep.
+    #[cfg(feature = "tracing")]
+    pub fn record_content(mut self, on: bool) -> Self {
+        self.options_mut().record_content = on;
+        self
+    }
+
+    /// The namespace of the rate-limit keys (`toolc:ratelimit:{namespace}:{tool}`).
+    /// Default: the toolbox's package names in toolbox order, joined with
+    /// `+` (`ci`, `ci+filesystem`), the same on every replica.
+    pub fn namespace(mut self, namespace: impl Into<String>) -> Self {
+        self.options_mut().namespace = Some(Arc::from(namespace.into()));
         self
     }
 

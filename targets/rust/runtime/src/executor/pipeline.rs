@@ -10,6 +10,7 @@ use super::ask;
 use super::coerce::coerce_args;
 use super::gates;
 use super::log::{Args, CallId, Snapshots, unchanged};
+use super::rate_limit;
 use super::record::{CallRequest, Event, ToolResult};
 use super::redact::redact;
 use super::run::{Ended, race};
@@ -137,7 +138,26 @@ impl Executor {
             noop: None,
             snapshots: None,
         };
-        let outcome = self.steps(&mut call, name, args, &context, &cancel).await;
+        #[cfg(feature = "tracing")]
+        let trace = {
+            let known = shared.tools.iter().find(|t| t.names.contains(&name));
+            let tool = known.map_or_else(|| name.to_string().into(), |t| t.name.into());
+            super::telemetry::Trace::start(tool, &call.id, &call.run.session.id)
+        };
+        let steps = self.steps(&mut call, name, args, &context, &cancel);
+        #[cfg(feature = "tracing")]
+        let steps = tracing::Instrument::instrument(steps, trace.span().clone());
+        let outcome = steps.await;
+        #[cfg(feature = "tracing")]
+        {
+            let record = shared.options.record_content;
+            let content = trace.content(record, &call, &outcome);
+            let span = trace.span().clone();
+            let result = span.in_scope(|| self.finish(call, name, &context, start, outcome));
+            trace.end(&result, content);
+            result
+        }
+        #[cfg(not(feature = "tracing"))]
         self.finish(call, name, &context, start, outcome)
     }
 
@@ -287,8 +307,9 @@ impl Executor {
         }
         // 5. rate limit, 6. step budget
         if let Some(limit) = tool.rate_limit {
-            let now = shared.now();
-            lock(&shared.state).windows.admit(tool.name, limit, now)?;
+            let key = shared.rate_limit_key(tool);
+            let store = shared.store();
+            rate_limit::admit(store, &key, tool, limit, timeout, cancel).await?;
         }
         let budget = session.step_budget.or(options.step_budget);
         let step = match lock(&session.state).as_mut() {

@@ -22,6 +22,14 @@ pub(crate) fn redact(fields: &'static [Field], defs: &'static [Ty], mut args: Va
     args
 }
 
+/// `value`, of type `ty`, with every `@secret` value replaced (an
+/// output, as a span records it).
+#[cfg(feature = "tracing")]
+pub(crate) fn redact_value(ty: &Ty, defs: &'static [Ty], mut value: Value) -> Value {
+    shaped::value(ty, defs, &mut value, &mut Redact);
+    value
+}
+
 /// The redaction visit: a secret field's value is replaced, and not
 /// walked into.
 struct Redact;

@@ -38,6 +38,12 @@ pub(super) fn args(
     }
 }
 
+/// Walks a value of type `ty` (an output, say).
+#[cfg(feature = "tracing")]
+pub(super) fn value(ty: &Ty, defs: &'static [Ty], value: &mut Value, visit: &mut impl Visit) {
+    walk(ty, defs, value, 0, visit);
+}
+
 fn object(
     fields: &'static [Field],
     defs: &'static [Ty],

@@ -35,6 +35,8 @@ pub(crate) enum Handlers {
 #[derive(Clone, Default)]
 pub struct Toolbox {
     packages: Vec<Handlers>,
+    /// Each package's name (its tools' `package`; empty when it has none).
+    names: Vec<&'static str>,
     /// Every tool, in the order added, with its package's index.
     tools: Vec<(usize, &'static ToolDescriptor)>,
 }
@@ -101,6 +103,17 @@ impl Toolbox {
         self.put_override(tools, factory_of(factory))
     }
 
+    /// The names of its packages that have one (their `.tool` files'
+    /// `package`), in the order added: what the executor's rate-limit keys
+    /// are namespaced by unless told otherwise.
+    pub fn package_names(&self) -> Vec<&'static str> {
+        self.names
+            .iter()
+            .copied()
+            .filter(|n| !n.is_empty())
+            .collect()
+    }
+
     /// Every tool, in the order added.
     pub fn tools(&self) -> impl Iterator<Item = &'static ToolDescriptor> + '_ {
         self.tools.iter().map(|(_, t)| *t)
@@ -148,6 +161,7 @@ impl Toolbox {
             }
         }
         self.packages.push(handlers);
+        self.names.push(tools.first().map_or("", |t| t.package));
         Ok(self)
     }
 

@@ -133,6 +133,21 @@ test("a flag that is not an array's, or `--json`, given twice is a usage error n
   }
 });
 
+test("help lists only the tools the executor offers; another is still called through it", async () => {
+  const guarded = defineToolIn({}, { ...SPEC, name: "guarded", metadata: metadata({ permissions: ["things:read"] }) });
+  const ran: unknown[] = [];
+  const executor = createExecutorIn([FIND, guarded], { find: () => ({ found: [] }), guarded: (a: unknown) => (ran.push(a), { found: [] }) }, {});
+  let stdout = "";
+  let stderr = "";
+  const io = { program: "things", stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), isTerminal: false };
+  assert.equal(await runCliOver([FIND, guarded], executor, ["--help"], io), 0);
+  assert.match(stdout, /\bfind\b/);
+  assert.doesNotMatch(stdout, /guarded/);
+  assert.equal(await runCliOver([FIND, guarded], executor, ["guarded"], io), 1);
+  assert.match(stderr, /permission_denied/);
+  assert.deepEqual(ran, []);
+});
+
 test("`--json -` reads standard input; `--json` beside a flag is a usage error", async () => {
   const piped = await run(["find", "--json", "-"], { readStdin: () => Promise.resolve('{"offset": 3}') });
   assert.equal(piped.exit, 0, piped.stderr);

@@ -81,15 +81,20 @@ export async function runCliOver(tools: readonly AnyToolDef[], executor: Executo
     out.stderr(`error: ${message}\n${help === undefined ? "" : `\n${help}`}`);
     return USAGE;
   };
+  // The tool list shows only the tools the executor offers (filters,
+  // grants and risk applied), as the Rust command line's; any tool can still
+  // be called, so that one the grants refuse gets the executor's error.
+  const offered = new Set(executor.tools().map((t) => t.name));
+  const listed = tools.filter((t) => offered.has(t.name));
   if (word === "--help" || word === "-h") {
-    out.stdout(toolsHelp(out.program, tools));
+    out.stdout(toolsHelp(out.program, listed));
     return OK;
   }
-  if (word === undefined) return usage("no tool given", toolsHelp(out.program, tools));
+  if (word === undefined) return usage("no tool given", toolsHelp(out.program, listed));
   const tool = tools.find((t) => t.name === word);
   if (tool === undefined) {
     const what = word.startsWith("-") ? `expected a tool before \`${word}\`` : `unknown tool \`${word}\``;
-    return usage(what, toolsHelp(out.program, tools));
+    return usage(what, toolsHelp(out.program, listed));
   }
   const hint = `Run \`${out.program} ${tool.name} --help\` for its flags.\n`;
   if (asksForHelp(rest)) {

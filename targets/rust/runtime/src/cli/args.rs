@@ -130,10 +130,7 @@ mod tests {
         assert_eq!(parse(&["--exact", "--no-exact"]), Err(twice));
         assert_eq!(parse(&["--no-exact", "--exact"]), Err(twice));
         assert_eq!(parse(&["--json", "{}", "--json", "{}"]), Err(twice));
-        assert_eq!(
-            parse(&["--no-exact"]),
-            Ok(object(json!({"exact": false})))
-        );
+        assert_eq!(parse(&["--no-exact"]), Ok(object(json!({"exact": false}))));
     }
 
     #[test]

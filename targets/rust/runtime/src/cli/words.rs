@@ -52,7 +52,9 @@ fn integer(word: &str) -> Result<Value, String> {
     if exact {
         Ok(value)
     } else {
-        Err(format!("an integer beyond ±{MAX_EXACT} is not held exactly"))
+        Err(format!(
+            "an integer beyond ±{MAX_EXACT} is not held exactly"
+        ))
     }
 }
 
@@ -114,9 +116,20 @@ mod tests {
     #[test]
     fn integers_are_refused_beyond_what_a_double_holds_exactly() {
         let integer = Scalar::Number { integer: true };
-        assert_eq!(parse(integer, "9007199254740991"), Ok(json!(9007199254740991_u64)));
-        assert_eq!(parse(integer, "-9007199254740991"), Ok(json!(-9007199254740991_i64)));
-        for word in ["9007199254740992", "9007199254740993", "-9007199254740993", "1e20"] {
+        assert_eq!(
+            parse(integer, "9007199254740991"),
+            Ok(json!(9007199254740991_u64))
+        );
+        assert_eq!(
+            parse(integer, "-9007199254740991"),
+            Ok(json!(-9007199254740991_i64))
+        );
+        for word in [
+            "9007199254740992",
+            "9007199254740993",
+            "-9007199254740993",
+            "1e20",
+        ] {
             assert!(parse(integer, word).is_err(), "{word}");
         }
         // A number flag takes any number; only an integer must stay exact.

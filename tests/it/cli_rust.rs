@@ -51,6 +51,12 @@ fn mismatches(expect: &Value, observed: &Value) -> Vec<String> {
             }
         }
     }
+    for unwanted in expect["stdoutLacks"].as_array().into_iter().flatten() {
+        let unwanted = unwanted.as_str().unwrap_or_default();
+        if stdout.contains(unwanted) {
+            out.push(format!("stdoutLacks: {unwanted:?} is present\n  {streams}"));
+        }
+    }
     for (tool, expected) in expect["args"].as_object().into_iter().flatten() {
         let got = &observed["args"][tool];
         if got != expected {

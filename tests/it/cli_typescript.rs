@@ -101,6 +101,22 @@ fn compare(key: &str, expected: &Value, observed: &Value) -> Result<(), String> 
                 Err(format!("`{key}`: missing {missing:?}"))
             }
         }
+        "stdoutLacks" => {
+            let text = stream("stdout");
+            let texts = expected
+                .as_array()
+                .ok_or(format!("`{key}` is not a list"))?;
+            let present: Vec<&str> = texts
+                .iter()
+                .filter_map(Value::as_str)
+                .filter(|t| text.contains(t))
+                .collect();
+            if present.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("`{key}`: present {present:?}"))
+            }
+        }
         other => Err(format!("unknown key `{other}` in `expect`")),
     }
 }

@@ -70,6 +70,10 @@ test("a parameter whose flag the adapter or another parameter takes gets none", 
 test("words become JSON of the flag's type, and only numbers pass as numbers", () => {
   assert.deepEqual(readWord({ kind: "number" }, "-1.5e3"), { ok: true, value: -1500 });
   for (const word of ["1e999", "+1", " 1", "0x10", "", "one"]) assert.equal(readWord({ kind: "number" }, word).ok, false, word);
+  assert.deepEqual(readWord({ kind: "integer" }, "-9007199254740991"), { ok: true, value: -9007199254740991 });
+  assert.deepEqual(readWord({ kind: "integer" }, "1.5"), { ok: true, value: 1.5 });
+  for (const word of ["9007199254740992", "9007199254740993", "-9007199254740993", "1e20"]) assert.equal(readWord({ kind: "integer" }, word).ok, false, word);
+  assert.deepEqual(readWord({ kind: "number" }, "1e20"), { ok: true, value: 1e20 });
   assert.deepEqual(readWord({ kind: "string" }, "42"), { ok: true, value: "42" });
   assert.deepEqual(readWord({ kind: "enum", values: ["a", 2] }, "2"), { ok: true, value: 2 });
   assert.deepEqual(readWord({ kind: "enum", values: ["a", 2] }, "zzz"), { ok: true, value: "zzz" });
@@ -85,9 +89,11 @@ test("flags of every kind reach the handler as JSON", async () => {
   assert.equal(r.stdout, '{"found":[1,2]}\n');
 });
 
-test("the last of `--deep` and `--no-deep` wins", async () => {
+test("`--deep` beside `--no-deep` is a usage error naming both", async () => {
   const r = await run(["find", "--deep", "--no-deep"]);
-  assert.deepEqual(r.args, [{ offset: 0, deep: false }]);
+  assert.equal(r.exit, 2);
+  assert.match(r.stderr, /`--no-deep` cannot be used with `--deep`/);
+  assert.deepEqual(r.args, []);
 });
 
 test("on a terminal the output is pretty-printed", async () => {
@@ -114,10 +120,32 @@ test("usage errors exit 2 and run nothing", async () => {
   }
 });
 
-test("a flag given twice keeps its last value", async () => {
-  const r = await run(["find", "--offset", "1", "--offset", "2"]);
-  assert.equal(r.exit, 0, r.stderr);
-  assert.deepEqual(r.args, [{ offset: 2, deep: false }]);
+test("a flag that is not an array's, or `--json`, given twice is a usage error naming it", async () => {
+  for (const [argv, flag] of [
+    [["find", "--offset", "1", "--offset", "2"], "--offset"],
+    [["find", "--deep", "--deep"], "--deep"],
+    [["find", "--json", "{}", "--json", "{}"], "--json"],
+  ] as const) {
+    const r = await run([...argv]);
+    assert.equal(r.exit, 2, r.stderr);
+    assert.ok(r.stderr.includes(`\`${flag}\` cannot be used multiple times`), r.stderr);
+    assert.deepEqual(r.args, []);
+  }
+});
+
+test("help lists only the tools the executor offers; another is still called through it", async () => {
+  const guarded = defineToolIn({}, { ...SPEC, name: "guarded", metadata: metadata({ permissions: ["things:read"] }) });
+  const ran: unknown[] = [];
+  const executor = createExecutorIn([FIND, guarded], { find: () => ({ found: [] }), guarded: (a: unknown) => (ran.push(a), { found: [] }) }, {});
+  let stdout = "";
+  let stderr = "";
+  const io = { program: "things", stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), isTerminal: false };
+  assert.equal(await runCliOver([FIND, guarded], executor, ["--help"], io), 0);
+  assert.match(stdout, /\bfind\b/);
+  assert.doesNotMatch(stdout, /guarded/);
+  assert.equal(await runCliOver([FIND, guarded], executor, ["guarded"], io), 1);
+  assert.match(stderr, /permission_denied/);
+  assert.deepEqual(ran, []);
 });
 
 test("`--json -` reads standard input; `--json` beside a flag is a usage error", async () => {

@@ -14,6 +14,8 @@ import type { AnyToolDef, JsonValue, ParamDef, TypeDef } from "./toolc-runtime.t
 export type WordKind =
   | { readonly kind: "string" }
   | { readonly kind: "number" }
+  /** A number that, when whole, must be one a double holds exactly. */
+  | { readonly kind: "integer" }
   | { readonly kind: "boolean" }
   /** A literal union: parsed as its members' type, not checked against them. */
   | { readonly kind: "enum"; readonly values: readonly (string | number)[] }
@@ -54,6 +56,7 @@ function scalarWord(type: TypeDef): WordKind | undefined {
     case "string":
       return { kind: "string" };
     case "integer":
+      return { kind: "integer" };
     case "number":
       return { kind: "number" };
     case "boolean":
@@ -133,6 +136,14 @@ export function readWord(kind: WordKind, word: string): WordResult {
     case "number": {
       const n = parseNumber(word);
       return n === undefined ? { ok: false, message: `\`${word}\` is not a number` } : { ok: true, value: n };
+    }
+    case "integer": {
+      // `9007199254740993` would be read as its neighbour; refused, as the
+      // Rust command line does, rather than call the tool with another id.
+      const n = parseNumber(word);
+      if (n === undefined) return { ok: false, message: `\`${word}\` is not a number` };
+      if (Number.isInteger(n) && !Number.isSafeInteger(n)) return { ok: false, message: `\`${word}\`: an integer beyond ±${Number.MAX_SAFE_INTEGER} is not held exactly` };
+      return { ok: true, value: n };
     }
     case "boolean":
       return word === "true" || word === "false" ? { ok: true, value: word === "true" } : { ok: false, message: `\`${word}\` is not \`true\` or \`false\`` };

@@ -81,15 +81,20 @@ export async function runCliOver(tools: readonly AnyToolDef[], executor: Executo
     out.stderr(`error: ${message}\n${help === undefined ? "" : `\n${help}`}`);
     return USAGE;
   };
+  // The tool list shows only the tools the executor offers (filters,
+  // grants and risk applied), as the Rust command line's; any tool can still
+  // be called, so that one the grants refuse gets the executor's error.
+  const offered = new Set(executor.tools().map((t) => t.name));
+  const listed = tools.filter((t) => offered.has(t.name));
   if (word === "--help" || word === "-h") {
-    out.stdout(toolsHelp(out.program, tools));
+    out.stdout(toolsHelp(out.program, listed));
     return OK;
   }
-  if (word === undefined) return usage("no tool given", toolsHelp(out.program, tools));
+  if (word === undefined) return usage("no tool given", toolsHelp(out.program, listed));
   const tool = tools.find((t) => t.name === word);
   if (tool === undefined) {
     const what = word.startsWith("-") ? `expected a tool before \`${word}\`` : `unknown tool \`${word}\``;
-    return usage(what, toolsHelp(out.program, tools));
+    return usage(what, toolsHelp(out.program, listed));
   }
   const hint = `Run \`${out.program} ${tool.name} --help\` for its flags.\n`;
   if (asksForHelp(rest)) {
@@ -191,22 +196,29 @@ async function argumentsOf(tool: AnyToolDef, words: readonly string[], io: CliIo
     tokens: true,
   });
   const values = new Map<string, JsonValue>();
-  const given = new Set<string>();
+  // The flag that gave each parameter: one that is not an array takes one
+  // value, so a second (the same flag, or a switch's negation) is refused
+  // rather than silently replacing the first, as clap does.
+  const given = new Map<string, string>();
   let json: string | undefined;
   for (const token of tokens) {
     if (token.kind !== "option") continue;
     if (token.name === "json") {
-      if (json !== undefined) throw new UsageError("`--json` given more than once");
+      if (json !== undefined) throw new UsageError("the argument `--json` cannot be used multiple times");
       json = token.value ?? "";
       continue;
     }
     const entry = byName.get(token.name);
     if (entry === undefined) throw new UsageError(`unknown flag \`${token.rawName}\``);
     const { flag, negated } = entry;
+    const earlier = given.get(flag.param);
+    if (earlier !== undefined && !flag.repeated) {
+      throw new UsageError(earlier === token.name ? `the argument \`--${token.name}\` cannot be used multiple times` : `the argument \`--${token.name}\` cannot be used with \`--${earlier}\``);
+    }
+    given.set(flag.param, token.name);
     if (flag.switch) {
       values.set(flag.param, !negated);
     } else {
-      // A flag given again replaces its value, as for a switch.
       const read = readWord(flag.word, token.value ?? "");
       if (!read.ok) throw new UsageError(`invalid value for \`--${flag.name}\`: ${read.message}`);
       if (flag.repeated) {
@@ -216,7 +228,6 @@ async function argumentsOf(tool: AnyToolDef, words: readonly string[], io: CliIo
         values.set(flag.param, read.value);
       }
     }
-    given.add(flag.param);
   }
   if (json === undefined) return Object.fromEntries(values);
   if (given.size > 0) throw new UsageError("`--json` gives the whole argument object: use it without parameter flags");

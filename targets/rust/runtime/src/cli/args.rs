@@ -20,15 +20,13 @@ pub(crate) fn arguments(matches: &ArgMatches, flags: &Flags) -> Whole {
     for flag in &flags.flags {
         let name = flag.param.to_string();
         if flag.scalar == Scalar::Bool && !flag.repeated {
-            let yes = given_at(matches, &flag.long);
-            let no = given_at(matches, &negation(&flag.long));
-            // The flags override each other; the later one wins should
-            // both be seen.
-            let value = match (yes, no) {
-                (Some(y), Some(n)) => y > n,
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-                (None, None) => continue,
+            // clap lets through one of the two at most.
+            let value = if given(matches, &flag.long) {
+                true
+            } else if given(matches, &negation(&flag.long)) {
+                false
+            } else {
+                continue;
             };
             object.insert(name, Value::Bool(value));
         } else if flag.repeated {
@@ -42,13 +40,10 @@ pub(crate) fn arguments(matches: &ArgMatches, flags: &Flags) -> Whole {
     Whole::Object(object)
 }
 
-/// Where the flag `id` was given on the command line, if it was (a
-/// `SetTrue` flag always has a value: `false` by default).
-fn given_at(matches: &ArgMatches, id: &str) -> Option<usize> {
-    if matches.value_source(id) != Some(ValueSource::CommandLine) {
-        return None;
-    }
-    matches.index_of(id)
+/// Whether the flag `id` was given on the command line (a `SetTrue` flag
+/// always has a value: `false` by default).
+fn given(matches: &ArgMatches, id: &str) -> bool {
+    matches.value_source(id) == Some(ValueSource::CommandLine)
 }
 
 #[cfg(test)]
@@ -127,24 +122,15 @@ mod tests {
     }
 
     #[test]
-    fn the_last_value_of_a_flag_wins() {
-        let words = ["--query", "a", "--query", "b", "--exact", "--exact"];
-        assert_eq!(
-            parse(&words),
-            Ok(object(json!({"query": "b", "exact": true})))
-        );
-    }
-
-    #[test]
-    fn the_last_of_a_flag_and_its_negation_wins() {
-        assert_eq!(
-            parse(&["--exact", "--no-exact"]),
-            Ok(object(json!({"exact": false})))
-        );
-        assert_eq!(
-            parse(&["--no-exact", "--exact"]),
-            Ok(object(json!({"exact": true})))
-        );
+    fn a_flag_that_is_not_an_array_is_given_once() {
+        use clap::error::ErrorKind;
+        let twice = ErrorKind::ArgumentConflict;
+        assert_eq!(parse(&["--query", "a", "--query", "b"]), Err(twice));
+        assert_eq!(parse(&["--exact", "--exact"]), Err(twice));
+        assert_eq!(parse(&["--exact", "--no-exact"]), Err(twice));
+        assert_eq!(parse(&["--no-exact", "--exact"]), Err(twice));
+        assert_eq!(parse(&["--json", "{}", "--json", "{}"]), Err(twice));
+        assert_eq!(parse(&["--no-exact"]), Ok(object(json!({"exact": false}))));
     }
 
     #[test]

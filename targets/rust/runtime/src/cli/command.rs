@@ -59,9 +59,10 @@ pub(super) fn first_sentence(description: &str) -> String {
 
 fn tool_command(tool: &'static ToolDescriptor, flags: &Flags) -> Command {
     let description = tool.description.unwrap_or_default();
+    // A parameter that is not an array takes one value: clap refuses a
+    // flag given twice (no `args_override_self`), and a switch beside its
+    // negation, rather than keep the last and drop the first silently.
     let mut command = Command::new(tool.name)
-        // `--limit 2 --limit 3` is 3, as with node's `parseArgs`.
-        .args_override_self(true)
         .about(first_sentence(description))
         .long_about(description.to_string())
         .after_help(details(tool, flags));
@@ -77,14 +78,14 @@ fn tool_command(tool: &'static ToolDescriptor, flags: &Flags) -> Command {
                     Arg::new(long.clone())
                         .long(long.clone())
                         .action(ArgAction::SetTrue)
-                        .overrides_with(no.clone())
+                        .conflicts_with(no.clone())
                         .help(flag.help.clone()),
                 )
                 .arg(
                     Arg::new(no.clone())
                         .long(no)
                         .action(ArgAction::SetTrue)
-                        .overrides_with(long.clone())
+                        .conflicts_with(long.clone())
                         .help(format!("Sets --{long} to false.")),
                 );
             continue;

@@ -116,7 +116,14 @@ where
         .into_iter()
         .map(|t| (t, flags::flags(t)))
         .collect();
-    let mut command = command::command(&program, &tools);
+    // Every visible tool is a subcommand, so that calling one the grants or
+    // the risk ceiling refuse gets the executor's structured error; the
+    // tool list shows only the tools the executor offers.
+    let offered: Vec<&str> = executor.tools().iter().map(|t| t.name).collect();
+    let mut command = command::command(&program, &tools).mut_subcommands(|tool| {
+        let hidden = !offered.contains(&tool.get_name());
+        tool.hide(hidden)
+    });
     let matches = match command.try_get_matches_from_mut(args) {
         Ok(matches) => matches,
         Err(error) => return output::clap_error(&error, &mut io),

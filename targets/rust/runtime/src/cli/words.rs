@@ -13,7 +13,8 @@ pub(crate) type Parser = fn(&str) -> Result<Value, String>;
 pub(crate) fn parser(scalar: Scalar) -> Parser {
     match scalar {
         Scalar::Text => text,
-        Scalar::Number { .. } => number,
+        Scalar::Number { integer: true } => integer,
+        Scalar::Number { integer: false } => number,
         Scalar::Bool => boolean,
         Scalar::Json => json,
     }
@@ -27,6 +28,33 @@ fn number(word: &str) -> Result<Value, String> {
     match serde_json::from_str(word) {
         Ok(Value::Number(n)) => Ok(Value::Number(n)),
         _ => Err("not a number".into()),
+    }
+}
+
+/// The largest integer a JavaScript number (an IEEE double) holds
+/// exactly, 2^53 - 1.
+const MAX_EXACT: u64 = (1 << 53) - 1;
+
+/// A number, refused when it is a whole number beyond ±(2^53 - 1): the
+/// TypeScript runtime would round it, and a tool given a neighbouring id
+/// is worse than one refused.
+fn integer(word: &str) -> Result<Value, String> {
+    let value = number(word)?;
+    let exact = match &value {
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => u <= MAX_EXACT,
+            (None, Some(i), _) => i.unsigned_abs() <= MAX_EXACT,
+            (None, None, Some(f)) => f.fract() != 0.0 || f.abs() <= MAX_EXACT as f64,
+            (None, None, None) => false,
+        },
+        _ => false,
+    };
+    if exact {
+        Ok(value)
+    } else {
+        Err(format!(
+            "an integer beyond ±{MAX_EXACT} is not held exactly"
+        ))
     }
 }
 
@@ -83,6 +111,30 @@ mod tests {
         assert_eq!(parse(integer, "-0.5"), Ok(json!(-0.5)));
         assert_eq!(parse(Scalar::Bool, "false"), Ok(json!(false)));
         assert_eq!(parse(Scalar::Json, r#"{"a": [1]}"#), Ok(json!({"a": [1]})));
+    }
+
+    #[test]
+    fn integers_are_refused_beyond_what_a_double_holds_exactly() {
+        let integer = Scalar::Number { integer: true };
+        assert_eq!(
+            parse(integer, "9007199254740991"),
+            Ok(json!(9007199254740991_u64))
+        );
+        assert_eq!(
+            parse(integer, "-9007199254740991"),
+            Ok(json!(-9007199254740991_i64))
+        );
+        for word in [
+            "9007199254740992",
+            "9007199254740993",
+            "-9007199254740993",
+            "1e20",
+        ] {
+            assert!(parse(integer, word).is_err(), "{word}");
+        }
+        // A number flag takes any number; only an integer must stay exact.
+        let number = Scalar::Number { integer: false };
+        assert_eq!(parse(number, "1e20"), Ok(json!(1e20)));
     }
 
     #[test]

@@ -36,6 +36,7 @@ mod patterns;
 mod ranges;
 mod set_aside;
 mod stray_semicolon;
+mod suggestions;
 pub mod strict;
 mod target_names;
 mod thresholds;
@@ -193,6 +194,7 @@ const LINTS: &[Check] = &[
     params::run,
     missing_example::run,
     stray_semicolon::run,
+    suggestions::run,
     negative_bool::run,
     errors_doc::run,
     strict::run,

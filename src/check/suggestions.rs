@@ -24,7 +24,9 @@ pub fn run(cx: &mut Cx<'_>) {
                     )
                     .with_label("empty")
                     .with_help("name a tool or a value to try, or remove the entry")
-                } else if let Some(first) = error.suggestions[..i].iter().position(|s| s == suggestion) {
+                } else if let Some(first) =
+                    error.suggestions[..i].iter().position(|s| s == suggestion)
+                {
                     Diagnostic::twice(
                         codes::BAD_SUGGESTION,
                         span_of(i),

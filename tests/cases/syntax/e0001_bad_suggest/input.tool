@@ -15,3 +15,12 @@ tool find_nodes(
     /// The text to find.
     query: string,
 ) -> [string];
+
+/// Read one page by its id.
+tool get_page(
+    /// The page's id.
+    id: string,
+) -> string {
+    error gone "The page was deleted." retryable help "List the pages.";
+    error moved "The page moved." help "Find it." suggest "find_pages", "list_pages" retryable;
+}

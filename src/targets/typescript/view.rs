@@ -272,6 +272,15 @@ fn metadata(e: &mut Emit<'_>, tool: &Tool, indent: usize) {
                 e.plain_key(&mut err, "hint");
                 e.str(help);
             }
+            if !error.suggestions.is_empty() {
+                e.plain_key(&mut err, "suggestions");
+                let mut list = e.open_array(inner + 2, true);
+                for s in &error.suggestions {
+                    e.item(&mut list);
+                    e.str(s);
+                }
+                e.close_array(list);
+            }
             e.plain_key(&mut err, "retryable");
             e.bool(error.retryable);
             e.close(err);

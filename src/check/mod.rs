@@ -37,6 +37,7 @@ mod ranges;
 mod set_aside;
 mod stray_semicolon;
 pub mod strict;
+mod suggestions;
 mod target_names;
 mod thresholds;
 mod tiers;
@@ -193,6 +194,7 @@ const LINTS: &[Check] = &[
     params::run,
     missing_example::run,
     stray_semicolon::run,
+    suggestions::run,
     negative_bool::run,
     errors_doc::run,
     strict::run,

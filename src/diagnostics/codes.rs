@@ -120,6 +120,7 @@ codes! {
     GEMINI_JSON_SCHEMA = "W0026", "gemini_json_schema", Warning, "tool cannot use Gemini's parameters Schema";
     OPEN_STRICT = "W0027", "open_strict", Warning, "open struct or tool that OpenAI strict mode closes";
     STRAY_SEMICOLON = "W0028", "stray_semicolon", Warning, "needless `;` after an example";
+    BAD_SUGGESTION = "W0029", "bad_suggestion", Warning, "empty or repeated suggestion in a declared error";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

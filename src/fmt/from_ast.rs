@@ -337,6 +337,7 @@ impl Cx<'_> {
                     code: name(&e.code),
                     message: text(&e.message),
                     help: e.help.as_ref().map(text),
+                    suggestions: e.suggestions.iter().map(text).collect(),
                     retryable: e.retryable,
                 }
             }

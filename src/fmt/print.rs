@@ -318,6 +318,7 @@ impl Printer {
                 code,
                 message,
                 help,
+                suggestions,
                 retryable,
             } => {
                 self.header(1, comments, &None, &[]);
@@ -325,6 +326,11 @@ impl Printer {
                 if let Some(h) = help {
                     s.push_str(" help ");
                     s.push_str(&str_text(h));
+                }
+                if !suggestions.is_empty() {
+                    let list: Vec<String> = suggestions.iter().map(str_text).collect();
+                    s.push_str(" suggest ");
+                    s.push_str(&list.join(", "));
                 }
                 if *retryable {
                     s.push_str(" retryable");

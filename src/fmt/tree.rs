@@ -189,6 +189,7 @@ pub enum BodyEntry {
         code: Name,
         message: Str,
         help: Option<Str>,
+        suggestions: Vec<Str>,
         retryable: bool,
     },
     Example {

@@ -280,8 +280,8 @@ fn duration(ms: u64) -> String {
     }
 }
 
-/// `toolc/errors`: a list of `{code, message, help?, retryable?}` or an
-/// object keyed by code.
+/// `toolc/errors`: a list of `{code, message, help?, suggestions?,
+/// retryable?}` or an object keyed by code.
 fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
     let entries: Vec<(String, &Map<String, Value>)> = match value {
         Value::Array(list) => list
@@ -298,7 +298,9 @@ fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
         _ => return None,
     };
     // The language refuses an empty code or message (E0001): such a list is
-    // malformed. An empty help says nothing and is left out.
+    // malformed. An empty help says nothing and is left out, as are the
+    // suggestions W0029 would report (empty or repeated) and any that is not
+    // a string.
     let filled = |s: &&str| !is_blank(s);
     entries
         .into_iter()
@@ -312,8 +314,20 @@ fn errors(value: &Value) -> Option<Vec<BodyEntry>> {
                     .and_then(Value::as_str)
                     .filter(filled)
                     .map(Str::plain),
+                suggestions: suggestions(o.get("suggestions")),
                 retryable: o.get("retryable").and_then(Value::as_bool) == Some(true),
             })
         })
         .collect()
+}
+
+/// The usable entries of a declared error's `suggestions`, in order.
+fn suggestions(value: Option<&Value>) -> Vec<Str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for s in value.and_then(Value::as_array).into_iter().flatten() {
+        if let Some(s) = s.as_str().filter(|s| !is_blank(s) && !seen.contains(s)) {
+            seen.push(s);
+        }
+    }
+    seen.into_iter().map(Str::plain).collect()
 }

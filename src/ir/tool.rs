@@ -18,12 +18,21 @@ pub struct RateLimit {
     pub per_ms: u64,
 }
 
-/// A declared tool error: `error node_not_found "..." help "..." retryable;`
+/// A declared tool error:
+/// `error node_not_found "..." help "..." suggest "find_nodes" retryable;`
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ErrorDecl {
     pub code: String,
     pub message: String,
     pub help: Option<String>,
+    /// What the model may try instead (tool names or values), as written;
+    /// a failure with this code carries them unless the handler gives its
+    /// own. Left out of the IR's JSON when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
+    /// Where each suggestion is written (W0029); not part of the IR's JSON.
+    #[serde(skip)]
+    pub suggestion_spans: Vec<Span>,
     pub retryable: bool,
     pub span: Span,
 }

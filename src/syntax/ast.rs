@@ -196,12 +196,14 @@ pub enum BodyEntry {
     Example(ExampleDecl),
 }
 
-/// `error code "message" help "text" retryable;`
+/// `error code "message" help "text" suggest "a", "b" retryable;`
 #[derive(Debug, Clone, PartialEq)]
 pub struct ErrorDecl {
     pub code: Name,
     pub message: Text,
     pub help: Option<Text>,
+    /// The `suggest` list, in source order (empty without one).
+    pub suggestions: Vec<Text>,
     pub retryable: bool,
     pub span: Span,
 }

@@ -275,11 +275,19 @@ impl Builder<'_> {
         let span = self.span(&pair);
         let mut code = None;
         let mut texts = Vec::new();
+        let mut suggestions = Vec::new();
         let mut retryable = false;
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::name => code = Some(self.name(p)),
                 Rule::string | Rule::raw_string => texts.push(self.text(p)),
+                Rule::suggest_list => {
+                    for s in p.into_inner() {
+                        if matches!(s.as_rule(), Rule::string | Rule::raw_string) {
+                            suggestions.push(self.text(s));
+                        }
+                    }
+                }
                 Rule::kw_retryable => retryable = true,
                 _ => {}
             }
@@ -289,6 +297,7 @@ impl Builder<'_> {
             code: code?,
             message: texts.next()?,
             help: texts.next(),
+            suggestions,
             retryable,
             span,
         })

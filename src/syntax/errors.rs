@@ -45,6 +45,7 @@ fn rule_name(rule: Rule) -> Option<&'static str> {
         Rule::kw_use => "`use`",
         Rule::kw_by => "`by`",
         Rule::kw_help => "`help`",
+        Rule::kw_suggest | Rule::suggest_list => "`suggest`",
         Rule::kw_retryable => "`retryable`",
         Rule::kw_matches => "`matches`",
         Rule::semi => "`;`",

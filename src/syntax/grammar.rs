@@ -24,6 +24,7 @@ pub enum Rule {
     r#kw_tool,
     r#kw_error,
     r#kw_help,
+    r#kw_suggest,
     r#kw_retryable,
     r#kw_example,
     r#kw_map,
@@ -78,6 +79,7 @@ pub enum Rule {
     r#output,
     r#tool_body,
     r#error_decl,
+    r#suggest_list,
     r#example_decl,
     r#field_list,
     r#field_slot,
@@ -151,6 +153,7 @@ impl Rule {
             Rule::r#kw_tool,
             Rule::r#kw_error,
             Rule::r#kw_help,
+            Rule::r#kw_suggest,
             Rule::r#kw_retryable,
             Rule::r#kw_example,
             Rule::r#kw_map,
@@ -205,6 +208,7 @@ impl Rule {
             Rule::r#output,
             Rule::r#tool_body,
             Rule::r#error_decl,
+            Rule::r#suggest_list,
             Rule::r#example_decl,
             Rule::r#field_list,
             Rule::r#field_slot,
@@ -703,6 +707,35 @@ impl ::pest::Parser<Rule> for ToolParser {
                                                 .sequence(|state| {
                                                     state
                                                         .match_string("help")
+                                                        .and_then(|state| {
+                                                            state
+                                                                .lookahead(false, |state| { self::r#ident_char(state) })
+                                                        })
+                                                })
+                                        },
+                                    )
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#kw_suggest(
+                    state: ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#kw_suggest,
+                            |state| {
+                                state
+                                    .atomic(
+                                        ::pest::Atomicity::Atomic,
+                                        |state| {
+                                            state
+                                                .sequence(|state| {
+                                                    state
+                                                        .match_string("suggest")
                                                         .and_then(|state| {
                                                             state
                                                                 .lookahead(false, |state| { self::r#ident_char(state) })
@@ -2226,10 +2259,75 @@ impl ::pest::Parser<Rule> for ToolParser {
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| {
+                                                state
+                                                    .optional(|state| {
+                                                        state.restore_on_err(|state| self::r#suggest_list(state))
+                                                    })
+                                            })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
                                                 state.optional(|state| { self::r#kw_retryable(state) })
                                             })
                                             .and_then(|state| { super::hidden::skip(state) })
                                             .and_then(|state| { self::r#semi(state) })
+                                    })
+                            },
+                        )
+                }
+                #[inline]
+                #[allow(non_snake_case, unused_variables)]
+                pub fn r#suggest_list(
+                    state: ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                ) -> ::pest::ParseResult<
+                    ::alloc::boxed::Box<::pest::ParserState<'_, Rule>>,
+                > {
+                    state
+                        .rule(
+                            Rule::r#suggest_list,
+                            |state| {
+                                state
+                                    .sequence(|state| {
+                                        self::r#kw_suggest(state)
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| { self::r#text(state) })
+                                            .and_then(|state| { super::hidden::skip(state) })
+                                            .and_then(|state| {
+                                                state
+                                                    .sequence(|state| {
+                                                        state
+                                                            .optional(|state| {
+                                                                state
+                                                                    .restore_on_err(|state| {
+                                                                        state
+                                                                            .sequence(|state| {
+                                                                                self::r#comma(state)
+                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                    .and_then(|state| { self::r#text(state) })
+                                                                            })
+                                                                    })
+                                                                    .and_then(|state| {
+                                                                        state
+                                                                            .repeat(|state| {
+                                                                                state
+                                                                                    .sequence(|state| {
+                                                                                        super::hidden::skip(state)
+                                                                                            .and_then(|state| {
+                                                                                                state
+                                                                                                    .restore_on_err(|state| {
+                                                                                                        state
+                                                                                                            .sequence(|state| {
+                                                                                                                self::r#comma(state)
+                                                                                                                    .and_then(|state| { super::hidden::skip(state) })
+                                                                                                                    .and_then(|state| { self::r#text(state) })
+                                                                                                            })
+                                                                                                    })
+                                                                                            })
+                                                                                    })
+                                                                            })
+                                                                    })
+                                                            })
+                                                    })
+                                            })
                                     })
                             },
                         )
@@ -4799,6 +4897,7 @@ impl ::pest::Parser<Rule> for ToolParser {
                     Rule::r#kw_tool => rules::r#kw_tool(state),
                     Rule::r#kw_error => rules::r#kw_error(state),
                     Rule::r#kw_help => rules::r#kw_help(state),
+                    Rule::r#kw_suggest => rules::r#kw_suggest(state),
                     Rule::r#kw_retryable => rules::r#kw_retryable(state),
                     Rule::r#kw_example => rules::r#kw_example(state),
                     Rule::r#kw_map => rules::r#kw_map(state),
@@ -4853,6 +4952,7 @@ impl ::pest::Parser<Rule> for ToolParser {
                     Rule::r#output => rules::r#output(state),
                     Rule::r#tool_body => rules::r#tool_body(state),
                     Rule::r#error_decl => rules::r#error_decl(state),
+                    Rule::r#suggest_list => rules::r#suggest_list(state),
                     Rule::r#example_decl => rules::r#example_decl(state),
                     Rule::r#field_list => rules::r#field_list(state),
                     Rule::r#field_slot => rules::r#field_slot(state),

@@ -64,6 +64,7 @@ pub(super) fn point_at_line_end(d: &mut Diagnostic, last: Span, found: Span, fou
 /// The message for a common mistake, if the failed parse is one.
 pub(super) fn diagnose(cx: &Context<'_>) -> Option<Diagnostic> {
     text_problem(cx)
+        .or_else(|| error_order(cx))
         .or_else(|| foreign_syntax(cx))
         .or_else(|| missing_separator(cx))
 }
@@ -98,6 +99,22 @@ fn text_problem(cx: &Context<'_>) -> Option<Diagnostic> {
         );
     }
     None
+}
+
+/// The parts of an `error` declaration out of order: `help` or `suggest`
+/// after `retryable`.
+fn error_order(cx: &Context<'_>) -> Option<Diagnostic> {
+    let late = ["help", "suggest"].contains(&cx.found) && cx.previous_word == "retryable";
+    if !late || !cx.expects(Rule::semi) {
+        return None;
+    }
+    Some(
+        cx.here(
+            &format!("`{}` comes earlier in an error declaration", cx.found),
+            "out of order",
+        )
+        .with_help("write `error CODE \"message\" help \"...\" suggest \"...\" retryable;`"),
+    )
 }
 
 /// Syntax from other languages: `;` between fields, attribute arguments

@@ -240,6 +240,12 @@ const EXPECTATIONS: &[(&str, &str, usize, &str)] = &[
     ("tool f() -> bool {\n  error busy \"Busy.\" help \"Wait.\" retryable;\n}", "error", 0, "keyword"),
     ("tool f() -> bool {\n  error busy \"Busy.\" help \"Wait.\" retryable;\n}", "busy", 0, "constant.other"),
     ("tool f() -> bool {\n  error busy \"Busy.\" help \"Wait.\" retryable;\n}", "retryable", 0, "keyword"),
+    ("tool f() -> bool {\n  error busy \"Busy.\" suggest \"wait\", \"poll\" retryable;\n}", "suggest", 0, "keyword"),
+    ("tool f() -> bool {\n  error busy \"Busy.\" suggest \"wait\", \"poll\" retryable;\n}", "poll", 0, "string.quoted.double"),
+    ("tool f() -> bool {\n  error busy \"Busy.\" suggest \"wait\", \"poll\" retryable;\n}", ",", 0, "punctuation.separator.comma"),
+    ("tool f() -> bool {\n  error busy \"Busy.\" suggest \"wait\", \"poll\" retryable;\n}", "retryable", 0, "keyword"),
+    // `suggest` is a keyword only in an error: a parameter may be named so.
+    ("tool f(suggest: string);", "suggest", 0, "variable"),
     ("tool f() -> bool {\n  error error \"An error.\";\n}", "error", 1, "constant.other"),
     ("tool f(a: int) -> bool {\n  example \"One\" { a: 1 }\n}", "example", 0, "keyword"),
     ("tool f(a: int) -> bool {\n  example \"One\" { a: 1 }\n}", "a", 1, "support.type.property-name"),

@@ -70,7 +70,9 @@ fn main() {
     assert_eq!(
         serde_json::to_value(&err).unwrap(),
         json!({"code": "node_not_found", "message": "No node has this id.",
-               "hint": "Call find_nodes first.", "retryable": false})
+               "hint": "Call find_nodes first.", "suggestions": ["find_nodes"],
+               "retryable": false}),
+        "the generated constructor carries the declared hint and suggestions"
     );
 
     let err = call("set_font", json!({"id": "1:2", "font": "Inter", "parent": null, "weight": 1.5}))

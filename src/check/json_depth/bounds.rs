@@ -326,6 +326,9 @@ fn meta_depth(tool: &Tool) -> usize {
     if !tool.errors.is_empty() {
         inside = inside.max(2); // `[{"code": ...}]`
     }
+    if tool.errors.values().any(|e| !e.suggestions.is_empty()) {
+        inside = inside.max(3); // `[{"suggestions": ["find_nodes"]}]`
+    }
     for example in &tool.examples {
         // `[{"name": value}]`
         let deepest = example

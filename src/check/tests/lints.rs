@@ -155,6 +155,8 @@ fn undocumented_errors() {
         code: code.into(),
         message: format!("{code} happened"),
         help: None,
+        suggestions: Vec::new(),
+        suggestion_spans: Vec::new(),
         retryable: false,
         span: sp(),
     };

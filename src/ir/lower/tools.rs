@@ -127,6 +127,8 @@ impl Lowerer<'_> {
                             code: e.code.text.clone(),
                             message: e.message.value.clone(),
                             help: e.help.as_ref().map(|h| h.value.clone()),
+                            suggestions: e.suggestions.iter().map(|s| s.value.clone()).collect(),
+                            suggestion_spans: e.suggestions.iter().map(|s| s.span).collect(),
                             retryable: e.retryable,
                             span: e.span,
                         },

@@ -141,11 +141,19 @@ fn meta(tool: &Tool) -> Obj<'_> {
             .errors
             .values()
             .map(|e| {
-                let mut err = Obj::with_capacity(4);
+                let mut err = Obj::with_capacity(5);
                 err.insert("code", e.code.as_str());
                 err.insert("message", e.message.as_str());
                 if let Some(help) = &e.help {
                     err.insert("help", help.as_str());
+                }
+                if !e.suggestions.is_empty() {
+                    let list: Vec<Node<'_>> = e
+                        .suggestions
+                        .iter()
+                        .map(|s| Node::from(s.as_str()))
+                        .collect();
+                    err.insert("suggestions", list);
                 }
                 err.insert("retryable", e.retryable);
                 Node::Obj(err)

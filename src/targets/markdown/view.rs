@@ -44,7 +44,7 @@ pub struct ToolView {
     pub param_notes: Vec<String>,
     /// "Returns: `NodeSummary`." or "Returns nothing structured."
     pub returns: String,
-    /// "- `code`: message help (retryable)"
+    /// "- `code`: message help Try: `a`, `b`. (retryable)"
     pub errors: Vec<String>,
     pub examples: Vec<ExampleView>,
 }
@@ -117,6 +117,12 @@ fn tool_view(program: &Program, tool: &Tool) -> ToolView {
             if let Some(help) = &e.help {
                 line.push(' ');
                 line.push_str(&inline(help));
+            }
+            if !e.suggestions.is_empty() {
+                let list: Vec<String> = e.suggestions.iter().map(|s| code(s)).collect();
+                line.push_str(" Try: ");
+                line.push_str(&list.join(", "));
+                line.push('.');
             }
             if e.retryable {
                 line.push_str(" (retryable)");

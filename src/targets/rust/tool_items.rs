@@ -31,6 +31,7 @@ pub fn error_views(tool: &Tool) -> Vec<ErrorView> {
                 Some(h) => format!("Some({h:?}.to_string())"),
                 None => "None".into(),
             },
+            suggestions: e.suggestions.iter().map(|s| lit(s)).collect(),
             retryable: e.retryable,
         })
         .collect()
@@ -71,10 +72,15 @@ pub fn descriptor(
         }
         let _ = write!(
             errors,
-            "::toolc_runtime::ErrorDecl {{ code: {}, message: {}, hint: {}, retryable: {} }}",
+            "::toolc_runtime::ErrorDecl {{ code: {}, message: {}, hint: {}, suggestions: &[{}], retryable: {} }}",
             lit(&e.code),
             lit(&e.message),
             opt_lit(e.help.as_deref()),
+            e.suggestions
+                .iter()
+                .map(|s| lit(s))
+                .collect::<Vec<_>>()
+                .join(", "),
             e.retryable
         );
     }

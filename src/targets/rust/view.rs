@@ -112,6 +112,8 @@ pub struct ErrorView {
     pub message: String,
     /// `Some("...".to_string())` or `None`.
     pub hint: String,
+    /// The declared suggestions as string literals.
+    pub suggestions: Vec<String>,
     pub retryable: bool,
 }
 

@@ -42,6 +42,8 @@ struct ErrorDef<'a> {
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     hint: Option<&'a str>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    suggestions: &'a [String],
     retryable: bool,
 }
 
@@ -80,6 +82,7 @@ pub fn metadata(tool: &Tool) -> Metadata<'_> {
                 let error = ErrorDef {
                     message: &e.message,
                     hint: e.help.as_deref(),
+                    suggestions: &e.suggestions,
                     retryable: e.retryable,
                 };
                 (code.as_str(), error)

@@ -46,6 +46,18 @@ test("whatever a handler throws becomes a structured error", () => {
   assert.deepEqual(toToolError("plain", DECLARED), { code: "internal", message: "plain", retryable: false });
 });
 
+test("a declared code's suggestions fill in only when the handler gives none", () => {
+  const declared: Readonly<Record<string, ErrorDef>> = { locked: { message: "Locked.", suggestions: ["unlock", "wait"], retryable: false } };
+  const plain = new ToolCallError({ code: "locked", message: "Locked.", retryable: false });
+  assert.deepEqual(toToolError(plain, declared).suggestions, ["unlock", "wait"]);
+  const empty = new ToolCallError({ code: "locked", message: "Locked.", suggestions: [], retryable: false });
+  assert.deepEqual(toToolError(empty, declared).suggestions, ["unlock", "wait"]);
+  const own = new ToolCallError({ code: "locked", message: "Locked.", suggestions: ["force"], retryable: false });
+  assert.deepEqual(toToolError(own, declared).suggestions, ["force"]);
+  assert.deepEqual(declaredError(declared, "locked").error, { code: "locked", message: "Locked.", suggestions: ["unlock", "wait"], retryable: false });
+  assert.deepEqual(toToolError(own, DECLARED), own.error);
+});
+
 test("a stub's not_implemented error names the tool and passes through", () => {
   const error = notImplementedError("get_note");
   assert.deepEqual(error.error, { code: "not_implemented", message: 'tool "get_note" is not implemented yet', retryable: false });

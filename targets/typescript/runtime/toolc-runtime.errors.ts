@@ -48,19 +48,30 @@ export function toToolError(thrown: unknown, declared: Readonly<Record<string, E
         ? thrown.error
         : { ...thrown.error, suggestions: Array.isArray(given) ? given.filter((s): s is string => typeof s === "string") : [] };
     const decl = hasOwn(declared, base.code) ? declared[base.code] : undefined;
-    if (decl === undefined) return base;
-    const hint = base.hint ?? decl.hint;
-    const error: ToolError = { ...base, retryable: base.retryable || decl.retryable };
-    return hint === undefined ? error : { ...error, hint };
+    return decl === undefined ? base : withDeclared(base, decl);
   }
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   return { code: "internal", message, retryable: false };
 }
 
-/** The error a handler throws for a declared code, with its declared message, hint and retryability. */
+/** The error a handler throws for a declared code, with its declared message, hint, suggestions and retryability. */
 export function declaredError(declared: Readonly<Record<string, ErrorDef>>, code: string, message?: string): ToolCallError {
   const decl = hasOwn(declared, code) ? declared[code] : undefined;
-  const error: ToolError = { code, message: message ?? decl?.message ?? code, retryable: decl?.retryable ?? false };
-  const hint = decl?.hint;
-  return new ToolCallError(hint === undefined ? error : { ...error, hint });
+  const error: ToolError = { code, message: message ?? decl?.message ?? code, retryable: false };
+  return new ToolCallError(decl === undefined ? error : withDeclared(error, decl));
+}
+
+/** An error of a declared code with what the tool declares for it: the hint
+ * and the suggestions when the error has none (a handler's own win), and its
+ * retryability. The Rust executor's `gates::declared` follows the same rule. */
+function withDeclared(error: ToolError, decl: ErrorDef): ToolError {
+  const { retryable, ...rest } = error;
+  const hint = error.hint ?? decl.hint;
+  const suggestions = error.suggestions !== undefined && error.suggestions.length > 0 ? error.suggestions : decl.suggestions;
+  return {
+    ...rest,
+    ...(hint === undefined ? {} : { hint }),
+    ...(suggestions === undefined || suggestions.length === 0 ? {} : { suggestions }),
+    retryable: retryable || decl.retryable,
+  };
 }

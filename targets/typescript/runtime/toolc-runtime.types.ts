@@ -108,6 +108,8 @@ export type Risk = (typeof RISKS)[number];
 export interface ErrorDef {
   readonly message: string;
   readonly hint?: string;
+  /** What to try instead (`suggest "..."`): a failure's suggestions when its handler gives none. */
+  readonly suggestions?: readonly string[];
   readonly retryable: boolean;
 }
 

@@ -76,7 +76,8 @@ pub struct RateLimit {
     pub per_ms: u64,
 }
 
-/// An error a tool declares: its code, message, help and retryability.
+/// An error a tool declares: its code, message, help, suggestions and
+/// retryability.
 #[derive(Debug)]
 pub struct ErrorDecl {
     /// The error code.
@@ -85,6 +86,9 @@ pub struct ErrorDecl {
     pub message: &'static str,
     /// The declared help, the error's hint.
     pub hint: Option<&'static str>,
+    /// The declared suggestions (`suggest "..."`), the error's suggestions
+    /// when the handler gives none.
+    pub suggestions: &'static [&'static str],
     /// Whether a call failing with it may succeed if tried again.
     pub retryable: bool,
 }
@@ -236,6 +240,7 @@ mod tests {
             code: "down",
             message: "The peer is down.",
             hint: None,
+            suggestions: &[],
             retryable: true,
         }],
         examples: &[Example {

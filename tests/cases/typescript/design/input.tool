@@ -61,7 +61,7 @@ tool set_font(
     /// Size step.
     size?: number multiple_of 0.5,
 ) -> NodeSummary {
-    error node_not_found "No node has this id." help "Call find_nodes to look the id up.";
+    error node_not_found "No node has this id." help "Call find_nodes to look the id up." suggest "find_nodes";
     error busy "The document is locked." help "Wait and retry." retryable;
     example "Make a title bold" { id: "1:2", font: "Inter", weight: 700 }
 }

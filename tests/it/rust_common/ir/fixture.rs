@@ -166,6 +166,8 @@ pub fn fixture() -> Program {
             code: "node_not_found".into(),
             message: "No node has this id.".into(),
             help: Some("Call find_nodes first.".into()),
+            suggestions: vec!["find_nodes".into()],
+            suggestion_spans: Vec::new(),
             retryable: false,
             span: Default::default(),
         },

@@ -165,6 +165,7 @@ mod tests {
             code: "not_found",
             message: "No note has this id.",
             hint: Some("Search first."),
+            suggestions: &[],
             retryable: false,
         }],
         examples: &[

@@ -55,6 +55,7 @@ const fn tool(names: &'static [&'static str], description: &'static str) -> Tool
             code: "gone",
             message: "It is gone.",
             hint: None,
+            suggestions: &[],
             retryable: false,
         }],
         examples: &[Example {

@@ -164,11 +164,14 @@ pub(crate) fn invalid_output(invalid: crate::validate::Invalid) -> ToolError {
 }
 
 /// A handler's error, with what the tool declares for its code: the hint
-/// when the error has none, and its retryability.
+/// and the suggestions when the error has none, and its retryability.
 pub(crate) fn declared(tool: &ToolDescriptor, mut error: ToolError) -> ToolError {
     if let Some(decl) = tool.error(&error.code) {
         if error.hint.is_none() {
             error.hint = decl.hint.map(str::to_string);
+        }
+        if error.suggestions.is_empty() {
+            error.suggestions = decl.suggestions.iter().map(|s| s.to_string()).collect();
         }
         error.retryable |= decl.retryable;
     }
@@ -204,5 +207,27 @@ mod tests {
     #[test]
     fn names_are_quoted_as_json() {
         assert_eq!(quoted("a\"b"), r#""a\"b""#);
+    }
+
+    static LOCKED: std::sync::LazyLock<ToolDescriptor> =
+        std::sync::LazyLock::new(|| ToolDescriptor {
+            errors: &[crate::ErrorDecl {
+                code: "locked",
+                message: "Locked.",
+                hint: None,
+                suggestions: &["unlock", "wait"],
+                retryable: false,
+            }],
+            ..ToolDescriptor::blank("{}")
+        });
+
+    #[test]
+    fn declared_suggestions_fill_in_only_for_none() {
+        let plain = declared(&LOCKED, ToolError::new("locked", "Locked."));
+        assert_eq!(&*plain.suggestions, ["unlock", "wait"]);
+        let own = ToolError::new("locked", "Locked.").with_suggestions(["force"]);
+        assert_eq!(&*declared(&LOCKED, own).suggestions, ["force"]);
+        let other = declared(&LOCKED, ToolError::new("gone", "Gone."));
+        assert!(other.suggestions.is_empty());
     }
 }

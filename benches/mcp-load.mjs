@@ -16,6 +16,8 @@
 //     refused as `rate_limited`), and every read succeeds;
 //   - the OTLP receiver gets exactly one `execute_tool` span per call: one
 //     session per client, M spans in each, no call id twice;
+//   - (TypeScript) one audit record per call, on the replica's stderr, for
+//     each span's session and call id;
 //   - every progress notification a client receives carries one of its own
 //     calls' progress tokens.
 // It exits 1 when a check fails. `MCP_SERVER=PATH` names another Rust
@@ -114,6 +116,7 @@ function serverKind(kind) {
     command: process.execPath, // `npm run mcp` is `node dist/src/server.js`; node's own pid gives its memory
     args: [server, dir],
     stopSignal: "SIGTERM", // the server flushes its spans, then ends
+    audits: true, // one JSON line per call on stderr (the Rust example has no audit sink)
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
     read: { name: "read_file", arguments: { path: "README.md" } },
     search: { name: "search_files", arguments: { query: "TODO" } },
@@ -161,10 +164,23 @@ async function run(kindName) {
   // A receiver per replica: session and call ids are each process's own.
   const receivers = [await startReceiver(), await startReceiver()];
   const replicas = [];
+  const audits = { count: 0, keys: new Set() };
+  const audit = (line, r) => {
+    if (!line.startsWith("{")) return;
+    try {
+      const record = JSON.parse(line);
+      if (typeof record.callId !== "string") return;
+      audits.count++;
+      audits.keys.add(`${r}/${record.sessionId}/${record.callId}`);
+    } catch {
+      // not an audit record
+    }
+  };
   try {
     for (const [r, receiver] of receivers.entries()) {
       const env = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "500" };
       const child = start(kind.command, [...kind.args, "--http", "127.0.0.1:0", "--redis", redis.url], { env });
+      if (kind.audits) child.on("line", (line) => audit(line, r));
       const line = await firstLine(child, /^https?:\/\/\S+\/mcp\b/, 60_000, `replica ${r}`);
       replicas.push({ child, url: line.trim(), before: rssKiB(child.pid) });
     }
@@ -225,6 +241,7 @@ async function run(kindName) {
       session.count++;
       session.ids.add(a["gen_ai.tool.call.id"]);
       bySession.set(key, session);
+      span.key = `${key}/${a["gen_ai.tool.call.id"]}`;
     }
     const sessionsRight = [...bySession.values()].filter((s) => s.count === options.calls && s.ids.size === options.calls).length;
     console.log(`  spans: ${spans.length} for ${all.length} calls; ${bySession.size} sessions, ${sessionsRight} with one span per call, no call id twice`);
@@ -233,6 +250,11 @@ async function run(kindName) {
     }
     if (spans.length !== all.length) failures.push(`${spans.length} spans for ${all.length} calls`);
     if (bySession.size !== options.clients || sessionsRight !== options.clients) failures.push(`spans per session: ${[...bySession.values()].map((s) => `${s.count}/${s.ids.size}`).join(" ")}`);
+    if (kind.audits) {
+      const unaudited = spans.filter((s) => !audits.keys.has(s.key)).length;
+      console.log(`  audit: ${audits.count} records for ${all.length} calls, ${audits.keys.size} distinct calls, ${unaudited} spans without one`);
+      if (audits.count !== all.length || audits.keys.size !== all.length || unaudited > 0) failures.push(`audit: ${audits.count} records, ${audits.keys.size} distinct, ${unaudited} spans unaudited, for ${all.length} calls`);
+    }
     const spanNames = (name) => spans.filter((s) => s.name === `execute_tool ${name}`).length;
     if (spanNames(kind.search.name) !== searches.length) failures.push(`${spanNames(kind.search.name)} ${kind.search.name} spans for ${searches.length} searches`);
     const limitedSpans = spans.filter((s) => attributes(s)["error.type"] === "rate_limited").length;

@@ -30,7 +30,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-import { attributes, firstLine, percentile, rssKiB, start, startReceiver, startRedis, stop, stopAll } from "./mcp-load-parts.mjs";
+import { attributes, cpuSeconds, firstLine, percentile, rssKiB, start, startReceiver, startRedis, stop, stopAll } from "./mcp-load-parts.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const target = process.env.CARGO_TARGET_DIR === undefined ? join(root, "target") : resolve(process.env.CARGO_TARGET_DIR);
@@ -190,10 +190,16 @@ async function run(kindName) {
     // Every client connected (initialized) before the timed calls begin.
     await new Promise((r) => setTimeout(r, 200));
     const began = performance.now();
+    const clientCpu = process.cpuUsage();
+    for (const replica of replicas) replica.cpu = cpuSeconds(replica.child.pid);
     go();
     const outcomes = await Promise.all(clients);
     const seconds = (performance.now() - began) / 1000;
-    for (const replica of replicas) replica.after = rssKiB(replica.child.pid);
+    const { user, system } = process.cpuUsage(clientCpu);
+    for (const replica of replicas) {
+      replica.after = rssKiB(replica.child.pid);
+      replica.cpu = cpuSeconds(replica.child.pid) - replica.cpu;
+    }
 
     const all = outcomes.flatMap((o) => o.results);
     const ms = (list) => `p50 ${percentile(list.map((c) => c.ms), 50).toFixed(1)} ms, p99 ${percentile(list.map((c) => c.ms), 99).toFixed(1)} ms`;
@@ -204,8 +210,10 @@ async function run(kindName) {
     console.log(`  ${kind.read.name.padEnd(8)} ${ms(reads)}`);
     console.log(`  ${kind.search.name.padEnd(8)} ${ms(searches)}`);
     for (const [r, replica] of replicas.entries()) {
-      console.log(`  replica ${r}: VmRSS ${(replica.before / 1024).toFixed(1)} MiB before, ${(replica.after / 1024).toFixed(1)} MiB after`);
+      console.log(`  replica ${r}: VmRSS ${(replica.before / 1024).toFixed(1)} MiB before, ${(replica.after / 1024).toFixed(1)} MiB after; ${replica.cpu.toFixed(2)} s of CPU`);
     }
+    // All clients are one Node process on the same machine: its share says how far the figures are the servers'.
+    console.log(`  clients: ${((user + system) / 1e6).toFixed(2)} s of CPU`);
 
     // The shared window: 30 admitted between both replicas, the rest refused.
     const admitted = searches.filter((c) => c.code === "ok").length;

@@ -46,6 +46,10 @@ for (let i = 2; i < process.argv.length; i += 2) {
     process.exit(2);
   }
   options[name] = name === "server" ? value : Number(value);
+  if (name !== "server" && !(Number.isInteger(options[name]) && options[name] > 0)) {
+    console.error(`--${name}: a positive whole number, not ${value}`);
+    process.exit(2);
+  }
 }
 if (!["rust", "typescript", "both"].includes(options.server)) {
   console.error(`--server: rust, typescript or both, not ${options.server}`);
@@ -127,11 +131,14 @@ function serverKind(kind) {
 async function runClient(index, url, kind, calls, ready) {
   const client = new Client({ name: `load-${index}`, version: "0" });
   const own = new Set();
-  const progress = { own: 0, foreign: [] };
+  const progress = { own: 0, foreign: [], heard: new Set() };
   // Replaces the SDK's own progress routing: every notification is looked at.
   client.setNotificationHandler(ProgressNotificationSchema, (note) => {
-    if (own.has(note.params.progressToken)) progress.own++;
-    else progress.foreign.push(note.params.progressToken);
+    const token = note.params.progressToken;
+    if (own.has(token)) {
+      progress.own++;
+      progress.heard.add(token);
+    } else progress.foreign.push(token);
   });
   const transport = new StreamableHTTPClientTransport(new URL(url));
   await client.connect(transport);
@@ -232,7 +239,8 @@ async function run(kindName) {
     const seen = outcomes.reduce((n, o) => n + o.progress.own, 0);
     console.log(`  progress: ${seen} notifications to their own client, ${foreign.length} to another`);
     if (foreign.length > 0) failures.push(`progress notifications reached the wrong client: ${foreign.slice(0, 5).join(", ")}`);
-    if (seen < all.length) failures.push(`only ${seen} progress notifications for ${all.length} calls`);
+    const silent = outcomes.reduce((n, o) => n + options.calls - o.progress.heard.size, 0);
+    if (silent > 0) failures.push(`${silent} calls had no progress notification`);
 
     // Spans: stop the replicas (which flushes their exporters), then count.
     await Promise.all(replicas.map((r) => stop(r.child, kind.stopSignal, 15_000)));

@@ -116,12 +116,14 @@ function serverKind(kind) {
   }
   const server = buildTypescript();
   const dir = workspace();
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", cleanup); // on the watchdog's exit too
   return {
     command: process.execPath, // `npm run mcp` is `node dist/src/server.js`; node's own pid gives its memory
     args: [server, dir],
     stopSignal: "SIGTERM", // the server flushes its spans, then ends
     audits: true, // one JSON line per call on stderr (the Rust example has no audit sink)
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup,
     read: { name: "read_file", arguments: { path: "README.md" } },
     search: { name: "search_files", arguments: { query: "TODO" } },
   };

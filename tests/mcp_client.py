@@ -33,21 +33,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
+from mcp_checks import Checks
+
 COMPARED_KEYS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta"]
-
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failures = []
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(what)
-            print(f"FAIL {what}{': ' + detail if detail else ''}")
 
 
 def dump_tool(tool):

@@ -42,19 +42,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 
-
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failures = []
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print(f"ok   {what}")
-        else:
-            self.failures.append(what)
-            print(f"FAIL {what}{': ' + detail if detail else ''}")
+from mcp_checks import Checks
 
 
 def leaves(error):

@@ -77,3 +77,17 @@ def aio(test: Callable[[], Coroutine[Any, Any, T]]) -> Callable[[], T]:
         return asyncio.run(test())
 
     return run
+
+
+def returns(value: Any) -> Callable[[Any, Any], Any]:
+    """A handler that returns ``value``."""
+
+    def handler(args: Any, ctx: Any) -> Any:
+        return value
+
+    return handler
+
+
+def echoes(args: Any, ctx: Any) -> Any:
+    """A handler that returns its arguments."""
+    return args

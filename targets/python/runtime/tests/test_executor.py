@@ -7,8 +7,8 @@ import asyncio
 import json
 from typing import Any
 
-from executor_fixtures import aio, executor_of, metadata, tool
-from toolc_runtime import ExecutorEvent, HandlerContext, ToolCallError
+from executor_fixtures import returns, aio, executor_of, metadata, tool
+from toolc_runtime import AuditRecord, ExecutorEvent, HandlerContext, ToolCallError
 
 PARAMS = {
     "n": {"type": {"kind": "integer"}, "required": False, "default": 1},
@@ -57,7 +57,7 @@ async def test_the_handler_gets_validated_arguments_the_call_id_and_the_context(
 
 @aio
 async def test_a_tool_answers_to_its_per_target_names_too() -> None:
-    executor = executor_of(TOOLS, {"echo": lambda args, ctx: {"n": 1}})
+    executor = executor_of(TOOLS, {"echo": returns({"n": 1})})
     result = await executor.call("fn_echo", {})
     assert result["ok"] is True
     assert result["tool"] == "fn_echo"
@@ -81,7 +81,7 @@ async def test_on_timeout_the_executor_answers_at_once_and_cancels_the_handler()
     executor = executor_of(TOOLS, {"slow": slow})
     result = await asyncio.wait_for(executor.call("slow", {}), 5)
     assert result.get("error", {}).get("code") == "timeout"
-    assert result["error"]["message"] == 'tool "slow" did not finish within 20 ms'
+    assert result.get("error", {}).get("message") == 'tool "slow" did not finish within 20 ms'
     assert contexts[0].cancelled.is_set()
     await asyncio.sleep(0)
     assert finished == [True], "the handler's task was cancelled"
@@ -140,7 +140,7 @@ async def test_what_a_handler_raises_a_tool_call_error_passes_through_anything_e
 @aio
 async def test_events_and_the_log_redact_secrets_partial_reports_streamed_arguments() -> None:
     events: list[ExecutorEvent] = []
-    executor = executor_of(TOOLS, {"echo": lambda args, ctx: {"n": 1}}, on_event=events.append)
+    executor = executor_of(TOOLS, {"echo": returns({"n": 1})}, on_event=events.append)
     executor.partial("p1", "echo", {"token": "secret"})
     await executor.call("echo", {"token": "secret"})
     await executor.call("echo", {"token": 5, "extra": True})
@@ -155,7 +155,7 @@ async def test_a_failing_listener_or_sink_does_not_fail_the_call_subscribe_retur
     def fails(_: Any) -> None:
         raise RuntimeError("listener")
 
-    executor = executor_of(TOOLS, {"echo": lambda args, ctx: {"n": 1}}, on_event=fails, audit=fails)
+    executor = executor_of(TOOLS, {"echo": returns({"n": 1})}, on_event=fails, audit=fails)
     seen: list[str] = []
     stop = executor.subscribe(lambda e: seen.append(e["type"]))
     assert (await executor.call("echo", {}))["ok"] is True
@@ -200,7 +200,10 @@ async def test_durations_and_timestamps_come_from_the_clock() -> None:
 @aio
 async def test_a_tool_without_a_handler_gets_past_the_gates_and_fails_at_the_run_step() -> None:
     audit: list[str] = []
-    executor = executor_of(TOOLS, {}, audit=lambda r: audit.append(r["decision"]), step_budget={"max": 1})
+    def record(r: AuditRecord) -> None:
+        audit.append(r["decision"])
+
+    executor = executor_of(TOOLS, {}, audit=record, step_budget={"max": 1})
     result = await executor.call("echo", {})
     assert result.get("error") == {"code": "not_implemented", "message": 'tool "echo" has no handler', "retryable": False}
     assert result["step"] == 1
@@ -215,7 +218,7 @@ async def test_duplicates_are_the_same_validated_arguments_whatever_the_order_of
     tags = {"type": {"kind": "map", "values": {"kind": "integer"}}, "required": False}
     plain = tool("plain", types, params={"at": at}, output=OUTPUT)
     mapped = tool("mapped", types, params={"at": at, "tags": tags}, output=OUTPUT)
-    executor = executor_of([plain, mapped], {"plain": lambda a, c: {"n": 1}, "mapped": lambda a, c: {"n": 1}})
+    executor = executor_of([plain, mapped], {"plain": returns({"n": 1}), "mapped": returns({"n": 1})})
     calls: list[tuple[str, Any]] = [
         ("plain", {"at": {"x": 1, "y": 2}}),
         ("plain", {"at": {"y": 2, "x": 1}}),
@@ -234,7 +237,7 @@ async def test_a_sync_handler_is_its_outcome_an_awaitable_is_awaited_under_the_t
         await asyncio.sleep(0.001)
         return {"n": 3}
 
-    executor = executor_of(TOOLS, {"slow": lambda a, c: {"n": 2}, "echo": lambda a, c: later()})
+    executor = executor_of(TOOLS, {"slow": returns({"n": 2}), "echo": returns(later())})
     assert (await executor.call("slow", {})).get("value") == {"n": 2}
     assert (await executor.call("echo", {})).get("value") == {"n": 3}
 

@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, Field
 
-from executor_fixtures import aio, executor_of, tool
+from executor_fixtures import returns, aio, executor_of, tool
 from toolc_runtime.executor.gates import suggestions
 from toolc_runtime.executor.output import to_json
 from toolc_runtime.executor.summary import EXACT_DURATIONS, Quantile, Stats, json_bytes
@@ -108,7 +108,7 @@ async def test_a_handler_may_return_a_model_and_its_output_is_checked() -> None:
     }
     executor = executor_of(
         [tool("point", output=output), tool("bad", output=output)],
-        {"point": lambda a, c: Point(x=3), "bad": lambda a, c: {"x": "three"}},
+        {"point": returns(Point(x=3)), "bad": returns({"x": "three"})},
     )
     assert (await executor.call("point", {})).get("value") == {"x": 3}
     error = (await executor.call("bad", {})).get("error", {})

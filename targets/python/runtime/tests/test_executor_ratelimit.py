@@ -30,6 +30,13 @@ class Asking:
         return self.answer()
 
 
+def recorded(ran: list[str], name: str) -> Callable[[Any, Any], None]:
+    def handler(args: Any, ctx: Any) -> None:
+        ran.append(name)
+
+    return handler
+
+
 def admitted() -> Any:
     return {"admitted": True}
 
@@ -94,7 +101,7 @@ def test_a_store_that_fails_or_answers_nonsense_refuses_the_call_as_unavailable(
     async def body() -> None:
         audit: list[AuditRecord] = []
         ran: list[str] = []
-        handlers = {"limited": lambda a, c: ran.append("limited"), "free": lambda a, c: ran.append("free")}
+        handlers = {"limited": recorded(ran, "limited"), "free": recorded(ran, "free")}
         executor = Toolbox([package([LIMITED, FREE], handlers)]).create_executor(
             rate_limit_store=Asking(answer), step_budget={"max": 5}, audit=audit.append
         )

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from executor_fixtures import aio, executor_of, metadata, tool
+from executor_fixtures import echoes, returns, aio, executor_of, metadata, tool
 from toolc_runtime import ExecutorEvent, HandlerContext
 
 JSON = {"kind": "json"}
@@ -22,7 +22,7 @@ def json_tool(name: str, **changes: Any) -> Any:
 
 
 TOOLS = [json_tool("echo"), json_tool("limited", rateLimit={"count": 1, "perMs": 60_000}), json_tool("confirmed", confirm=True, timeoutMs=10_000)]
-HANDLERS = {"echo": lambda args, ctx: args, "limited": lambda args, ctx: 1, "confirmed": lambda args, ctx: "done"}
+HANDLERS = {"echo": echoes, "limited": returns(1), "confirmed": returns("done")}
 
 
 def code(result: Any) -> Any:
@@ -101,7 +101,7 @@ async def test_grants_come_from_the_session_else_grants_for_else_the_executors()
         asked.append(principal)
         return ["p"] if principal == "ana" else []
 
-    executor = executor_of([guarded], {"guarded": lambda a, c: 1}, grants=[], grants_for=grants_for)
+    executor = executor_of([guarded], {"guarded": returns(1)}, grants=[], grants_for=grants_for)
     assert (await executor.session({"principal": "ana"}).call("guarded", {}))["ok"] is True
     assert code(await executor.session({"principal": "bo"}).call("guarded", {}, {"principal": "ana"})) == "permission_denied"
     assert (await executor.session({"principal": "bo", "grants": ["p"]}).call("guarded", {}))["ok"] is True
@@ -142,7 +142,7 @@ async def test_an_output_json_cannot_write_is_invalid_output() -> None:
     cyclic: dict[str, Any] = {}
     cyclic["self"] = cyclic
     outputs: dict[str, Any] = {"opaque": {"n": object()}, "cyclic": cyclic, "keys": {1: 2}}
-    executor = executor_of([tool(name, output=JSON) for name in outputs], {name: (lambda v: lambda a, c: v)(v) for name, v in outputs.items()})
+    executor = executor_of([tool(name, output=JSON) for name in outputs], {name: returns(v) for name, v in outputs.items()})
     for name in outputs:
         result = await executor.call(name, {})
         assert code(result) == "invalid_output", name
@@ -158,7 +158,10 @@ async def test_an_approval_that_never_answers_ends_with_the_timeout_cancelling_e
     def approve(request: Any, session: Any) -> Any:
         return asyncio.get_running_loop().create_future()
 
-    executor = executor_of([*TOOLS, slow], {**HANDLERS, "slow": lambda a, c: ran.append(1)}, approve=approve)
+    def run(args: Any, ctx: Any) -> None:
+        ran.append(1)
+
+    executor = executor_of([*TOOLS, slow], {**HANDLERS, "slow": run}, approve=approve)
     assert code(await executor.call("slow", {})) == "timeout"
     cancel = asyncio.Event()
     asyncio.get_running_loop().call_later(0.02, cancel.set)
@@ -231,7 +234,7 @@ async def test_after_sees_every_result_and_its_failure_changes_nothing() -> None
 @aio
 async def test_the_duplicate_check_compares_with_the_last_duplicate_window_calls() -> None:
     mapped = tool("mapped", params={"m": {"type": {"kind": "map", "values": {"kind": "integer"}}, "required": True}}, output=JSON)
-    executor = executor_of([*TOOLS, mapped], {**HANDLERS, "mapped": lambda a, c: 1}, duplicate_window=3)
+    executor = executor_of([*TOOLS, mapped], {**HANDLERS, "mapped": returns(1)}, duplicate_window=3)
     flags = [(await executor.call("echo", {"n": n}))["isDuplicate"] for n in (1, 1, 1, 1, 2, 3, 4, 1, 4)]
     assert flags == [False, True, True, True, False, False, False, False, True]
     maps = [(await executor.call("mapped", {"m": m}))["isDuplicate"] for m in ({"a": 1, "b": 2}, {"b": 2, "a": 1}, {"a": 1}, {"c": 1}, {"d": 1}, {"b": 2, "a": 1})]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from executor_fixtures import aio, executor_of, metadata, package, tool
+from executor_fixtures import returns, aio, executor_of, metadata, package, tool
 from toolc_runtime import HandlerContext, SessionInfo, Toolbox
 
 OUTPUT = {"kind": "object", "fields": {"from": {"type": {"kind": "string"}, "required": True}}}
@@ -20,9 +20,9 @@ def out_tool(name: str, **changes: Any) -> Any:
 
 NOTES = package(
     [out_tool("read"), out_tool("write", names={"openai": "fn_write"})],
-    {"read": lambda a, c: {"from": "notes"}, "write": lambda a, c: {"from": "notes"}},
+    {"read": returns({"from": "notes"}), "write": returns({"from": "notes"})},
 )
-FILES = package([out_tool("list"), out_tool("open")], {"list": lambda a, c: {"from": "files"}, "open": lambda a, c: {"from": "files"}})
+FILES = package([out_tool("list"), out_tool("open")], {"list": returns({"from": "files"}), "open": returns({"from": "files"})})
 
 
 @aio
@@ -39,7 +39,7 @@ async def test_a_toolbox_combines_packages_in_order_each_tool_runs_its_own_packa
 
 @aio
 async def test_a_name_met_twice_raises_unless_the_later_one_is_an_override() -> None:
-    clash = package([out_tool("read")], {"read": lambda a, c: {"from": "user"}})
+    clash = package([out_tool("read")], {"read": returns({"from": "user"})})
     with pytest.raises(ValueError, match="two tools are named 'read'"):
         Toolbox([NOTES, clash])
     with pytest.raises(ValueError, match="two tools are named 'read'"):
@@ -57,7 +57,10 @@ async def test_a_handler_factory_is_called_once_per_session_on_its_first_call() 
 
     def factory(session: SessionInfo) -> Any:
         made.append(session)
-        return {"list": lambda a, ctx: {"from": f"{session.get('principal', 'nobody')} in {ctx.session_id}"}}
+        def listed(args: Any, ctx: HandlerContext) -> Any:
+            return {"from": f"{session.get('principal', 'nobody')} in {ctx.session_id}"}
+
+        return {"list": listed}
 
     executor = Toolbox([NOTES, package(FILES.tools, factory)]).create_executor()
     a = executor.session({"id": "a", "principal": "ana", "context": {"tenant": "t"}})
@@ -79,7 +82,7 @@ async def test_an_async_factory_is_made_once_for_concurrent_calls_one_that_fails
         await asyncio.sleep(0)
         if fail[0]:
             raise RuntimeError("no database")
-        return {"list": lambda a, c: {"from": "db"}}
+        return {"list": returns({"from": "db"})}
 
     executor = Toolbox([package(FILES.tools, factory)]).create_executor()
     failed = await executor.call("list", {})

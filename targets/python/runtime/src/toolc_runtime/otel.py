@@ -13,7 +13,7 @@ This module is the only one of the runtime that imports
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
@@ -52,7 +52,7 @@ class _Trace:
         return self._attached()
 
     @contextmanager
-    def _attached(self) -> Iterator[object]:
+    def _attached(self) -> Generator[object, None, None]:
         token = otel_context.attach(self._inside)
         try:
             yield self._span

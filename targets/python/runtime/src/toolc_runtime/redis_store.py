@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
@@ -52,15 +53,18 @@ class RedisRateLimitStore:
     client given to the store is the caller's to close)."""
 
     def __init__(self, client: Redis | str, *, namespace: str | None = None, timeout_ms: float = DEFAULT_TIMEOUT_MS) -> None:
-        if isinstance(timeout_ms, bool) or not isinstance(timeout_ms, (int, float)) or not 0 < timeout_ms < float("inf"):
+        given = cast(object, timeout_ms)
+        if isinstance(given, bool) or not isinstance(given, (int, float)) or not 0 < given < float("inf"):
             raise ValueError(f"timeout_ms must be a positive number, got {timeout_ms!r}")
-        if namespace is not None and not isinstance(namespace, str):
+        named = cast(object, namespace)
+        if named is not None and not isinstance(named, str):
             raise TypeError("namespace must be a string")
         #: The namespace of the keys the executor builds for this store.
         self.namespace = namespace
         self._timeout = timeout_ms / 1000
         if isinstance(client, str):
-            self._client: Redis = Redis.from_url(
+            # redis-py leaves the keyword arguments of from_url untyped.
+            self._client: Redis = Redis.from_url(  # pyright: ignore[reportUnknownMemberType]
                 client,
                 socket_connect_timeout=self._timeout,
                 socket_timeout=self._timeout,
@@ -98,8 +102,12 @@ class RedisRateLimitStore:
 
 def _admission(reply: Any) -> Admission:
     """The script's reply as an admission; anything else is an error."""
-    if isinstance(reply, (list, tuple)) and len(reply) == 2:
-        admitted, wait = (int(x) for x in reply)
+    if isinstance(reply, (list, tuple)):
+        items = cast("Sequence[object]", reply)
+    else:
+        items = ()
+    if len(items) == 2:
+        admitted, wait = (int(cast("int", x)) for x in items)
         if admitted == 1:
             return {"admitted": True}
         if admitted == 0:

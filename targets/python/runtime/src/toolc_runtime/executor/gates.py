@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import unknown_tool_error
 from ..values import canonical_key, quoted
@@ -196,11 +196,11 @@ def result_error(error: Mapping[str, Any]) -> ResultError:
     for key in ("path", "hint"):
         if isinstance(error.get(key), str):
             out[key] = error[key]
-    given = error.get("suggestions")
-    if isinstance(given, (list, tuple)) and given:
-        out["suggestions"] = [s for s in given if isinstance(s, str)]
-        if not out["suggestions"]:
-            del out["suggestions"]
+    given: object = error.get("suggestions")
+    if isinstance(given, (list, tuple)):
+        strings = [s for s in cast("Sequence[object]", given) if isinstance(s, str)]
+        if strings:
+            out["suggestions"] = strings
     if isinstance(error.get("ticket"), str):
         out["ticket"] = error["ticket"]
     out["retryable"] = error.get("retryable") is True

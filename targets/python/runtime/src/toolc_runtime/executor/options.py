@@ -7,8 +7,8 @@ the wrong type ``TypeError``; either names the option.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 DEFAULT_TIMEOUT_MS = 600_000
 DEFAULT_LOG_LIMIT = 1000
@@ -35,6 +35,7 @@ def _budget(name: str, given: object) -> None:
         return
     if not isinstance(given, Mapping):
         raise TypeError(f"{name} must be a dict {{max, warn_at?}}")
+    given = cast("Mapping[str, object]", given)
     if given.get("max") is None:
         raise ValueError(f"{name}.max must be a non-negative integer, got None")
     _count(f"{name}.max", given.get("max"), 0)
@@ -47,7 +48,9 @@ def _callable(name: str, value: object) -> None:
 
 
 def _strings(name: str, value: object) -> None:
-    if value is not None and (isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(isinstance(g, str) for g in value)):
+    if value is None:
+        return
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(isinstance(g, str) for g in cast("Sequence[object]", value)):
         raise TypeError(f"{name} must be a list of strings")
 
 
@@ -84,8 +87,6 @@ def check_executor_options(options: Mapping[str, Any]) -> None:
 
 def check_session_init(init: Mapping[str, Any]) -> None:
     """Checks what a session is opened with; raises naming the first bad entry."""
-    if not isinstance(init, Mapping):
-        raise TypeError("a session's init must be a dict")
     _budget("step_budget", init.get("step_budget"))
     for key in ("id", "principal"):
         if init.get(key) is not None and not isinstance(init.get(key), str):

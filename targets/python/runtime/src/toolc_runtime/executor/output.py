@@ -8,7 +8,8 @@ the call fails with ``invalid_output``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_jsonable_python
@@ -27,13 +28,13 @@ def to_json(value: Any, depth: int = 0) -> Any:
         return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if isinstance(value, dict):
         out: dict[str, Any] = {}
-        for key, item in value.items():
+        for key, item in cast("dict[object, object]", value).items():
             if not isinstance(key, str):
                 raise ValueError(f"an object key is not a string: {key!r}")
             out[key] = to_json(item, depth + 1)
         return out
     if isinstance(value, (list, tuple)):
-        return [to_json(item, depth + 1) for item in value]
+        return [to_json(item, depth + 1) for item in cast("Sequence[object]", value)]
     try:
         return to_jsonable_python(value, by_alias=True)
     except PydanticSerializationError as error:

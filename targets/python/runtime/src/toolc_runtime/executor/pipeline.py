@@ -13,7 +13,7 @@ import asyncio
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..coerce import coerce_params
 from ..errors import to_tool_error
@@ -87,7 +87,7 @@ class Shared:
     progress: Callable[[Call], ProgressSink]
     #: Reports that a call's handler starts.
     running: Callable[[Call], None]
-    tasks: set[asyncio.Future[Any]] = field(default_factory=set)
+    tasks: set[asyncio.Future[Any]] = field(default_factory=lambda: set[asyncio.Future[Any]]())
 
 
 def redacted(entry: ToolEntry | None, args: Any) -> Any:
@@ -125,10 +125,10 @@ async def pipeline(shared: Shared, call: Call, found: ToolEntry | None, given: A
     if options.get("coerce") is True:
         given = coerce_params(tool.types, tool.params, given)
     checked = tool.validate(given)
-    if not checked["ok"]:
+    if checked["ok"] is False:
         error = gates.result_error(checked["error"])
         return Outcome(entry=found, args=given, error=error, decision=error["code"])
-    args = checked["value"]
+    args: Any = checked["value"]
     # A call ``resolve`` runs again is the deferred call itself, not a repeat of it.
     duplicate = call.approved is None and call.session.is_duplicate(tool.name, args)
     out = Outcome(entry=found, args=args, is_duplicate=duplicate)
@@ -144,7 +144,8 @@ async def pipeline(shared: Shared, call: Call, found: ToolEntry | None, given: A
     if guard is not None:
         refusal = await _answer(guard(request, call.session.info))
         if refusal is not None:
-            return refuse(out, gates.guard_refusal(refusal if isinstance(refusal, Mapping) else {"code": refusal, "message": refusal}))
+            given_refusal: Mapping[str, Any] = cast("Mapping[str, Any]", refusal) if isinstance(refusal, Mapping) else {"code": refusal, "message": refusal}
+            return refuse(out, gates.guard_refusal(given_refusal))
     # 4. Confirmation.
     if tool.metadata["confirm"]:
         if call.approved is not None:
@@ -170,8 +171,9 @@ async def pipeline(shared: Shared, call: Call, found: ToolEntry | None, given: A
             admission = await _answer(shared.store.admit(shared.key_of(tool.name), limit["count"], limit["perMs"], shared.clock()))
         except Exception:  # noqa: BLE001 - a store that cannot answer refuses the call
             return refuse(out, gates.rate_limit_unavailable())
-        if not (isinstance(admission, Mapping) and admission.get("admitted") is True):
-            wait = admission.get("retryAfterMs") if isinstance(admission, Mapping) else None
+        answered: Mapping[str, object] = cast("Mapping[str, object]", admission) if isinstance(admission, Mapping) else {}
+        if answered.get("admitted") is not True:
+            wait = answered.get("retryAfterMs")
             # A store that answers anything else is as good as none.
             if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not wait >= 0:
                 return refuse(out, gates.rate_limit_unavailable())
@@ -251,8 +253,9 @@ async def _handler_of(shared: Shared, session: SessionState, found: ToolEntry) -
             made = asyncio.ensure_future(_answer(given(session.info)))
             session.handlers[found.package] = made
         if isinstance(made, asyncio.Future):
+            making = cast("asyncio.Future[object]", made)
             try:
-                value = await asyncio.shield(made)
+                value = await asyncio.shield(making)
             except Exception:
                 if session.handlers.get(found.package) is made:
                     del session.handlers[found.package]
@@ -262,10 +265,10 @@ async def _handler_of(shared: Shared, session: SessionState, found: ToolEntry) -
             made = value
         given = made
     if isinstance(given, Mapping):
-        handler = given.get(found.tool.name)
+        handler: object = cast("Mapping[str, object]", given).get(found.tool.name)
     else:
         handler = getattr(given, found.tool.method, None)
-    return handler if callable(handler) else None
+    return cast("Callable[..., Any]", handler) if callable(handler) else None
 
 
 def ended(options: Mapping[str, Any], tool: ToolDef, out: Outcome, settled: Settled) -> Outcome:
@@ -287,15 +290,16 @@ def ended(options: Mapping[str, Any], tool: ToolDef, out: Outcome, settled: Sett
         out.error = gates.unwritable_output()
         return out
     checked = validate_value(tool.types, output, value)
-    if not checked["ok"]:
+    if checked["ok"] is False:
         out.error = gates.invalid_output(checked["error"]["message"], checked["error"].get("path"))
         return out
+    written = checked["value"]
     try:
-        text = json_text(checked["value"])
+        text = json_text(written)
     except (TypeError, ValueError, RecursionError):
         out.error = gates.unwritable_output()
         return out
-    out.value = checked["value"]
+    out.value = written
     out.bytes = len(text.encode("utf-8", "surrogatepass"))
     return out
 
@@ -305,7 +309,9 @@ def unchanged_keys(before: Any, after: Any) -> list[str]:
     ``after``, in ``before``'s order; none unless both are objects."""
     if not isinstance(before, Mapping) or not isinstance(after, Mapping):
         return []
-    return [k for k, v in before.items() if k in after and canonical_key(v) == canonical_key(after[k])]
+    old = cast("Mapping[str, object]", before)
+    new = cast("Mapping[str, object]", after)
+    return [k for k, v in old.items() if k in new and canonical_key(v) == canonical_key(new[k])]
 
 
 async def _taken(hook: Callable[[CallRequest], object], request: CallRequest) -> tuple[Any] | None:

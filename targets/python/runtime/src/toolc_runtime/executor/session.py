@@ -1,3 +1,6 @@
+# pyright: reportPrivateUsage=false
+# A session is the executor's handle on one of its states: it calls the
+# executor's own methods, which are not part of the public face.
 """A session as its caller holds it (``executor.session(init)``): calls,
 listeners, approvals waiting, log and summary of one agent conversation,
 all of it kept by the executor that opened it.

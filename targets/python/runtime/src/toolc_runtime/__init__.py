@@ -1,7 +1,9 @@
 """The toolc Python runtime: what every generated package module shares.
 
 A package module holds its pydantic models, its ``define_tool`` definitions
-and its type table, and imports the rest from here. This package imports no
+and its type table, and imports the rest from here: the validator, the
+errors, and the executor (``Toolbox``, ``Executor``, ``Session``) every
+call goes through. This package imports no
 agent SDK: the adapters (``toolc_runtime.mcp``, ``toolc_runtime.agents``,
 ``toolc_runtime.pydantic_ai``), the Redis store and the OpenTelemetry glue
 import theirs in their own modules, which this one does not import.
@@ -16,6 +18,34 @@ from .errors import (
     to_tool_error,
     tool_error,
     unknown_tool_error,
+)
+from .executor import (
+    Admission,
+    Approval,
+    AuditRecord,
+    CallContent,
+    CallRequest,
+    CallStart,
+    CallTrace,
+    Executor,
+    ExecutorEvent,
+    ExecutorOptions,
+    HandlerContext,
+    LogEntry,
+    MemoryStore,
+    RateLimitStore,
+    Refusal,
+    ResultError,
+    Session,
+    SessionInfo,
+    SessionInit,
+    StepBudget,
+    Summary,
+    Telemetry,
+    ToolResult,
+    ToolSummary,
+    Toolbox,
+    rate_limit_key,
 )
 from .redact import REDACTED, has_secrets, redact_params, redact_value
 from .tools import Handlers, Package, PackageTools, ToolDef, bind_tools, define_tool
@@ -43,25 +73,50 @@ from .validate import validate_params, validate_value
 from .values import canonical_key, json_text, same_json
 
 __all__ = [
-    "REDACTED",
-    "RISKS",
-    "TIERS",
+    "Admission",
+    "Approval",
+    "AuditRecord",
+    "CallContent",
+    "CallRequest",
+    "CallStart",
+    "CallTrace",
     "ErrorDef",
+    "Executor",
+    "ExecutorEvent",
+    "ExecutorOptions",
+    "HandlerContext",
     "Handlers",
     "JsonObject",
     "JsonValue",
+    "LogEntry",
+    "MemoryStore",
     "Package",
     "PackageTools",
     "ParamDef",
+    "REDACTED",
+    "RISKS",
+    "RateLimitStore",
+    "Refusal",
+    "ResultError",
     "Risk",
+    "Session",
+    "SessionInfo",
+    "SessionInit",
+    "StepBudget",
     "StringFormat",
+    "Summary",
+    "TIERS",
+    "Telemetry",
     "Tier",
     "ToolCallError",
     "ToolDef",
     "ToolError",
     "ToolExample",
     "ToolMetadata",
+    "ToolResult",
     "ToolSpec",
+    "ToolSummary",
+    "Toolbox",
     "TypeDef",
     "TypeTable",
     "ValidationFailure",
@@ -74,6 +129,7 @@ __all__ = [
     "has_secrets",
     "json_text",
     "not_implemented_error",
+    "rate_limit_key",
     "redact_params",
     "redact_value",
     "same_json",

@@ -9,8 +9,9 @@
 //! - a differential against the `jsonschema` crate over the emitted MCP
 //!   input schemas, on the arguments the generator of
 //!   `tests/it/common/arggen.rs` proposes for every shared case and
-//!   example, with the decisions every runtime makes on purpose (`int` is
-//!   64-bit; `null` for an optional, non-nullable argument is absent).
+//!   example, and on every example a tool declares, with the decisions
+//!   every runtime makes on purpose (`int` is 64-bit; `null` for an
+//!   optional, non-nullable argument is absent).
 //!
 //! The generated modules go to `target/python-agree/`; the runtime is
 //! installed from its folder (`common::python::venv_with_runtime`). Fails
@@ -205,6 +206,7 @@ fn python_agrees_with_json_schema() {
     };
     let mut jobs = Vec::new();
     let mut lines: Vec<Vec<Line>> = Vec::new();
+    let mut examples = 0;
     for (name, input) in differential_inputs() {
         let (program, module) = generate(&input, &work_dir(&format!("diff_{name}")));
         let mut requests = Vec::new();
@@ -228,6 +230,19 @@ fn python_agrees_with_json_schema() {
                     args: Value::Null,
                     without_null: Some(json!({})),
                 });
+                // Every example the tool declares is valid, in every runtime.
+                for (n, example) in tool.examples.iter().enumerate() {
+                    let args: serde_json::Map<String, Value> = example
+                        .args
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.value.clone()))
+                        .collect();
+                    cases.push(Case {
+                        label: format!("declared example {n}"),
+                        args: Value::Object(args),
+                        without_null: None,
+                    });
+                }
                 for mut case in cases {
                     if case.args.is_null() {
                         // A call without arguments is a call with `{}`.
@@ -238,6 +253,7 @@ fn python_agrees_with_json_schema() {
                         .as_ref()
                         .is_some_and(|w| validator.is_valid(&below_int64(w)));
                     let expect = validator.is_valid(&below_int64(&case.args)) || lenient;
+                    examples += usize::from(case.label.starts_with("declared example"));
                     requests.push(json!({"tool": tool.name, "args": case.args}));
                     input_lines.push(Line {
                         input: name.clone(),
@@ -275,10 +291,11 @@ fn python_agrees_with_json_schema() {
         }
     }
     eprintln!(
-        "python differential: {compared} cases, {} disagreements",
+        "python differential: {compared} cases ({examples} declared examples), {} disagreements",
         disagreements.len()
     );
     assert!(compared > 1000, "only {compared} cases compared");
+    assert!(examples > 0, "no declared example checked");
     assert!(
         disagreements.is_empty(),
         "{} disagreements:\n{}",

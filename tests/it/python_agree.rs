@@ -13,6 +13,9 @@
 //!   every runtime makes on purpose (`int` is 64-bit; `null` for an
 //!   optional, non-nullable argument is absent).
 //!
+//! Every answer of the differential is also compared with the Rust
+//! runtime's own (`toolc validate`), error path, message and hint included.
+//!
 //! The generated modules go to `target/python-agree/`; the runtime is
 //! installed from its folder (`common::python::venv_with_runtime`). Fails
 //! unless `TOOLC_SKIP_PYTHON=1`.
@@ -197,6 +200,9 @@ struct Line {
     tool: String,
     case: Case,
     expect: bool,
+    /// The Rust runtime's answer (`toolc validate`) as JSON: `{"ok", "value"}`
+    /// or `{"ok": false, "error"}`.
+    rust: Value,
 }
 
 #[test]
@@ -254,12 +260,17 @@ fn python_agrees_with_json_schema() {
                         .is_some_and(|w| validator.is_valid(&below_int64(w)));
                     let expect = validator.is_valid(&below_int64(&case.args)) || lenient;
                     examples += usize::from(case.label.starts_with("declared example"));
+                    let rust = match toolc::validate::validate(&program, tool, case.args.clone()) {
+                        Ok(value) => json!({"ok": true, "value": value}),
+                        Err(error) => json!({"ok": false, "error": error}),
+                    };
                     requests.push(json!({"tool": tool.name, "args": case.args}));
                     input_lines.push(Line {
                         input: name.clone(),
                         tool: tool.name.clone(),
                         case,
                         expect,
+                        rust,
                     });
                 }
             }
@@ -276,14 +287,18 @@ fn python_agrees_with_json_schema() {
             compared += 1;
             let ok = result["ok"] == json!(true);
             let internal = result["error"]["code"] == json!("internal");
-            if ok != line.expect || internal {
+            let why = if ok != line.expect || internal {
+                Some(format!("expect={} got={ok}", line.expect))
+            } else {
+                unlike_rust(result, &line.rust)
+                    .map(|what| format!("{what} than Rust's {}", line.rust))
+            };
+            if let Some(why) = why {
                 disagreements.push(format!(
-                    "{}::{} [{}] expect={} got={} args={} -> {}",
+                    "{}::{} [{}] {why}: args={} -> {}",
                     line.input,
                     line.tool,
                     line.case.label,
-                    line.expect,
-                    ok,
                     truncate(&line.case.args.to_string()),
                     truncate(&result.to_string())
                 ));
@@ -307,6 +322,28 @@ fn python_agrees_with_json_schema() {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// How Python's answer `python` differs from the Rust runtime's `rust`:
+/// the verdict, the validated value (numbers by value), or the error's
+/// code, path, message and hint, which the runtimes word alike.
+fn unlike_rust(python: &Value, rust: &Value) -> Option<&'static str> {
+    if python["ok"] != rust["ok"] {
+        return Some("another verdict");
+    }
+    if python["ok"] == json!(true) {
+        return (!json_equal(&python["value"], &rust["value"])).then_some("another value");
+    }
+    let (p, r) = (&python["error"], &rust["error"]);
+    ["code", "path", "message", "hint"]
+        .into_iter()
+        .find(|key| p[key] != r[key])
+        .map(|key| match key {
+            "code" => "another code",
+            "path" => "another path",
+            "message" => "another message",
+            _ => "another hint",
+        })
 }
 
 /// `value` with every float equal to -2^63 moved clearly below it: that is

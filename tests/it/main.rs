@@ -36,6 +36,7 @@ mod lsp;
 mod markdown_gfm;
 mod mcp_server;
 mod project_file;
+mod python_runtime;
 mod readme;
 mod robustness;
 mod rust_compile;

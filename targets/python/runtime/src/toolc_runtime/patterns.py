@@ -52,10 +52,23 @@ _GENERAL_CATEGORIES = frozenset(
     "Paragraph_Separator Zs Space_Separator".split()
 )
 _BINARY = frozenset(
-    "ASCII ASCII_Hex_Digit AHex Alphabetic Alpha Terminal_Punctuation Term "
-    "Unified_Ideograph UIdeo Uppercase Upper Variation_Selector VS White_Space space "
-    "XID_Continue XIDC XID_Start XIDS".split()
+    "ASCII ASCII_Hex_Digit AHex Alphabetic Alpha Any Assigned Bidi_Control Bidi_C "
+    "Bidi_Mirrored Bidi_M Case_Ignorable CI Cased Changes_When_Casefolded CWCF "
+    "Changes_When_Casemapped CWCM Changes_When_Lowercased CWL "
+    "Changes_When_NFKC_Casefolded CWKCF Changes_When_Titlecased CWT "
+    "Changes_When_Uppercased CWU Dash Default_Ignorable_Code_Point DI Deprecated Dep "
+    "Diacritic Dia Emoji Emoji_Component EComp Emoji_Modifier EMod Emoji_Modifier_Base "
+    "EBase Emoji_Presentation EPres Extended_Pictographic ExtPict Extender Ext "
+    "Grapheme_Base Gr_Base Grapheme_Extend Gr_Ext Hex_Digit Hex IDS_Binary_Operator IDSB "
+    "IDS_Trinary_Operator IDST ID_Continue IDC ID_Start IDS Ideographic Ideo Join_Control "
+    "Join_C Logical_Order_Exception LOE Lowercase Lower Math Noncharacter_Code_Point "
+    "NChar Pattern_Syntax Pat_Syn Pattern_White_Space Pat_WS Quotation_Mark QMark "
+    "Radical Regional_Indicator RI Sentence_Terminal STerm Soft_Dotted SD "
+    "Terminal_Punctuation Term Unified_Ideograph UIdeo Uppercase Upper "
+    "Variation_Selector VS White_Space space XID_Continue XIDC XID_Start XIDS".split()
 )
+"""Binary properties and their aliases (ECMA-262, "Binary Unicode property
+aliases"), as the compiler lists them."""
 
 
 class PatternError(ValueError):
@@ -112,6 +125,7 @@ class _Translator:
         self.pos = 0
         self.out: list[str] = []
         self.depth = 0
+        self.names: set[str] = set()
 
     def peek(self, n: int = 0) -> Optional[str]:
         i = self.pos + n
@@ -206,6 +220,9 @@ class _Translator:
                 name = self.src[self.pos : end] if end >= 0 else ""
                 if end < 0 or regex.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) is None:
                     raise PatternError("invalid capture group name")
+                if name in self.names:
+                    raise PatternError(f"duplicate capture group name `{name}`")
+                self.names.add(name)
                 self.pos = end + 1
                 self.out.append(f"(?P<{name}>")
             else:

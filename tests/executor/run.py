@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pkg
-from toolc_runtime import CallRequest, HandlerContext, Session, ToolCallError, ToolResult
+from toolc_runtime import CallRequest, HandlerContext, Session, ToolCallError, Toolbox, ToolResult
 from toolc_runtime.values import json_text
 
 Json = Any
@@ -128,7 +128,7 @@ class Runner:
 
     async def run(self) -> dict[str, Json]:
         handlers = {tool: self.scripted(tool, steps) for tool, steps in (self.case.get("handlers") or {}).items()}
-        executor = pkg.create_executor(handlers, **self.options())
+        executor = Toolbox([pkg.package(handlers)]).create_executor(**self.options())
         sessions: dict[str, tuple[Session, list[Json]]] = {}
         for name, init in (self.case.get("sessions") or {}).items():
             given = {key: value for key, value in init.items() if key != "stepBudget"}

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 import pkg
-from toolc_runtime import CallRequest, HandlerContext, Session, SessionInit, ToolCallError, Toolbox, ToolError, ToolResult
+from toolc_runtime import CallRequest, HandlerContext, Session, SessionInit, ToolCallError, ToolError, ToolResult
 from toolc_runtime.values import json_text
 
 Json = Any
@@ -129,7 +129,7 @@ class Runner:
     async def run(self) -> dict[str, Json]:
         handlers = {tool: self.scripted(tool, steps) for tool, steps in (self.case.get("handlers") or {}).items()}
         # Handlers by tool name: the runtime takes a mapping as well as the module's protocol.
-        executor = Toolbox([pkg.package(cast(Any, handlers))]).create_executor(**self.options())
+        executor = pkg.create_executor(cast(Any, handlers), **self.options())
         sessions: dict[str, tuple[Session, list[Json]]] = {}
         for name, init in (self.case.get("sessions") or {}).items():
             given = {key: value for key, value in init.items() if key != "stepBudget"}

@@ -38,6 +38,7 @@ mod markdown_gfm;
 mod mcp_server;
 mod project_file;
 mod python_agree;
+mod python_mutations;
 mod python_runtime;
 mod readme;
 mod robustness;

@@ -40,7 +40,7 @@ const HARNESS: &str = include_str!("../python/validator_harness.py");
 const BUDGET: usize = 150;
 
 /// The Python module of the one package in `input`, written under `dir`.
-fn generate(input: &Path, dir: &Path) -> (toolc::ir::Program, PathBuf) {
+pub(crate) fn generate(input: &Path, dir: &Path) -> (toolc::ir::Program, PathBuf) {
     let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
     assert!(
@@ -77,7 +77,7 @@ fn generate(input: &Path, dir: &Path) -> (toolc::ir::Program, PathBuf) {
 
 /// The harness's answers: per job (`{"module", "requests"}`), the results of
 /// the module's `validate_args` for its requests.
-fn run(python: &Path, jobs: &[Value]) -> Vec<Vec<Value>> {
+pub(crate) fn run(python: &Path, jobs: &[Value]) -> Vec<Vec<Value>> {
     let out = run_script(python, HARNESS, &jobs, "the Python validator harness");
     let answers: Vec<Vec<Value>> = serde_json::from_str(&out)
         .unwrap_or_else(|e| panic!("harness output is not JSON ({e}): {out}"));
@@ -85,7 +85,7 @@ fn run(python: &Path, jobs: &[Value]) -> Vec<Vec<Value>> {
     answers
 }
 
-fn work_dir(name: &str) -> PathBuf {
+pub(crate) fn work_dir(name: &str) -> PathBuf {
     target_dir().join("python-agree").join(name)
 }
 
@@ -174,7 +174,7 @@ fn json_equal(a: &Value, b: &Value) -> bool {
 }
 
 /// Every input of the differential: the shared cases and the examples.
-fn differential_inputs() -> Vec<(String, PathBuf)> {
+pub(crate) fn differential_inputs() -> Vec<(String, PathBuf)> {
     let mut out = agree_cases();
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     let mut files: Vec<PathBuf> = fs::read_dir(&examples)
@@ -327,7 +327,7 @@ fn python_agrees_with_json_schema() {
 /// How Python's answer `python` differs from the Rust runtime's `rust`:
 /// the verdict, the validated value (numbers by value), or the error's
 /// code, path, message and hint, which the runtimes word alike.
-fn unlike_rust(python: &Value, rust: &Value) -> Option<&'static str> {
+pub(crate) fn unlike_rust(python: &Value, rust: &Value) -> Option<&'static str> {
     if python["ok"] != rust["ok"] {
         return Some("another verdict");
     }
@@ -367,7 +367,7 @@ fn below_int64(value: &Value) -> Value {
 
 /// Adds the signed 64-bit range to every `integer` schema: `int` is a
 /// 64-bit integer in every runtime, where JSON Schema's has no range.
-fn bound_integers(schema: &mut Value) {
+pub(crate) fn bound_integers(schema: &mut Value) {
     match schema {
         Value::Object(map) => {
             let is_int = match map.get("type") {
@@ -388,7 +388,7 @@ fn bound_integers(schema: &mut Value) {
     }
 }
 
-fn truncate(s: &str) -> String {
+pub(crate) fn truncate(s: &str) -> String {
     if s.chars().count() > 200 {
         let cut: String = s.chars().take(200).collect();
         format!("{cut}...")

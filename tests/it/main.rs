@@ -37,6 +37,7 @@ mod lsp;
 mod markdown_gfm;
 mod mcp_server;
 mod project_file;
+mod python;
 mod python_agree;
 mod python_mutations;
 mod python_runtime;

@@ -38,6 +38,7 @@ mod markdown_gfm;
 mod mcp_server;
 mod project_file;
 mod python_example;
+mod python_runtime;
 mod readme;
 mod robustness;
 mod rust_compile;

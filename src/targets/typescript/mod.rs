@@ -105,7 +105,6 @@
 
 mod constraints;
 mod context;
-mod descriptor;
 #[cfg(test)]
 mod descriptor_tests;
 mod interfaces;
@@ -115,7 +114,6 @@ mod names;
 mod render;
 mod reserved;
 mod runtime;
-mod spec;
 pub mod stub;
 mod types;
 mod view;

@@ -7,7 +7,7 @@
 //! each in its own session.
 //!
 //! Needs Python 3 with `venv`: the runtime is installed from
-//! `targets/python/runtime` with its `mcp` extra into `target/test-venv`.
+//! `targets/python/runtime` into `target/test-venv`, beside the MCP SDK.
 //! Set `TOOLC_SKIP_PYTHON=1` to skip.
 
 use std::fs;
@@ -114,9 +114,7 @@ fn client_passes(python: &Path, expected: &Path, args: &[&std::ffi::OsStr], cwd:
 
 #[test]
 fn python_example_type_checks_and_serves_the_mcp_client() {
-    let runtime = common::repo_root().join("targets/python/runtime");
-    let with_mcp = format!("{}[mcp]", runtime.display());
-    let Some(python) = python::venv_python(&["-e", &with_mcp, "mypy", "pyright"]) else {
+    let Some(python) = python::venv_with_runtime(&["mcp", "mypy", "pyright"]) else {
         eprintln!("TOOLC_SKIP_PYTHON=1: skipping the Python example");
         return;
     };

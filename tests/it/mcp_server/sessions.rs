@@ -181,9 +181,7 @@ fn build_python_server() -> PathBuf {
 
 #[test]
 fn python_http_sessions_are_isolated_and_share_rate_limits() {
-    let runtime = root().join("targets/python/runtime");
-    let with_mcp = format!("{}[mcp]", runtime.display());
-    let Some(python) = python::venv_python(&["-e", &with_mcp]) else {
+    let Some(python) = python::venv_with_runtime(&["mcp"]) else {
         eprintln!("TOOLC_SKIP_PYTHON=1: skipping the MCP session test");
         return;
     };

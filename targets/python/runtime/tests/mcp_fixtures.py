@@ -6,13 +6,13 @@ the real MCP client of the SDK drives them in process."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 import mcp_types as types
 from mcp import Client
-from mcp.client.session import ElicitationFnT
+from mcp.client.session import ClientRequestContext, ElicitationFnT
 
 from executor_fixtures import executor_of, metadata, tool
 from toolc_runtime import HandlerContext
@@ -74,8 +74,8 @@ def executor(handlers: Handlers | None = None, **options: Any) -> Executor:
 def answering(approve: bool, asked: list[str]) -> ElicitationFnT:
     """An elicitation callback that records the form's message and answers `approve`."""
 
-    async def elicit(_context: Any, params: Any) -> types.ElicitResult:
-        asked.append(str(params.message))
+    async def elicit(context: ClientRequestContext, params: types.ElicitRequestURLParams | types.ElicitRequestFormParams) -> types.ElicitResult | types.ErrorData:
+        asked.append(params.message)
         return types.ElicitResult(action="accept", content={"approve": approve})
 
     return elicit
@@ -88,13 +88,23 @@ async def connected(
     elicit: ElicitationFnT | None = None,
     modern: bool = False,
     approve_critical_only: bool = False,
-) -> AsyncIterator[Client]:
+) -> AsyncGenerator[Client, None]:
     """A client of the 2025-11-25 handshake (of 2026-07-28 when `modern`)
     on a server over `served`, in process."""
     server = create_mcp_server(served, "test", "0", approve_critical_only=approve_critical_only)
     client = Client(server, mode="auto" if modern else "legacy", elicitation_callback=elicit)
     async with client:
         yield client
+
+
+def approving(request: Any, session: Any) -> bool:
+    """An `approve` that says yes."""
+    return True
+
+
+def refusing(request: Any, session: Any) -> bool:
+    """An `approve` that says no."""
+    return False
 
 
 def error_code(result: types.CallToolResult) -> object:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 from agents import Agent, ModelResponse, Runner, Usage, set_tracing_disabled
 from agents.agent_output import AgentOutputSchemaBase
@@ -15,9 +15,10 @@ from agents.items import TResponseInputItem, TResponseStreamEvent
 from agents.model_settings import ModelSettings
 from agents.models.interface import Model, ModelTracing
 from agents.tool import FunctionTool, Tool
+from pydantic import BaseModel
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
-from executor_fixtures import aio, executor_of, tool
+from executor_fixtures import aio, executor_of, returns, tool
 from toolc_runtime import HandlerContext
 from toolc_runtime.agents import agent_tools
 
@@ -31,17 +32,18 @@ FIND = tool(
     },
     output={"kind": "array", "items": {"kind": "string"}},
 )
-FIND_OPENAI = {
+FIND_PARAMETERS: dict[str, Any] = {
+    "type": "object",
+    "properties": {"query": {"type": "string"}, "limit": {"type": ["integer", "null"]}},
+    "required": ["query", "limit"],
+    "additionalProperties": False,
+}
+FIND_OPENAI: dict[str, Any] = {
     "type": "function",
     "function": {
         "name": "find",
         "description": "The find tool.",
-        "parameters": {
-            "type": "object",
-            "properties": {"query": {"type": "string"}, "limit": {"type": ["integer", "null"]}},
-            "required": ["query", "limit"],
-            "additionalProperties": False,
-        },
+        "parameters": FIND_PARAMETERS,
         "strict": True,
     },
 }
@@ -86,8 +88,10 @@ def outputs_of(items: list[Any]) -> dict[str, Any]:
     """The function call outputs of a turn's input, by call id, as JSON."""
     found: dict[str, Any] = {}
     for item in items:
-        if isinstance(item, dict) and item.get("type") == "function_call_output":
-            found[str(item["call_id"])] = json.loads(str(item["output"]))
+        if isinstance(item, dict):
+            entry = cast("dict[str, Any]", item)
+            if entry.get("type") == "function_call_output":
+                found[str(entry["call_id"])] = json.loads(str(entry["output"]))
     return found
 
 
@@ -95,8 +99,8 @@ def outputs_of(items: list[Any]) -> dict[str, Any]:
 async def test_the_models_tool_calls_go_through_the_executor_and_it_reads_the_results() -> None:
     got: list[tuple[Any, str]] = []
 
-    def find(args: Any, ctx: HandlerContext) -> list[str]:
-        got.append((args, ctx.call_id))
+    def find(args: BaseModel, ctx: HandlerContext) -> list[str]:
+        got.append((args.model_dump(mode="json"), ctx.call_id))
         return ["a", "b"]
 
     served = executor_of([FIND], {"find": find})
@@ -129,7 +133,7 @@ def test_the_tools_carry_the_openai_targets_strict_schema_else_the_mcp_one() -> 
     [strict] = agent_tools(served, openai=[FIND_OPENAI])
     assert isinstance(strict, FunctionTool)
     assert strict.strict_json_schema is True
-    assert strict.params_json_schema == FIND_OPENAI["function"]["parameters"]
+    assert strict.params_json_schema == FIND_PARAMETERS
     [plain] = agent_tools(served)
     assert plain.strict_json_schema is False
     assert plain.params_json_schema == {"type": "object"}
@@ -137,7 +141,7 @@ def test_the_tools_carry_the_openai_targets_strict_schema_else_the_mcp_one() -> 
 
 @aio
 async def test_a_step_budget_warning_reaches_the_model_beside_the_output() -> None:
-    served = executor_of([FIND], {"find": lambda args, ctx: []}, step_budget={"max": 3, "warn_at": 2})
+    served = executor_of([FIND], {"find": returns([])}, step_budget={"max": 3, "warn_at": 2})
     model = ScriptedModel([[("fc-1", "find", '{"query": "x", "limit": null}')], "done"])
     agent = Agent(name="a", model=model, tools=list(agent_tools(served, openai=[FIND_OPENAI])))
     await Runner.run(agent, "go")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
 from executor_fixtures import executor_of, metadata, tool
 from toolc_runtime import HandlerContext, ToolDef
@@ -48,8 +49,8 @@ def run(argv: list[str], *, stdin: str | None = None, terminal: bool = False, to
     err: list[str] = []
     args: list[Any] = []
 
-    def find(given: Any, _ctx: HandlerContext) -> dict[str, Any]:
-        args.append(given)
+    def find(given: BaseModel, _ctx: HandlerContext) -> dict[str, Any]:
+        args.append(given.model_dump(mode="json"))
         return {"found": [1, 2]}
 
     def no_stdin() -> str:

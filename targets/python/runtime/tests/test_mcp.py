@@ -13,7 +13,7 @@ import pytest
 from mcp.shared.exceptions import MCPError
 
 from executor_fixtures import aio
-from mcp_fixtures import COUNT, Handlers, answering, connected, error_code, executor
+from mcp_fixtures import COUNT, Handlers, answering, approving, connected, error_code, executor, refusing
 from toolc_runtime.mcp_shapes import Progress, call_tool_result, mcp_tools_of
 
 BASE = {"callId": "call-1", "tool": "t", "sessionId": "s"}
@@ -133,7 +133,7 @@ async def test_confirm_asks_a_client_that_declared_elicitation_else_approve() ->
     assert len(asked) == 1 and "(write)" in asked[0]
     async with connected(executor(), elicit=answering(False, [])) as client:
         assert error_code(await client.call_tool("write", {})) == "confirmation_denied"
-    async with connected(executor(approve=lambda request, session: True)) as client:
+    async with connected(executor(approve=approving)) as client:
         assert (await client.call_tool("write", {})).is_error is False
     async with connected(executor()) as client:
         assert error_code(await client.call_tool("write", {})) == "confirmation_denied"
@@ -142,11 +142,11 @@ async def test_confirm_asks_a_client_that_declared_elicitation_else_approve() ->
 @aio
 async def test_critical_tools_go_to_approve_alone_under_approve_critical_only() -> None:
     asked: list[str] = []
-    refuse = executor(approve=lambda request, session: False)
+    refuse = executor(approve=refusing)
     async with connected(refuse, elicit=answering(True, asked), approve_critical_only=True) as client:
         assert error_code(await client.call_tool("erase", {})) == "confirmation_denied"
     assert asked == []
-    async with connected(executor(approve=lambda request, session: False), elicit=answering(True, asked)) as client:
+    async with connected(executor(approve=refusing), elicit=answering(True, asked)) as client:
         assert (await client.call_tool("erase", {})).is_error is False
     assert len(asked) == 1
 

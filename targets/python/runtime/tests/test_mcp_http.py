@@ -5,16 +5,18 @@ progress and budget, its principal's grants)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import json
+import urllib.error
+import urllib.request
+from collections.abc import AsyncGenerator
 from contextlib import asynccontextmanager
-import httpx2
 import pytest
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from starlette.requests import Request
 
-from executor_fixtures import aio, executor_of, metadata, tool
+from executor_fixtures import aio, executor_of, metadata, returns, tool
 from mcp_fixtures import COUNT, error_code, executor
 from toolc_runtime.mcp import create_mcp_server
 from toolc_runtime.mcp_http import mcp_http_app, serve_mcp_http
@@ -31,10 +33,11 @@ def bearer_principal(request: object) -> str | None:
 
 
 @asynccontextmanager
-async def session_at(url: str, token: str | None = None) -> AsyncIterator[ClientSession]:
+async def session_at(url: str, token: str | None = None) -> AsyncGenerator[ClientSession, None]:
     headers = {"Authorization": f"Bearer {token}"} if token is not None else None
-    async with create_mcp_http_client(headers=headers) as http:
-        async with streamable_http_client(url, http_client=http) as (read, write):
+    # The SDK's HTTP client (httpx2) is opaque to pyright.
+    async with create_mcp_http_client(headers=headers) as http:  # pyright: ignore[reportUnknownVariableType]
+        async with streamable_http_client(url, http_client=http) as (read, write):  # pyright: ignore[reportUnknownArgumentType]
             async with ClientSession(read, write) as session:
                 await session.initialize()
                 yield session
@@ -73,12 +76,10 @@ async def test_two_sessions_at_once_have_their_own_progress_and_budget() -> None
 @aio
 async def test_the_bearer_tokens_principal_gets_its_own_grants() -> None:
     guarded = tool("guarded", metadata=metadata(permissions=["notes:write"]))
-    served = executor_of(
-        [COUNT, guarded],
-        {"count": lambda args, ctx: 3, "guarded": lambda args, ctx: None},
-        grants=[],
-        grants_for=lambda principal: ["notes:write"] if principal == "ana" else [],
-    )
+    def grants_for(principal: str) -> list[str]:
+        return ["notes:write"] if principal == "ana" else []
+
+    served = executor_of([COUNT, guarded], {"count": returns(3), "guarded": returns(None)}, grants=[], grants_for=grants_for)
     server = create_mcp_server(served, "test", "0", principal_of=bearer_principal)
     async with serve_mcp_http(server) as http:
         async with session_at(http.url) as nobody, session_at(http.url, "token-ana") as ana:
@@ -88,16 +89,27 @@ async def test_the_bearer_tokens_principal_gets_its_own_grants() -> None:
             assert (await ana.call_tool("guarded", {})).is_error is False
 
 
+def status_of(url: str, body: bytes, headers: dict[str, str]) -> int:
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
 @aio
 async def test_a_request_without_a_known_session_is_refused() -> None:
     async with serve_mcp_http(create_mcp_server(executor(), "test", "0")) as http:
-        async with httpx2.AsyncClient() as plain:
-            response = await plain.post(
-                http.url,
-                json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
-                headers={"Mcp-Session-Id": "no-such-session", "Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25"},
-            )
-    assert response.status_code == 404
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}).encode()
+        headers = {
+            "Content-Type": "application/json",
+            "Mcp-Session-Id": "no-such-session",
+            "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": "2025-11-25",
+        }
+        status = await asyncio.to_thread(status_of, http.url, body, headers)
+    assert status == 404
 
 
 def test_the_idle_time_must_be_positive() -> None:

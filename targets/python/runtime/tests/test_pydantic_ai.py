@@ -14,7 +14,7 @@ from pydantic_ai.messages import ModelMessage, ModelRequest, ModelResponse, Text
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
 
-from executor_fixtures import aio, executor_of, tool
+from executor_fixtures import aio, executor_of, returns, tool
 from toolc_runtime import HandlerContext
 from toolc_runtime.pydantic_ai import pydantic_ai_tools
 
@@ -56,7 +56,7 @@ async def test_a_failed_call_is_a_failed_tool_result_with_the_structured_error()
             return ModelResponse(parts=[ToolCallPart("find", {"query": "x"}, tool_call_id="t1"), ToolCallPart("find", {"query": 3}, tool_call_id="t2")])
         return ModelResponse(parts=[TextPart("done")])
 
-    served = executor_of([FIND], {"find": lambda args, ctx: ["a"]})
+    served = executor_of([FIND], {"find": returns(["a"])})
     result = await Agent(FunctionModel(script), tools=pydantic_ai_tools(served)).run("go")
     assert result.output == "done"
     last = turns[1][-1]

@@ -18,7 +18,7 @@ from agents.tool import FunctionTool, Tool
 from pydantic import BaseModel
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
 
-from executor_fixtures import aio, executor_of, returns, tool
+from executor_fixtures import aio, executor_of, metadata, returns, tool
 from toolc_runtime import HandlerContext
 from toolc_runtime.agents import agent_tools
 
@@ -137,6 +137,19 @@ def test_the_tools_carry_the_openai_targets_strict_schema_else_the_mcp_one() -> 
     [plain] = agent_tools(served)
     assert plain.strict_json_schema is False
     assert plain.params_json_schema == {"type": "object"}
+
+
+@aio
+async def test_a_tool_named_for_openai_is_offered_by_that_name_and_called_by_its_own() -> None:
+    renamed = tool("find", metadata=metadata(names={"openai": "fn_find"}), params=FIND.params, output=FIND.output)
+    served = executor_of([renamed], {"find": returns(["x"])})
+    schema = {**FIND_OPENAI["function"], "name": "fn_find"}
+    [made] = agent_tools(served, openai=[{"type": "function", "function": schema}])
+    assert made.name == "fn_find" and made.strict_json_schema is True
+    model = ScriptedModel([[("fc-1", "fn_find", '{"query": "x", "limit": null}')], "done"])
+    await Runner.run(Agent(name="a", model=model, tools=[made]), "go")
+    assert outputs_of(model.inputs[1])["fc-1"] == ["x"]
+    assert [e["tool"] for e in served.log()] == ["find"]
 
 
 @aio

@@ -17,7 +17,7 @@ from toolc_runtime import ToolDef
 from toolc_runtime.executor import Executor, Session
 from toolc_runtime._adapt import json_text, mcp_of, spec_of
 
-__all__ = ["agent_tools", "openai_schemas"]
+__all__ = ["agent_tools", "openai_name", "openai_schemas"]
 
 
 def openai_schemas(tools: Sequence[Mapping[str, Any]]) -> dict[str, tuple[dict[str, Any], bool]]:
@@ -30,6 +30,13 @@ def openai_schemas(tools: Sequence[Mapping[str, Any]]) -> dict[str, tuple[dict[s
     return out
 
 
+def openai_name(tool: ToolDef) -> str:
+    """The name the `openai` target gives the tool: its `@name` for openai,
+    else its own."""
+    names: Mapping[str, str] = tool.metadata.get("names") or {}
+    return names.get("openai", tool.name)
+
+
 def _schema_of(tool: ToolDef, given: Mapping[str, tuple[dict[str, Any], bool]]) -> tuple[dict[str, Any], bool]:
     """The tool's parameters schema for the model, and whether it is strict:
     the `openai` target's (given, or carried in the spec as `openai`), else
@@ -37,8 +44,8 @@ def _schema_of(tool: ToolDef, given: Mapping[str, tuple[dict[str, Any], bool]]) 
     carried: Mapping[str, Any] | None = spec_of(tool).get("openai")
     if carried is not None:
         return dict(carried["parameters"]), carried.get("strict") is True
-    if tool.name in given:
-        return given[tool.name]
+    if openai_name(tool) in given:
+        return given[openai_name(tool)]
     return dict(mcp_of(tool)["inputSchema"]), False
 
 
@@ -61,7 +68,8 @@ def agent_tools(
     context: Mapping[str, Any] | None = None,
     needs_approval: bool = False,
 ) -> list[FunctionTool]:
-    """A `FunctionTool` for each tool `source` offers now, by wire name.
+    """A `FunctionTool` for each tool `source` offers now, named as the
+    `openai` target names it.
 
     Its schema is the `openai` target's strict one: the tools of the
     package's `<package>.openai.json` as `openai`, or an `openai` entry in
@@ -82,7 +90,7 @@ def agent_tools(
         metadata: Mapping[str, Any] = spec_of(tool).get("metadata") or {}
         out.append(
             FunctionTool(
-                name=tool.name,
+                name=openai_name(tool),
                 description=str(spec_of(tool).get("description", "")),
                 params_json_schema=parameters,
                 on_invoke_tool=_invoker(source, tool.name, context or {}),

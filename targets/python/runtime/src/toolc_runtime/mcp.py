@@ -96,9 +96,9 @@ def create_mcp_server(
     principal_of: PrincipalOf | None = None,
 ) -> Server[Any]:
     """An SDK `Server` serving `executor`'s tools, one toolc session per MCP
-    connection (a 2026-07-28 request, which has no connection, gets a
-    session for itself): opened by its first request, opened again when it
-    expired while idle, and closed with the connection.
+    connection (the SDK serves each 2026-07-28 request as a connection of
+    its own, so it gets a session for itself): opened by its first request,
+    opened again when it expired while idle, and closed with the connection.
 
     `tools/list` lists what the session may call now; every `tools/call`
     goes through its pipeline. A request with a progress token gets that

@@ -45,27 +45,30 @@ pub fn venv_python(packages: &[&str]) -> Option<PathBuf> {
             "python3 -m venv",
         );
     }
-    run(
-        Command::new(&python)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .args(packages),
-        &format!("pip install {}", packages.join(" ")),
-    );
+    if !packages.is_empty() {
+        run(
+            Command::new(&python)
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
+                .args(packages),
+            &format!("pip install {}", packages.join(" ")),
+        );
+    }
     fs::write(&marker, b"").expect("write venv marker");
     Some(python)
 }
 
 /// The venv's Python with `packages` and the runtime package `toolc-runtime`
-/// installed from `targets/python/runtime`, or `None` when
-/// `TOOLC_SKIP_PYTHON=1`. The runtime is installed editable, so the venv
-/// always runs the checkout's source; it is installed again when its
-/// `pyproject.toml` (its dependencies) or the checkout's place changes.
+/// installed from `targets/python/runtime` with every extra (the SDKs of
+/// its adapters), or `None` when `TOOLC_SKIP_PYTHON=1`. The runtime is
+/// installed editable, so the venv always runs the checkout's source; it is
+/// installed again when its `pyproject.toml` (its dependencies) or the
+/// checkout's place changes.
 pub fn venv_with_runtime(packages: &[&str]) -> Option<PathBuf> {
     let python = venv_python(packages)?;
     let runtime = runtime_dir();
@@ -96,8 +99,8 @@ pub fn venv_with_runtime(packages: &[&str]) -> Option<PathBuf> {
                 "--disable-pip-version-check",
                 "--editable",
             ])
-            .arg(&runtime),
-        "pip install --editable targets/python/runtime",
+            .arg(format!("{}[all]", runtime.display())),
+        "pip install --editable targets/python/runtime[all]",
     );
     fs::write(&marker, b"").expect("write venv marker");
     Some(python)

@@ -9,7 +9,7 @@ package, only the tables differ.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence, Union
 
 from pydantic import BaseModel
 
@@ -27,6 +27,12 @@ from .types import (
     ValidationResult,
 )
 from .validate import validate_params, validate_value
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from .executor.calls import ExecutorOptions
+    from .executor.executor import Executor
 
 __all__ = ["Package", "PackageTools", "ToolDef", "bind_tools", "define_tool"]
 
@@ -191,16 +197,16 @@ class PackageTools:
         (see ``Handlers``)."""
         return Package(name=self.name, tools=self.all, handlers=handlers)
 
-    def create_executor(self, handlers: Handlers, **options: Any) -> Any:
+    def create_executor(self, handlers: Handlers, **options: Unpack[ExecutorOptions]) -> Executor:
         """The executor of this package's tools: every call goes through its
         pipeline (filters, validation, permissions, risk, confirmation, rate
         limits, the step budget, timeouts, the output check) and is logged,
         audited and reported as events. A tool without a handler fails with
         ``not_implemented``."""
-        # TODO(executor): `Toolbox([self.package(handlers)]).create_executor(**options)`
-        # once the executor package lands; typed with its `Executor` and
-        # `ExecutorOptions`.
-        raise NotImplementedError("the executor is not part of this build of toolc_runtime")
+        # Imported here: the executor's modules import this one.
+        from .executor.toolbox import Toolbox
+
+        return Toolbox([self.package(handlers)]).create_executor(**options)
 
 
 def bind_tools(tools: Sequence[ToolDef], package_name: Optional[str] = None) -> PackageTools:

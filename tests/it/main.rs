@@ -20,6 +20,7 @@ mod diff_cases;
 mod diff_cli;
 mod editor_grammar;
 mod examples;
+mod executor_python;
 mod executor_rust;
 mod executor_typescript;
 mod fmt;

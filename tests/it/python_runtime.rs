@@ -16,6 +16,9 @@ const TOOLS: &[&str] = &[
     "mypy",
     "pyright",
     "types-regex",
+    "redis",
+    "opentelemetry-api",
+    "opentelemetry-sdk",
     // The SDKs the adapters' tests drive.
     "mcp",
     "openai-agents",

@@ -18,14 +18,14 @@
 //! same way (see `types`). The module is clean under `mypy --strict` and
 //! pyright's strict mode, on Python 3.10 and later.
 
-mod literal;
+pub(crate) mod literal;
 mod models;
-mod names;
+pub(crate) mod names;
 mod render;
 mod reserved;
 pub mod stub;
 mod types;
-mod view;
+pub(crate) mod view;
 
 use super::{GenContext, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};

@@ -66,21 +66,30 @@ struct ToolView {
 }
 
 /// The names a tool's declarations take.
-struct ToolNames {
-    constant: String,
-    method: String,
-    input: String,
-    args: String,
-    output: String,
+pub struct ToolNames {
+    pub constant: String,
+    pub method: String,
+    pub input: String,
+    pub args: String,
+    pub output: String,
 }
 
-/// The template context of `package`.
-pub fn build(program: &Program, package: &Package) -> View {
+/// Every top-level name of `package`'s module, handed out in one order
+/// (types, tagged unions' variants, then each tool's), so that the module
+/// and its handler stub agree on them.
+pub struct Plan {
+    pub module: Namer,
+    pub names: TypeNames,
+    pub variants: models::VariantNames,
+    pub tools: Vec<ToolNames>,
+}
+
+pub fn plan(program: &Program, package: &Package) -> Plan {
     let mut module = Namer::module();
     let names = TypeNames::collect(program, package, &mut module);
     let variants = models::variant_names(program, &names, &mut module);
     let mut methods = Namer::methods(&module);
-    let tool_names: Vec<ToolNames> = package
+    let tools = package
         .tools
         .values()
         .map(|tool| {
@@ -99,6 +108,22 @@ pub fn build(program: &Program, package: &Package) -> View {
             }
         })
         .collect();
+    Plan {
+        module,
+        names,
+        variants,
+        tools,
+    }
+}
+
+/// The template context of `package`.
+pub fn build(program: &Program, package: &Package) -> View {
+    let Plan {
+        module,
+        names,
+        variants,
+        tools: tool_names,
+    } = plan(program, package);
     let mut models = Models::new(Writer::new(program, &names), &module, &variants);
     let types = models.types();
     let mut tool_types = Vec::with_capacity(package.tools.len() * 3);

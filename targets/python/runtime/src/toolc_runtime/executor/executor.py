@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import to_tool_error
 from ..redact import redact_value
+from ..values import quoted
 from . import gates
 from .calls import (
     AuditRecord,
@@ -121,7 +122,7 @@ class Executor:
             self._opened += 1
             sid = f"session-{self._opened}"
         if sid == "default" or sid in self._sessions:
-            raise ValueError(f"a session named {sid!r} is open")
+            raise ValueError(f"a session named {quoted(sid)} is open")
         state = self._made(given, sid)
         self._sessions[sid] = state
         return Session(self, state)

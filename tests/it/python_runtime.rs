@@ -19,6 +19,10 @@ const TOOLS: &[&str] = &[
     "redis",
     "opentelemetry-api",
     "opentelemetry-sdk",
+    // The SDKs the adapters' tests drive.
+    "mcp",
+    "openai-agents",
+    "pydantic-ai-slim",
 ];
 
 fn python() -> Option<PathBuf> {

@@ -18,10 +18,10 @@ import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import pkg
-from toolc_runtime import CallRequest, HandlerContext, Session, ToolCallError, ToolResult
+from toolc_runtime import CallRequest, HandlerContext, Session, SessionInit, ToolCallError, ToolError, ToolResult
 from toolc_runtime.values import json_text
 
 Json = Any
@@ -128,13 +128,14 @@ class Runner:
 
     async def run(self) -> dict[str, Json]:
         handlers = {tool: self.scripted(tool, steps) for tool, steps in (self.case.get("handlers") or {}).items()}
-        executor = pkg.create_executor(handlers, **self.options())
+        # Handlers by tool name: the runtime takes a mapping as well as the module's protocol.
+        executor = pkg.create_executor(cast(Any, handlers), **self.options())
         sessions: dict[str, tuple[Session, list[Json]]] = {}
         for name, init in (self.case.get("sessions") or {}).items():
             given = {key: value for key, value in init.items() if key != "stepBudget"}
             if "stepBudget" in init:
                 given["step_budget"] = budget(init["stepBudget"])
-            session = executor.session(given)
+            session = executor.session(cast(SessionInit, given))
             seen: list[Json] = []
             session.subscribe(seen.append)
             sessions[name] = (session, seen)
@@ -207,7 +208,7 @@ def outcome(tool: str, step: dict[str, Json]) -> Json:
         raised: dict[str, Json] = {"code": error["code"], "message": message, "retryable": False}
         if "suggestions" in error:
             raised["suggestions"] = error["suggestions"]
-        raise ToolCallError(raised)
+        raise ToolCallError(cast(ToolError, raised))
     if "throw" in step:
         raise RuntimeError(step["throw"])
     return step.get("return")

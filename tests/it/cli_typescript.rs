@@ -19,7 +19,7 @@ fn typescript_command_line_follows_the_case_table() {
 
 /// What differs from the case's `expect`, one line per key, with both
 /// output streams for context.
-fn differences(expect: &Map<String, Value>, observed: &Value) -> Result<(), String> {
+pub(crate) fn differences(expect: &Map<String, Value>, observed: &Value) -> Result<(), String> {
     if !expect.contains_key("exit") {
         return Err("the case's `expect` has no `exit`".into());
     }

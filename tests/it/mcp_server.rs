@@ -12,7 +12,7 @@ mod otlp;
 #[path = "mcp_server/replicas.rs"]
 mod replicas;
 #[path = "mcp_server/sessions.rs"]
-mod sessions;
+pub(crate) mod sessions;
 
 use crate::common::python;
 

@@ -11,7 +11,19 @@ use crate::common::node::target_dir;
 use crate::common::python::{runtime_dir, venv_with_runtime};
 
 /// What the runtime's tests and checks need besides the runtime itself.
-const TOOLS: &[&str] = &["pytest", "mypy", "pyright", "types-regex"];
+const TOOLS: &[&str] = &[
+    "pytest",
+    "mypy",
+    "pyright",
+    "types-regex",
+    "redis",
+    "opentelemetry-api",
+    "opentelemetry-sdk",
+    // The SDKs the adapters' tests drive.
+    "mcp",
+    "openai-agents",
+    "pydantic-ai-slim",
+];
 
 fn python() -> Option<PathBuf> {
     venv_with_runtime(TOOLS)

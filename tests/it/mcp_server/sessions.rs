@@ -151,3 +151,46 @@ fn typescript_http_sessions_are_isolated_and_share_rate_limits() {
     );
     check_sessions(&python, &url);
 }
+
+/// The Python test server (`tests/mcp_http/server.py`) beside the generated
+/// `memo` module (`--target python`, as `pkg.py`); returns its directory.
+fn build_python_server() -> PathBuf {
+    let dir = crate::common::node::target_dir().join("python-mcp-http");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(root().join("tests/cases/executor/memo/input.tool"))
+        .args(["--target", "python", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("toolc: {e}"));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::rename(dir.join("memo.py"), dir.join("pkg.py"))
+        .unwrap_or_else(|e| panic!("memo.py: {e}"));
+    std::fs::write(
+        dir.join("server.py"),
+        include_str!("../../mcp_http/server.py"),
+    )
+    .unwrap_or_else(|e| panic!("server.py: {e}"));
+    dir
+}
+
+#[test]
+fn python_http_sessions_are_isolated_and_share_rate_limits() {
+    let Some(python) = python::venv_with_runtime(&["mcp"]) else {
+        eprintln!("TOOLC_SKIP_PYTHON=1: skipping the MCP session test");
+        return;
+    };
+    let dir = build_python_server();
+    let (_server, url) = start(
+        Command::new(&python)
+            .arg(dir.join("server.py"))
+            .arg(root().join("tests/mcp_http/case.json"))
+            .current_dir(&dir),
+    );
+    check_sessions(&python, &url);
+}

@@ -59,9 +59,9 @@ async def test_sessions_see_only_their_own_events_log_budget_and_duplicates_rate
 async def test_a_session_id_is_unique_among_open_sessions_a_closed_one_answers_session_closed() -> None:
     executor = executor_of(TOOLS, HANDLERS)
     a = executor.session({"id": "x"})
-    with pytest.raises(ValueError, match="'x' is open"):
+    with pytest.raises(ValueError, match='"x" is open'):
         executor.session({"id": "x"})
-    with pytest.raises(ValueError, match="'default' is open"):
+    with pytest.raises(ValueError, match='"default" is open'):
         executor.session({"id": "default"})
     await a.call("echo", {})
     a.close()

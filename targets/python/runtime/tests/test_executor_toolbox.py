@@ -40,9 +40,9 @@ async def test_a_toolbox_combines_packages_in_order_each_tool_runs_its_own_packa
 @aio
 async def test_a_name_met_twice_raises_unless_the_later_one_is_an_override() -> None:
     clash = package([out_tool("read")], {"read": returns({"from": "user"})})
-    with pytest.raises(ValueError, match="two tools are named 'read'"):
+    with pytest.raises(ValueError, match='two tools are named "read"'):
         Toolbox([NOTES, clash])
-    with pytest.raises(ValueError, match="two tools are named 'read'"):
+    with pytest.raises(ValueError, match='two tools are named "read"'):
         Toolbox([NOTES], overrides=[clash, clash])
     toolbox = Toolbox([NOTES, FILES], overrides=[clash, package([out_tool("extra")], {})])
     assert [t.name for t in toolbox.tools] == ["read", "write", "list", "open", "extra"]

@@ -25,6 +25,7 @@ from .calls import (
     ToolSummary,
 )
 from .executor import Executor
+from .pipeline import ClientAsker
 from .ratelimit import Admission, MemoryStore, RateLimitStore, default_namespace, rate_limit_key
 from .session import Session
 from .settle import HandlerContext
@@ -38,6 +39,7 @@ __all__ = [
     "CallRequest",
     "CallStart",
     "CallTrace",
+    "ClientAsker",
     "Executor",
     "ExecutorEvent",
     "ExecutorOptions",

@@ -15,6 +15,8 @@ from typing import Any, Literal, Protocol, TypedDict, Union
 
 from typing_extensions import NotRequired
 
+from .ratelimit import RateLimitStore
+
 
 class ResultError(TypedDict):
     """A structured error as a result carries it (keys in this order)."""
@@ -250,7 +252,7 @@ class ExecutorOptions(TypedDict, total=False):
     snapshot: Callable[[CallRequest], object]
     audit: Callable[[AuditRecord], None]
     #: Where the ``@rate_limit`` windows live. Default: this process's memory, on ``now``.
-    rate_limit_store: Any
+    rate_limit_store: RateLimitStore
     #: The namespace of this executor's rate-limit keys. Default: the
     #: store's ``namespace``, else the toolbox's package names joined with ``+``.
     namespace: str

@@ -15,10 +15,12 @@ import inspect
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import to_tool_error
 from ..redact import redact_value
+from ..values import quoted
 from . import gates
 from .calls import (
     AuditRecord,
@@ -26,7 +28,6 @@ from .calls import (
     CallTrace,
     ExecutorEvent,
     LogEntry,
-    ResultError,
     SessionInfo,
     SessionInit,
     Summary,
@@ -37,11 +38,12 @@ from .pipeline import Call, ClientAsker, Outcome, Shared, pipeline, redacted
 from .ratelimit import MemoryStore, default_namespace, rate_limit_key
 from .session import Session
 from .state import Listener, SessionState
-from .summary import Stats, js_number, json_bytes, token_estimate
+from .records import bare, finite, records, settled_quietly
+from .summary import Stats, js_number
 
 if TYPE_CHECKING:
     from ..tools import ToolDef
-    from .toolbox import Toolbox
+    from .toolbox import Toolbox, ToolEntry
 
 
 def _system_clock() -> float:
@@ -120,7 +122,7 @@ class Executor:
             self._opened += 1
             sid = f"session-{self._opened}"
         if sid == "default" or sid in self._sessions:
-            raise ValueError(f"a session named {sid!r} is open")
+            raise ValueError(f"a session named {quoted(sid)} is open")
         state = self._made(given, sid)
         self._sessions[sid] = state
         return Session(self, state)
@@ -231,9 +233,9 @@ class Executor:
                 "message": message,
             }
             # What a handler passes is not checked by a type checker: only finite numbers are reported.
-            if _finite(progress):
+            if finite(progress):
                 event["progress"] = progress
-            if _finite(total):
+            if finite(total):
                 event["total"] = total
             self._emit(call.session, cast(ExecutorEvent, event))
 
@@ -272,7 +274,7 @@ class Executor:
         approved: bool | None = None,
     ) -> ToolResult:
         if not self._use(session):
-            return _bare(str(name), gates.session_closed())
+            return bare(str(name), gates.session_closed())
         start = self._clock()
         self._calls += 1
         rest = dict(context) if isinstance(context, Mapping) else {}
@@ -286,11 +288,7 @@ class Executor:
             if self._listened(session):
                 shown = redacted(found, args)
                 self._emit(session, {"type": "received", "callId": call_id, "tool": call.name, "sessionId": session.info["id"], "args": shown})
-            if trace is None:
-                outcome = await pipeline(self._shared, call, found, args)
-            else:
-                with trace.within():
-                    outcome = await pipeline(self._shared, call, found, args)
+            outcome = await self._within(trace, call, found, args)
         except Exception as thrown:  # noqa: BLE001 - a fault of a hook or of the arguments' reading
             outcome = Outcome(args=args, error=gates.result_error(to_tool_error(thrown, {})), decision="internal")
         try:
@@ -305,40 +303,10 @@ class Executor:
         session = call.session
         duration = js_number(self._clock() - start)
         error = outcome.error
-        value = outcome.value
-        if error is None:
-            result_bytes = outcome.bytes if outcome.bytes is not None else json_bytes(value)
-        else:
-            result_bytes = json_bytes(error)
-        # Written key by key, in the contract's order.
-        result: dict[str, Any] = {"tool": call.name, "ok": True, "value": value} if error is None else {"tool": call.name, "ok": False, "error": error}
-        if outcome.warning is not None:
-            result["warning"] = outcome.warning
-        result["durationMs"] = duration
-        result["resultBytes"] = result_bytes
-        result["tokenEstimate"] = token_estimate(result_bytes)
-        result["step"] = outcome.step
-        result["isDuplicate"] = outcome.is_duplicate
         # A tool the filters hide keeps its secrets hidden too.
         args = redacted(outcome.entry or self._toolbox.lookup(call.name), outcome.args)
         sid = session.info["id"]
-        entry: dict[str, Any] = {"callId": call.call_id, "tool": call.name, "sessionId": sid, "args": args}
-        if error is None:
-            entry.update(ok=True, value=value)
-        else:
-            entry.update(ok=False, error=error)
-        entry["timestamp"] = js_number(start)
-        entry["durationMs"] = duration
-        entry["mutates"] = outcome.entry.tool.metadata["mutates"] if outcome.entry is not None else False
-        entry["isDuplicate"] = outcome.is_duplicate
-        if outcome.noop is not None:
-            entry["noop"] = outcome.noop
-        if outcome.unchanged is not None:
-            entry["before"] = outcome.before
-            entry["after"] = outcome.after
-            entry["unchanged"] = outcome.unchanged
-        entry["resultBytes"] = result_bytes
-        logged = cast(LogEntry, entry)
+        done, logged = records(call, outcome, args, js_number(start), duration)
         tool_name = outcome.entry.tool.name if outcome.entry is not None else None
         # A call that ends after its session closed leaves nothing in it.
         if not session.closed:
@@ -368,7 +336,6 @@ class Executor:
                 audit(record)
             except Exception:  # noqa: BLE001, S110 - the sink's failure is its own; the result stands
                 pass
-        done = cast(ToolResult, result)
         if trace is not None:
             self._traced(trace, done, outcome, args)
         after = self._options.get("after")
@@ -378,10 +345,28 @@ class Executor:
                 if inspect.isawaitable(observed):
                     task = asyncio.ensure_future(observed)
                     self._shared.tasks.add(task)
-                    task.add_done_callback(_settled_quietly(self._shared.tasks))
+                    task.add_done_callback(settled_quietly(self._shared.tasks))
             except Exception:  # noqa: BLE001, S110 - the hook observes only; its failure changes nothing
                 pass
         return done
+
+    async def _within(self, trace: CallTrace | None, call: Call, found: ToolEntry | None, args: Any) -> Outcome:
+        """The pipeline of ``call``, run in ``trace``'s context when it has one."""
+        scope: AbstractContextManager[object] | None = None
+        if trace is not None:
+            try:
+                scope = trace.within()
+                scope.__enter__()
+            except Exception:  # noqa: BLE001 - telemetry observes only; the call runs without it
+                scope = None
+        try:
+            return await pipeline(self._shared, call, found, args)
+        finally:
+            if scope is not None:
+                try:
+                    scope.__exit__(None, None, None)
+                except Exception:  # noqa: BLE001, S110 - telemetry observes only
+                    pass
 
     def _started(self, tool: str, call: Call) -> CallTrace | None:
         """The trace of ``call`` (of ``tool``), or None when telemetry fails to start one."""
@@ -411,28 +396,9 @@ class Executor:
 
     async def _resolve(self, state: SessionState, ticket: str, approved: bool, args: Any) -> ToolResult:
         if not self._use(state):
-            return _bare("", gates.session_closed())
+            return bare("", gates.session_closed())
         waiting = state.take(str(ticket))
         if waiting is None:
-            return _bare("", gates.unknown_ticket())
+            return bare("", gates.unknown_ticket())
         given = waiting.args if args is None else args
         return await self._call_in(state, waiting.tool, given, waiting.context, approved=approved is True)
-
-
-def _bare(tool: str, error: ResultError) -> ToolResult:
-    """The result of a call that never started (a closed session, an unknown ticket): nothing is recorded."""
-    size = json_bytes(error)
-    return {"tool": tool, "ok": False, "error": error, "durationMs": 0, "resultBytes": size, "tokenEstimate": token_estimate(size), "step": 0, "isDuplicate": False}
-
-
-def _finite(x: object) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and x == x and x not in (float("inf"), float("-inf"))
-
-
-def _settled_quietly(tasks: set[asyncio.Future[Any]]) -> Callable[[asyncio.Future[Any]], None]:
-    def done(task: asyncio.Future[Any]) -> None:
-        tasks.discard(task)
-        if not task.cancelled():
-            task.exception()
-
-    return done

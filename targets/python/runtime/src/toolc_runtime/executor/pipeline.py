@@ -118,8 +118,7 @@ async def pipeline(shared: Shared, call: Call, found: ToolEntry | None, given: A
     # 1. Lookup, within the tiers and filters.
     if found is None or not shared.toolbox.visible(found.tool, options):
         names = [t.name for t in shared.toolbox.tools if shared.toolbox.visible(t, options)]
-        error = gates.unknown_tool(call.name, names)
-        return Outcome(args=given, error=error, decision="unknown_tool")
+        return Outcome(args=given, error=gates.unknown_tool(call.name, names), decision="unknown_tool")
     tool = found.tool
     # 2. Coercion, validation, duplicates.
     if options.get("coerce") is True:
@@ -132,81 +131,112 @@ async def pipeline(shared: Shared, call: Call, found: ToolEntry | None, given: A
     # A call ``resolve`` runs again is the deferred call itself, not a repeat of it.
     duplicate = call.approved is None and call.session.is_duplicate(tool.name, args)
     out = Outcome(entry=found, args=args, is_duplicate=duplicate)
-    # 3. Permissions, then risk.
+    refusal = await _gates(shared, call, found, out)
+    if refusal is None:
+        refusal = await _rate_limit(shared, tool)
+    if refusal is None:
+        refusal = _budget(call, out)
+    if refusal is not None:
+        return refuse(out, refusal)
+    return await _run(shared, call, found, out)
+
+
+async def _gates(shared: Shared, call: Call, found: ToolEntry, out: Outcome) -> ResultError | None:
+    """Steps 3 and 4: permissions, risk, the guard, confirmation; the refusal, if any."""
+    tool = found.tool
+    options = shared.options
     missing = gates.missing_permissions(tool, call.session.grants)
     if missing:
-        return refuse(out, gates.permission_denied(tool, missing))
+        return gates.permission_denied(tool, missing)
     max_risk = options.get("max_risk")
     if max_risk is not None and gates.above_risk(tool, max_risk):
-        return refuse(out, gates.risk_not_allowed(tool, max_risk))
-    request: CallRequest = {"tool": call.name, "args": redacted(found, args), "context": call.context}
+        return gates.risk_not_allowed(tool, max_risk)
     guard = options.get("guard")
+    if guard is None and not tool.metadata["confirm"]:
+        # Most calls need neither the guard's nor the approval's request.
+        return None
+    request: CallRequest = {"tool": call.name, "args": redacted(found, out.args), "context": call.context}
     if guard is not None:
         refusal = await _answer(guard(request, call.session.info))
         if refusal is not None:
-            given_refusal: Mapping[str, Any] = cast("Mapping[str, Any]", refusal) if isinstance(refusal, Mapping) else {"code": refusal, "message": refusal}
-            return refuse(out, gates.guard_refusal(given_refusal))
-    # 4. Confirmation.
-    if tool.metadata["confirm"]:
-        if call.approved is not None:
-            if not call.approved:
-                return refuse(out, gates.confirmation_denied(tool))
-        else:
-            answer = await _approval(shared, call, tool, request)
-            if answer == "defer":
-                ticket = shared.next_ticket()
-                context = {k: v for k, v in call.context.items() if k != "callId"}
-                call.session.defer(ticket, Pending(tool=call.name, args=out.args, context=context))
-                return refuse(out, gates.approval_required(ticket))
-            if answer == "timeout":
-                return refuse(out, gates.timed_out(tool, timeout_of(options, tool)))
-            if answer == "cancelled":
-                return refuse(out, gates.cancelled(tool))
-            if answer != "yes":
-                return refuse(out, gates.confirmation_denied(tool))
-    # 5. Rate limit: the store checks and records the attempt in one step.
+            given: Mapping[str, Any] = cast("Mapping[str, Any]", refusal) if isinstance(refusal, Mapping) else {"code": refusal, "message": refusal}
+            return gates.guard_refusal(given)
+    if not tool.metadata["confirm"]:
+        return None
+    if call.approved is not None:
+        return None if call.approved else gates.confirmation_denied(tool)
+    answer = await _approval(shared, call, tool, request)
+    if answer == "yes":
+        return None
+    if answer == "defer":
+        ticket = shared.next_ticket()
+        context = {k: v for k, v in call.context.items() if k != "callId"}
+        call.session.defer(ticket, Pending(tool=call.name, args=out.args, context=context))
+        return gates.approval_required(ticket)
+    if answer == "timeout":
+        return gates.timed_out(tool, timeout_of(options, tool))
+    if answer == "cancelled":
+        return gates.cancelled(tool)
+    return gates.confirmation_denied(tool)
+
+
+async def _rate_limit(shared: Shared, tool: ToolDef) -> ResultError | None:
+    """Step 5: the store checks and records the attempt in one step; the refusal, if any."""
     limit = tool.metadata.get("rateLimit")
-    if limit is not None:
-        try:
-            admission = await _answer(shared.store.admit(shared.key_of(tool.name), limit["count"], limit["perMs"], shared.clock()))
-        except Exception:  # noqa: BLE001 - a store that cannot answer refuses the call
-            return refuse(out, gates.rate_limit_unavailable())
-        answered: Mapping[str, object] = cast("Mapping[str, object]", admission) if isinstance(admission, Mapping) else {}
-        if answered.get("admitted") is not True:
-            wait = answered.get("retryAfterMs")
-            # A store that answers anything else is as good as none.
-            if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not wait >= 0:
-                return refuse(out, gates.rate_limit_unavailable())
-            return refuse(out, gates.rate_limited(tool, limit["count"], limit["perMs"], wait))
-    # 6. Step budget (checked and counted with no await between).
+    if limit is None:
+        return None
+    try:
+        admission = await _answer(shared.store.admit(shared.key_of(tool.name), limit["count"], limit["perMs"], shared.clock()))
+    except Exception:  # noqa: BLE001 - a store that cannot answer refuses the call
+        return gates.rate_limit_unavailable()
+    answered: Mapping[str, object] = cast("Mapping[str, object]", admission) if isinstance(admission, Mapping) else {}
+    if answered.get("admitted") is True:
+        return None
+    wait = answered.get("retryAfterMs")
+    # A store that answers anything else is as good as none.
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not wait >= 0:
+        return gates.rate_limit_unavailable()
+    return gates.rate_limited(tool, limit["count"], limit["perMs"], wait)
+
+
+def _budget(call: Call, out: Outcome) -> ResultError | None:
+    """Step 6, checked and counted with no await between; the refusal, if any."""
     session = call.session
     budget = session.budget
     if budget is not None and session.used >= budget["max"]:
-        return refuse(out, gates.budget_exhausted(budget["max"]))
+        return gates.budget_exhausted(budget["max"])
     session.used += 1
     out.step = session.used
     if budget is not None:
         remaining = budget["max"] - session.used
         if remaining <= budget.get("warn_at", 5):
             out.warning = gates.budget_warning(remaining, budget["max"])
-    # 7. Run.
+    return None
+
+
+async def _run(shared: Shared, call: Call, found: ToolEntry, out: Outcome) -> Outcome:
+    """Steps 7 and 8: the handler (between snapshots for a mutating tool
+    with the hook) under its timeout and the caller's cancellation, then
+    its output."""
+    tool = found.tool
+    options = shared.options
     if call.cancel is not None and call.cancel.is_set():
         return refuse(out, gates.cancelled(tool))
     try:
-        handler = await _handler_of(shared, session, found)
+        handler = await _handler_of(shared, call.session, found)
     except Exception as thrown:  # noqa: BLE001 - a factory's failure fails the call
         return refuse(out, gates.result_error(to_tool_error(thrown, {})))
     if handler is None:
         return refuse(out, gates.not_implemented(tool))
     try:
-        handed = tool.parse_args(args)
+        handed = tool.parse_args(out.args)
     except Exception as thrown:  # noqa: BLE001 - a model that refuses what the validator took is a fault
         return refuse(out, gates.internal(f"the arguments do not fit the tool's model: {thrown}"))
     snapshot = options.get("snapshot") if tool.metadata["mutates"] else None
-    request = {"tool": call.name, "args": args, "context": call.context}
+    request: CallRequest = {"tool": call.name, "args": out.args, "context": call.context}
     before = await _taken(snapshot, request) if snapshot is not None else None
     shared.running(call)
-    ctx = HandlerContext(call.call_id, session.info["id"], call.context, shared.progress(call))
+    ctx = HandlerContext(call.call_id, call.session.info["id"], call.context, shared.progress(call))
     settled = await settle(handler, handed, ctx, timeout_of(options, tool), call.cancel)
     after = await _taken(snapshot, request) if snapshot is not None and before is not None and isinstance(settled, Value) else None
     done = ended(options, tool, out, settled)

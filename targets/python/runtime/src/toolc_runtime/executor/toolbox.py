@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..redact import has_secrets
+from ..values import quoted
 from . import gates
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class Toolbox:
             for tool in package.tools:
                 earlier = chosen.get(tool.name)
                 if earlier is not None and (not override or tool.name in overridden or earlier[1] >= len(packages)):
-                    raise ValueError(f"two tools are named {tool.name!r}; add the later one as an override to replace the first")
+                    raise ValueError(f"two tools are named {quoted(tool.name)}; add the later one as an override to replace the first")
                 if earlier is None:
                     order.append(tool.name)
                 else:

@@ -199,6 +199,92 @@ fn generated_python_and_its_stubs_pass_mypy_and_pyright_strict() {
     type_check(&python, &dir, "the generated modules and stubs");
 }
 
+/// Loads the module whose path comes as JSON on stdin and prints its type
+/// table and each tool's spec as JSON: what the runtime reads.
+const SPECS: &str = r#"
+import importlib.util, json, sys
+path = json.load(sys.stdin)
+spec = importlib.util.spec_from_file_location("module_under_test", path)
+module = importlib.util.module_from_spec(spec)
+sys.modules["module_under_test"] = module
+spec.loader.exec_module(module)
+json.dump({"types": module.TYPE_TABLE, "tools": {t.name: t.spec for t in module.ALL_TOOLS}}, sys.stdout)
+"#;
+
+/// The Python literals read back as the JSON every runtime reads: each
+/// tool's `mcp` is the MCP target's tool, its examples are the declared
+/// ones, its name, description and metadata are the IR's, and every `ref`
+/// names an entry of `TYPE_TABLE`.
+#[test]
+fn the_literals_read_back_as_the_json_they_stand_for() {
+    let Some(python) = venv_with_runtime(TOOLS) else {
+        return;
+    };
+    let dir = work_dir("specs");
+    for input in inputs() {
+        let analysis = common::analyze(&input);
+        let program = &analysis.program;
+        let file = module(&input);
+        let path = dir.join(&file.name);
+        fs::write(&path, &file.contents).unwrap();
+        let out = run_script(&python, SPECS, &path, "reading the specs back");
+        let read: Value = serde_json::from_str(&out).unwrap();
+        let what = input.display();
+        for tool in program.packages.values().flat_map(|p| p.tools.values()) {
+            let spec = &read["tools"][&tool.name];
+            assert_eq!(
+                spec["mcp"],
+                mcp_tool(program, tool),
+                "{what}: {}",
+                tool.name
+            );
+            assert_eq!(spec["name"], json!(tool.name));
+            assert_eq!(
+                spec["description"],
+                json!(tool.doc.clone().unwrap_or_default())
+            );
+            assert_eq!(spec["metadata"]["risk"], json!(tool.risk.as_str()));
+            let examples: Vec<Value> = tool
+                .examples
+                .iter()
+                .map(|x| {
+                    let args: serde_json::Map<String, Value> = x
+                        .args
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.value.clone()))
+                        .collect();
+                    match &x.title {
+                        Some(title) => json!({"title": title, "args": args}),
+                        None => json!({"args": args}),
+                    }
+                })
+                .collect();
+            assert_eq!(spec["examples"], json!(examples), "{what}: {}", tool.name);
+        }
+        let mut refs = Vec::new();
+        collect_refs(&read, &mut refs);
+        for name in refs {
+            assert!(read["types"].get(&name).is_some(), "{what}: no type {name}");
+        }
+    }
+}
+
+/// The names every `{"kind": "ref"}` in `value` refers to.
+fn collect_refs(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if map.get("kind") == Some(&json!("ref")) {
+                if let Some(Value::String(name)) = map.get("name") {
+                    out.push(name.clone());
+                }
+            }
+            map.values().for_each(|v| collect_refs(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
 /// The argument objects to try on every tool of `program`: its declared
 /// examples and the generator's proposals from its MCP input schema.
 fn requests(program: &toolc::ir::Program) -> Vec<Value> {

@@ -45,11 +45,15 @@ tool print(
     example { from: { class: "c", "52_week_high": 1.5, "_private": true } }
 }
 
-/// A quoted tool name that is not an identifier.
+/// A quoted tool name that is not an identifier. Its text has what a
+/// literal must escape: "quotes", a back\slash, a	tab, and, in its example's title, a
+/// line separator; and what it need not: 🎉, ünïcode.
 tool "list-models"(
     /// A quoted parameter name.
     "max-count"?: int in 1..=10,
-);
+) {
+    example "Escapes: \" \\ \n \u2028 🎉" { "max-count": 2 }
+}
 
 /// A tool named like the module's own function.
 tool validate_args(

@@ -2,7 +2,8 @@
 //! `tests/cases/python/<case>/input.tool` and every `examples/*.tool` is
 //! generated and snapshotted; the modules and their handler stubs pass
 //! `mypy --strict` and pyright in strict mode with the runtime installed
-//! from `targets/python/runtime`; and every argument object the runtime's
+//! from `targets/python/runtime`, as does `tests/python/names_probe.py`,
+//! which builds models by their escaped names and runs; and every argument object the runtime's
 //! validator accepts (each example a tool declares, the shared agreement
 //! cases, and the arguments the generator of `tests/it/common/arggen.rs`
 //! proposes) builds the tool's `Args` model, dumps back to the validated
@@ -29,6 +30,9 @@ use crate::rust_common::{agree_cases, mcp_tool};
 use crate::scaffold::toolc_ok;
 
 const HARNESS: &str = include_str!("../python/models_harness.py");
+
+/// Uses two modules as a handler author would (by Python names).
+const PROBE: &str = include_str!("../python/names_probe.py");
 
 /// What the checks need besides the runtime.
 const TOOLS: &[&str] = &["pytest", "mypy", "pyright"];
@@ -196,7 +200,9 @@ fn generated_python_and_its_stubs_pass_mypy_and_pyright_strict() {
         .count();
     // A module and a stub per package.
     assert_eq!(modules, 2 * inputs().len(), "in {out}");
+    fs::write(dir.join("names_probe.py"), PROBE).unwrap();
     type_check(&python, &dir, "the generated modules and stubs");
+    check(&python, &dir, &["names_probe"], "the names probe");
 }
 
 /// Loads the module whose path comes as JSON on stdin and prints its type

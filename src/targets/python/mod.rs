@@ -11,6 +11,37 @@
 //! `ALL_TOOLS` registries, a `Handlers` protocol with one async method per
 //! tool, and `package`, `create_executor` and `validate_args`.
 //!
+//! The tables are the TypeScript module's JSON (see
+//! `targets/descriptors.rs` and `targets/tool_spec.rs`, which both targets
+//! use), printed as Python literals by `literal.rs`; a `ref` names the
+//! module's own type, which is the TypeScript name too unless one of the
+//! two languages had to escape it (a struct named `Exception` is
+//! `Exception_` here).
+//!
+//! ```python
+//! class Location(_Model): ...            # structs (and `<Name>Input` where
+//! TemperatureUnit: TypeAlias = Literal[...]  # a default makes the shape a
+//! Shape: TypeAlias = Annotated[Union[ShapeCircle, ShapeSquare],  # model
+//!     Field(discriminator="kind")]       # sends differ), enums, tagged unions
+//! class FindLocationInput(_Model): ...   # as a model sends them
+//! class FindLocationArgs(_Model): ...    # defaults applied
+//! FindLocationOutput: TypeAlias = list[Location]
+//! TYPE_TABLE: Final[dict[str, TypeDef]] = {...}
+//! FIND_LOCATION: Final = define_tool(TYPE_TABLE, {...}, args=FindLocationArgs,
+//!                                    method="find_location")
+//! CORE_TOOLS, EXTENDED_TOOLS, ALL_TOOLS  # tuples of the definitions
+//! class Handlers(Protocol):
+//!     async def find_location(self, args: FindLocationArgs,
+//!                             ctx: HandlerContext) -> FindLocationOutput: ...
+//! def package(handlers) -> Package; def create_executor(handlers, **options)
+//! def validate_args(name, args) -> ValidationResult
+//! ```
+//!
+//! Python names that are keywords, builtins, pydantic's model attributes
+//! or the module's own names get a `_` suffix (`class_`, `list_`,
+//! `json_`); a field whose attribute is not its JSON name takes it as a
+//! validation and serialization alias, and either name fills it.
+//!
 //! The runtime's validator is authoritative: it checks the JSON first,
 //! with the same verdicts as the other runtimes, and only then builds the
 //! arguments' model. The models therefore accept every value the

@@ -186,6 +186,7 @@ pub const MODULE_NAMES: &[&str] = &[
     "ExecutorOptions",
     "HandlerContext",
     "Package",
+    "PackageTools",
     "SessionInfo",
     "TypeDef",
     "ValidationResult",

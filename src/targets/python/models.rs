@@ -211,6 +211,11 @@ impl<'a> Models<'a> {
                 if !notes.is_empty() {
                     doc = format!("{doc}\n\n{notes}");
                 }
+                // An enum without values takes none (TypeScript's `never`);
+                // `Literal[]` is no Python and pydantic has no `Never`.
+                if values.is_empty() {
+                    return vec![self.alias(name, doc, "str".into(), false)];
+                }
                 self.writer.imports.literal = true;
                 self.alias(name, doc, format!("Literal[{}]", values.join(", ")), false)
             }
@@ -350,7 +355,10 @@ impl<'a> Models<'a> {
         }
         let union_name = names.name_in(key, form).to_string();
         let refs = members.clone();
-        let expr = if members.len() == 1 {
+        let expr = if members.is_empty() {
+            // No variant (the checker refuses such a union): no value fits.
+            self.writer.reference("JsonValue".into())
+        } else if members.len() == 1 {
             members.remove(0)
         } else {
             let imports = &mut self.writer.imports;

@@ -53,6 +53,9 @@ union Single by "from" {
     only: Circle,
 }
 
+/// An enum without values: no value is valid.
+enum Nothing {}
+
 /// A bag that keeps what it does not declare.
 @open struct Bag {
     /// Its name.
@@ -95,6 +98,8 @@ tool draw(
     count?: int in 0..=2.5,
     /// A date.
     day?: string format date,
+    /// Never valid when given.
+    never?: Nothing,
 ) -> Shape | null {
     example {
         shape: { kind: "square", side: 1.5 },

@@ -27,9 +27,9 @@
 //! class FindLocationArgs(_Model): ...    # defaults applied
 //! FindLocationOutput: TypeAlias = list[Location]
 //! TYPE_TABLE: Final[dict[str, TypeDef]] = {...}
-//! FIND_LOCATION: Final = define_tool(TYPE_TABLE, {...}, args=FindLocationArgs,
-//!                                    method="find_location")
-//! CORE_TOOLS, EXTENDED_TOOLS, ALL_TOOLS  # tuples of the definitions
+//! FIND_LOCATION: Final[ToolDef] = define_tool(TYPE_TABLE, {...},
+//!     args=FindLocationArgs, method="find_location")
+//! CORE_TOOLS, EXTENDED_TOOLS, ALL_TOOLS: Final[tuple[ToolDef, ...]]
 //! class Handlers(Protocol):
 //!     async def find_location(self, args: FindLocationArgs,
 //!                             ctx: HandlerContext) -> FindLocationOutput: ...

@@ -48,9 +48,11 @@ def incomplete_models(module: ModuleType) -> list[str]:
 
 
 def input_model(module: ModuleType, args_model: type[BaseModel]) -> type[BaseModel]:
-    """The ``<Tool>Input`` model beside ``<Tool>Args``."""
+    """The ``<Tool>Input`` model beside ``<Tool>Args`` (escaped alike:
+    ``GetNodeArgs_`` beside ``GetNodeInput_``)."""
+    head, _, tail = args_model.__name__.rpartition("Args")
+    found = getattr(module, f"{head}Input{tail}", None)
     name = args_model.__name__
-    found = getattr(module, name[: -len("Args")] + "Input", None) if name.endswith("Args") else None
     assert isinstance(found, type) and issubclass(found, BaseModel), f"no Input model for {name}"
     return found
 

@@ -123,9 +123,11 @@ fn python_example_type_checks_and_serves_the_mcp_client() {
         Command::new(&python).args(["-m", "mypy"]).current_dir(&dir),
         "mypy --strict over examples/python",
     );
+    // Strict mode and the files come from the example's pyproject.toml.
     run(
         Command::new(&python)
-            .args(["-m", "pyright"])
+            .args(["-m", "pyright", "--pythonpath"])
+            .arg(&python)
             .current_dir(&dir),
         "pyright --strict over examples/python",
     );

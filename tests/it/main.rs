@@ -38,6 +38,7 @@ mod lsp;
 mod markdown_gfm;
 mod mcp_server;
 mod project_file;
+mod python;
 mod python_agree;
 mod python_example;
 mod python_mutations;

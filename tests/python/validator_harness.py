@@ -6,7 +6,9 @@ Input: a JSON array of jobs ``{"module": "/path/to/pkg.py", "requests":
 [{"tool", "args", "nest"?}, ...]}``; ``nest`` builds arguments too deep to
 write out (see tests/cases/agree/README.md). Output: a JSON array with, per
 job, the array of the results of the module's ``validate_args(tool,
-args)`` (without the value of a ``nest`` request, too deep to parse back),
+args)`` (without the value of a ``nest`` request, too deep to parse back;
+an ``internal`` error when the tool's argument model does not take the
+validated arguments),
 written by the runtime's ``json_text`` (numbers as JavaScript writes them).
 """
 
@@ -58,6 +60,20 @@ def expand(args: Any, nest: Any) -> Any:
     return fill(copy.deepcopy(args), value)
 
 
+def built(module: ModuleType, name: str, result: dict[str, Any]) -> dict[str, Any]:
+    """``result`` when the tool's argument model takes the validated
+    arguments, as the executor builds it for the handler; an ``internal``
+    error saying why otherwise (the models must accept whatever the
+    validator accepts)."""
+    tool = next(t for t in module.ALL_TOOLS if t.name == name)
+    try:
+        tool.args.model_validate(result["value"])
+    except Exception as e:  # noqa: BLE001 - any failure is the finding
+        message = f"the model {tool.args.__name__} rejects the validated arguments: {e}"
+        return {"ok": False, "error": {"code": "internal", "message": message, "retryable": False}}
+    return result
+
+
 def main() -> None:
     answers = []
     for index, job in enumerate(json.load(sys.stdin)):
@@ -66,6 +82,8 @@ def main() -> None:
         for request in job["requests"]:
             args = expand(request.get("args"), request.get("nest"))
             result = dict(module.validate_args(request["tool"], args))
+            if result["ok"]:
+                result = built(module, request["tool"], result)
             if request.get("nest") is not None:
                 # Too deep for the test to parse back.
                 result.pop("value", None)

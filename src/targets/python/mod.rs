@@ -21,6 +21,7 @@
 pub(crate) mod literal;
 mod models;
 pub(crate) mod names;
+mod order;
 mod render;
 mod reserved;
 pub mod stub;

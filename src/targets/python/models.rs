@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use super::literal;
 use super::names::{Namer, pascal};
+use super::order;
 use super::types::{Form, TypeNames, Writer};
 use crate::ir::{Deprecation, Field, Program, TypeDefKind, TypeKey};
 
@@ -48,8 +49,9 @@ pub struct Decl {
     /// `TypeAliasType`).
     pub type_alias: bool,
     pub expr: String,
+    /// The module names it mentions (for [`super::order::rebuilds`]).
     #[serde(skip)]
-    refs: Vec<String>,
+    pub(super) refs: Vec<String>,
 }
 
 /// The names of each tagged union's variant classes, claimed before any
@@ -115,65 +117,75 @@ impl<'a> Models<'a> {
         }
     }
 
-    /// Every named type's declarations.
+    /// Every named type's declarations, in an order that needs few
+    /// forward references: enums and the aliases of plain values first,
+    /// then structs, the tagged unions over them, and the aliases that
+    /// name structs or unions; each group in program order.
     pub fn types(&mut self) -> Vec<Decl> {
         let program = self.writer.program;
         let names = self.writer.names;
+        let plain = order::plain_types(program, &names.used.used);
+        let phase = |key: &TypeKey| match program.type_def(key).map(|d| &d.kind) {
+            _ if plain.contains(key) => 0,
+            Some(TypeDefKind::Struct { .. }) => 1,
+            Some(TypeDefKind::Union { .. }) => 2,
+            _ => 3,
+        };
         let mut decls = Vec::new();
         let mut declared = HashSet::new();
-        let mut unions = Vec::new();
-        for key in &names.used.used {
-            let Some(def) = program.type_def(key) else {
-                continue;
-            };
-            for form in forms(names, key) {
-                let name = names.name_in(key, form).to_string();
-                let mut doc = doc_text(def.doc.as_deref(), def.deprecated.as_ref());
-                if form == Form::Input {
-                    doc = format!(
-                        "`{}` as a model sends it: fields with defaults may be absent.",
-                        names.name(key)
-                    );
+        for current in 0..4 {
+            for key in names.used.used.iter().filter(|k| phase(k) == current) {
+                for form in forms(names, key) {
+                    self.writer.quote_undeclared(Some(declared.clone()));
+                    for decl in self.declare(key, form) {
+                        declared.insert(decl.name.clone());
+                        decls.push(decl);
+                    }
                 }
-                let decl = match &def.kind {
-                    TypeDefKind::Union { .. } => {
-                        unions.push((key, form, doc));
-                        continue;
-                    }
-                    TypeDefKind::Struct { fields } => {
-                        let config = if def.open { OPEN } else { "" };
-                        self.class(name, "_Model".into(), doc, fields, form, config)
-                    }
-                    TypeDefKind::Alias { target } => {
-                        let recursive = names.used.recursive.contains(key);
-                        self.writer.quote_undeclared(Some(declared.clone()));
-                        let expr = self.writer.expr(target, form);
-                        self.alias(name, doc, expr, recursive)
-                    }
-                    TypeDefKind::Enum { variants } => {
-                        let values: Vec<String> =
-                            variants.iter().map(|v| literal::string(&v.value)).collect();
-                        let notes = variant_notes(variants);
-                        if !notes.is_empty() {
-                            doc = format!("{doc}\n\n{notes}");
-                        }
-                        self.writer.imports.literal = true;
-                        self.alias(name, doc, format!("Literal[{}]", values.join(", ")), false)
-                    }
-                };
-                declared.insert(decl.name.clone());
-                decls.push(decl);
-            }
-        }
-        for (key, form, doc) in unions {
-            self.writer.quote_undeclared(Some(declared.clone()));
-            for decl in self.union(key, form, doc) {
-                declared.insert(decl.name.clone());
-                decls.push(decl);
             }
         }
         self.writer.quote_undeclared(None);
         decls
+    }
+
+    /// The declarations of named type `key` in shape `form`.
+    fn declare(&mut self, key: &TypeKey, form: Form) -> Vec<Decl> {
+        let program = self.writer.program;
+        let names = self.writer.names;
+        let Some(def) = program.type_def(key) else {
+            return Vec::new();
+        };
+        let name = names.name_in(key, form).to_string();
+        let mut doc = doc_text(def.doc.as_deref(), def.deprecated.as_ref());
+        if form == Form::Input {
+            doc = format!(
+                "`{}` as a model sends it: fields with defaults may be absent.",
+                names.name(key)
+            );
+        }
+        let decl = match &def.kind {
+            TypeDefKind::Union { .. } => return self.union(key, form, doc),
+            TypeDefKind::Struct { fields } => {
+                let config = if def.open { OPEN } else { "" };
+                self.class(name, "_Model".into(), doc, fields, form, config)
+            }
+            TypeDefKind::Alias { target } => {
+                let recursive = names.used.recursive.contains(key);
+                let expr = self.writer.expr(target, form);
+                self.alias(name, doc, expr, recursive)
+            }
+            TypeDefKind::Enum { variants } => {
+                let values: Vec<String> =
+                    variants.iter().map(|v| literal::string(&v.value)).collect();
+                let notes = variant_notes(variants);
+                if !notes.is_empty() {
+                    doc = format!("{doc}\n\n{notes}");
+                }
+                self.writer.imports.literal = true;
+                self.alias(name, doc, format!("Literal[{}]", values.join(", ")), false)
+            }
+        };
+        vec![decl]
     }
 
     /// A model over `fields` in the shape `form` selects.
@@ -367,45 +379,4 @@ fn field_default(attr: &str, wire: &str, optional: bool, writer: &mut Writer<'_>
             format!("Field(default=None, validation_alias={wire}, serialization_alias={wire})")
         }
     }
-}
-
-/// The models that name a type declared after them (or themselves), or a
-/// model that does: pydantic completes them once everything is declared.
-pub fn rebuilds(decls: &[&Decl]) -> Vec<String> {
-    let position: HashMap<&str, usize> = decls
-        .iter()
-        .enumerate()
-        .map(|(i, d)| (d.name.as_str(), i))
-        .collect();
-    let mut needs: Vec<bool> = decls
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            d.refs
-                .iter()
-                .any(|r| position.get(r.as_str()).is_some_and(|&p| p >= i))
-        })
-        .collect();
-    loop {
-        let mut changed = false;
-        for (i, d) in decls.iter().enumerate() {
-            if !needs[i]
-                && d.refs
-                    .iter()
-                    .any(|r| position.get(r.as_str()).is_some_and(|&p| needs[p]))
-            {
-                needs[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    decls
-        .iter()
-        .zip(needs)
-        .filter(|(d, needs)| *needs && d.form == "class")
-        .map(|(d, _)| d.name.clone())
-        .collect()
 }

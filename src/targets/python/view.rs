@@ -28,6 +28,7 @@ use serde_json::{Map, Value};
 use super::literal;
 use super::models::{self, Decl, Models, OPEN};
 use super::names::{Namer, is_identifier, pascal, shouty, snake};
+use super::order;
 use super::types::{Form, TypeNames, Writer};
 use crate::ir::{Package, Program, Tier};
 use crate::target::GENERATED_MARKER;
@@ -227,7 +228,7 @@ pub fn build(program: &Program, package: &Package) -> View {
             "define_tool",
         ]
         .join(", "),
-        rebuild: models::rebuilds(&types.iter().chain(&tool_types).collect::<Vec<_>>()),
+        rebuild: order::rebuilds(&types.iter().chain(&tool_types).collect::<Vec<_>>()),
         types,
         tool_types,
         type_table: literal::value(&descriptors.table(), 0),

@@ -87,7 +87,8 @@ def test_a_declared_codes_suggestions_fill_in_only_when_the_handler_gives_none()
     }
     assert to_tool_error(own, DECLARED) == own.error
     # Only strings pass: a handler's list goes to the model as it is.
-    mixed = ToolCallError({"code": "x", "message": "m", "suggestions": ["a", 1, None, "b"], "retryable": False})  # type: ignore[list-item]
+    given: list[object] = ["a", 1, None, "b"]
+    mixed = ToolCallError({"code": "x", "message": "m", "suggestions": given, "retryable": False})  # type: ignore[typeddict-item]
     assert to_tool_error(mixed, {}).get("suggestions") == ["a", "b"]
 
 

@@ -4,6 +4,7 @@ runtimes (ported from the TypeScript runtime's tests)."""
 from __future__ import annotations
 
 import json
+import sys
 
 from fixtures import error_of, value_of
 from toolc_runtime import JsonValue, ParamDef, TypeTable, validate_params, validate_value
@@ -281,3 +282,30 @@ def test_an_output_is_checked_without_defaults() -> None:
     assert error_of(validate_value(NO_TYPES, {"kind": "enum", "values": ["a", 2]}, 3))[1] == (
         'expected one of "a", 2, got 3'
     )
+
+
+def test_the_deepest_value_through_unions_at_every_level_is_decided_inside_any_stack() -> None:
+    # Each level nests through a chain of unions: many frames per level,
+    # more in all than the interpreter's default limit leaves.
+    chain = 12
+    types: TypeTable = {
+        f"U{i}": {"kind": "union", "members": [{"kind": "ref", "name": f"U{i + 1}"}, {"kind": "boolean"}]}
+        for i in range(chain)
+    }
+    types = {
+        **types,
+        f"U{chain}": {"kind": "array", "items": {"kind": "ref", "name": "U0"}},
+    }
+    deep: JsonValue = []
+    for _ in range(126):
+        deep = [deep]
+    p: ParamDef = {"type": {"kind": "ref", "name": "U0"}, "required": True}
+    before = sys.getrecursionlimit()
+    assert value_of(validate_params(types, {"p": p}, {"p": deep})) == {"p": deep}
+    assert sys.getrecursionlimit() == before, "the interpreter's limit is left as it was"
+    bad: JsonValue = [1]
+    for _ in range(125):
+        bad = [bad]
+    path, message, _ = error_of(validate_params(types, {"p": p}, {"p": bad}))
+    assert path == "/p" + "/0" * 126
+    assert message == "expected an array or a boolean, got an integer"

@@ -117,7 +117,8 @@ enum Command {
         /// .tool files, or directories searched recursively for them.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Targets, comma-separated: rust typescript mcp openai anthropic gemini json-schema markdown all
+        /// Targets, comma-separated: rust typescript python mcp openai anthropic gemini json-schema
+        /// markdown all
         /// (default: `targets` in toolc.toml).
         #[arg(long, short, value_delimiter = ',')]
         target: Vec<String>,

@@ -26,6 +26,7 @@ use crate::common::node::target_dir;
 use crate::common::python::{run_script, venv_with_runtime};
 use crate::common::{self, snapshot};
 use crate::rust_common::{agree_cases, mcp_tool};
+use crate::scaffold::toolc_ok;
 
 const HARNESS: &str = include_str!("../python/models_harness.py");
 
@@ -176,16 +177,25 @@ fn generated_python_and_its_stubs_pass_mypy_and_pyright_strict() {
         return;
     };
     let dir = work_dir("typecheck");
-    for input in inputs() {
-        let file = module(&input);
-        fs::write(dir.join(&file.name), &file.contents).unwrap();
-        let analysis = common::analyze(&input);
-        for package in analysis.program.packages.values() {
-            let stub = toolc::targets::python::stub::stub(&analysis.program, package, ".")
-                .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
-            fs::write(dir.join(&stub.name), &stub.contents).unwrap();
-        }
-    }
+    let out = dir.to_string_lossy();
+    // Through the command line, as a project builds them.
+    let paths = ["examples", "tests/cases/python"];
+    let root = common::repo_root();
+    toolc_ok(
+        &root,
+        &[&["build"], &paths, &["--target", "python", "--out", &out]],
+    );
+    toolc_ok(
+        &root,
+        &[&["stubs"], &paths, &["--target", "python", "--out", &out]],
+    );
+    let modules = fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".py"))
+        .count();
+    // A module and a stub per package.
+    assert_eq!(modules, 2 * inputs().len(), "in {out}");
     type_check(&python, &dir, "the generated modules and stubs");
 }
 

@@ -101,6 +101,36 @@ pub fn doc_text(doc: Option<&str>, deprecated: Option<&Deprecation>) -> String {
     text
 }
 
+/// A field's docstring text: its doc, then one line per constraint in
+/// the words the other targets use (the validator checks them all, the
+/// model only some), its secrecy and its default, then its deprecation.
+fn field_doc(program: &Program, f: &Field) -> String {
+    let mut lines: Vec<String> = f.doc.iter().cloned().collect();
+    let mut notes = Vec::new();
+    crate::schema::constraints::each_top_level_phrase(program, &f.ty, &mut |phrase| {
+        notes.push(phrase.to_string());
+    });
+    if f.secret {
+        notes.push("Sensitive: keep it out of logs.".into());
+    }
+    if let Some(default) = &f.default {
+        notes.push(format!("Default: `{}`.", default.value));
+    }
+    if !notes.is_empty() {
+        if !lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines.extend(notes);
+    }
+    let text = lines.join("\n");
+    let deprecation = doc_text(None, f.deprecated.as_ref());
+    match (text.is_empty(), deprecation.is_empty()) {
+        (_, true) => text,
+        (true, false) => deprecation,
+        (false, false) => format!("{text}\n\n{deprecation}"),
+    }
+}
+
 /// Builds declarations; `module` holds every top-level name of the module.
 pub struct Models<'a> {
     pub writer: Writer<'a>,
@@ -213,7 +243,7 @@ impl<'a> Models<'a> {
                 annotation = self.writer.optional(annotation);
             }
             let default = field_default(&attr, wire, optional, &mut self.writer);
-            let doc = doc_text(f.doc.as_deref(), f.deprecated.as_ref());
+            let doc = field_doc(self.writer.program, f);
             out.push(ModelField {
                 name: attr,
                 annotation,

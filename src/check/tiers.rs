@@ -43,6 +43,15 @@ pub fn run(cx: &mut Cx<'_>) {
                 .with_help("mark the tools a model needs less often `@extended`"),
             ));
         }
+        // Measuring the tier is the costly part (every provider's documents,
+        // and maybe the tokenizer's table): not for a lint nobody sees.
+        let silenced = super::allow::allows(&cx.options.allow, codes::CORE_TOKEN_BUDGET)
+            || allows
+                .iter()
+                .any(|scope| super::allow::allows(scope, codes::CORE_TOKEN_BUDGET));
+        if silenced {
+            continue;
+        }
         if let Some(d) = over_budget(cx.program, &package.name, &core, budget) {
             found.push((allows, d));
         }

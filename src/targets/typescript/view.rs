@@ -41,9 +41,9 @@ use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
 use super::{json, literal, runtime, spec};
 use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
+use crate::schema::documents::gemini::gemini_tree;
+use crate::schema::documents::mcp;
 use crate::target::{GENERATED_MARKER, TsRuntime};
-use crate::targets::gemini::gemini_tree;
-use crate::targets::mcp;
 
 /// The template context of a package.
 pub struct View {

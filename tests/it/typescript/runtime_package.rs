@@ -175,3 +175,34 @@ fn generated_modules_run_against_the_installed_package() {
         ),
     }
 }
+
+/// A build script asks for the same through `Config::ts_runtime`.
+#[test]
+fn a_build_script_chooses_the_package() {
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let report = toolc::Config::new()
+        .target(toolc::Target::Typescript)
+        .ts_runtime(toolc::TsRuntime::Package)
+        .out_dir(out.path())
+        .cargo_messages(false)
+        .compile(&[manifest_dir().join("examples/weather.tool")])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut written: Vec<String> = report
+        .written
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "weather.ai.ts",
+            "weather.cli.ts",
+            "weather.gemini.ts",
+            "weather.mcp.ts",
+            "weather.ts"
+        ]
+    );
+    let core = fs::read_to_string(out.path().join("weather.ts")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(core.contains("} from \"toolc-runtime\";"), "{core}");
+}

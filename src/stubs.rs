@@ -11,7 +11,7 @@ use crate::check::CheckOptions;
 use crate::diagnostics::Diagnostic;
 use crate::driver::{InputError, analyze};
 use crate::source::SourceMap;
-use crate::targets::{OutputFile, rust, typescript};
+use crate::targets::{OutputFile, python, rust, typescript};
 
 /// The language a stub is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +20,8 @@ pub enum StubLanguage {
     Rust,
     /// `<package>.handlers.ts`: the handlers object of `createExecutor`.
     TypeScript,
+    /// `<package>_handlers.py`: a class implementing the `Handlers` protocol.
+    Python,
 }
 
 /// One run of `toolc stubs`.
@@ -29,7 +31,7 @@ pub struct StubRequest<'a> {
     pub check: &'a CheckOptions,
     pub language: StubLanguage,
     pub out_dir: &'a Path,
-    /// TypeScript: the directory of the generated package modules,
+    /// TypeScript and Python: the directory of the generated package modules,
     /// relative to `out_dir` (`.` when they are beside the stubs).
     pub generated: &'a str,
 }
@@ -72,6 +74,9 @@ pub fn write_stubs(request: &StubRequest<'_>) -> Result<Stubbed, InputError> {
                 rust::stub::stub(&analysis.program, package).map(|(file, _)| file)
             }
             StubLanguage::TypeScript => typescript::stub::stub(package, request.generated),
+            StubLanguage::Python => {
+                python::stub::stub(&analysis.program, package, request.generated)
+            }
         };
         match file {
             Ok(file) => files.push(file),

@@ -93,6 +93,8 @@ pub enum StubTarget {
     Rust,
     /// `<package>.handlers.ts`: the handlers object for `createExecutor`.
     Typescript,
+    /// `<package>_handlers.py`: a class implementing the `Handlers` protocol.
+    Python,
 }
 
 #[derive(clap::Args)]
@@ -104,6 +106,9 @@ pub struct InitLanguage {
     /// A TypeScript package: the build step, the executor, a stub, a test.
     #[arg(long)]
     ts: bool,
+    /// A Python project: pyproject.toml, the executor, a stub, a test.
+    #[arg(long)]
+    python: bool,
 }
 
 #[derive(Subcommand)]
@@ -218,7 +223,8 @@ enum Command {
         /// The file to write (`.tool` is added); the package is named after it.
         name: PathBuf,
     },
-    /// Set up a Rust crate or a TypeScript package around a starter tool file.
+    /// Set up a Rust crate, a TypeScript package or a Python project around a
+    /// starter tool file.
     Init {
         /// The project directory (created if missing).
         #[arg(default_value = ".")]
@@ -247,8 +253,8 @@ enum Command {
         /// Output directory (created if missing).
         #[arg(long, short)]
         out: PathBuf,
-        /// TypeScript: the directory of the generated modules, as the stubs
-        /// import it (relative to --out).
+        /// TypeScript and Python: the directory of the generated modules, as
+        /// the stubs import it (relative to --out).
         #[arg(long, default_value = ".")]
         generated: String,
         #[command(flatten)]
@@ -406,6 +412,8 @@ pub fn run() -> ExitCode {
         } => {
             let language = if language.rust {
                 toolc::scaffold::Language::Rust
+            } else if language.python {
+                toolc::scaffold::Language::Python
             } else {
                 toolc::scaffold::Language::TypeScript
             };
@@ -421,6 +429,7 @@ pub fn run() -> ExitCode {
             let language = match target {
                 StubTarget::Rust => toolc::stubs::StubLanguage::Rust,
                 StubTarget::Typescript => toolc::stubs::StubLanguage::TypeScript,
+                StubTarget::Python => toolc::stubs::StubLanguage::Python,
             };
             scaffold::stubs(&paths, language, &out, &generated, &lints)
         }

@@ -40,7 +40,7 @@ pub fn new(name: &Path) -> u8 {
     }
 }
 
-/// `toolc init [DIR] --rust|--ts`.
+/// `toolc init [DIR] --rust|--ts|--python`.
 pub fn init(dir: &Path, language: Language, name: Option<&str>, toolc_path: Option<&Path>) -> u8 {
     if dir.exists() && !dir.is_dir() {
         return usage_error(format!("{} is not a directory", dir.display()));
@@ -81,6 +81,9 @@ pub fn init(dir: &Path, language: Language, name: Option<&str>, toolc_path: Opti
             let next = match language {
                 Language::Rust => "cargo test",
                 Language::TypeScript => "npm install && npm test",
+                Language::Python => {
+                    "pip install toolc-runtime pytest, toolc build tools --target python --out generated, python -m pytest"
+                }
             };
             eprintln!("toolc: package `{package}` set up; next: {next}");
             EXIT_OK
@@ -106,7 +109,7 @@ fn scaffold_error(error: ScaffoldError) -> u8 {
     }
 }
 
-/// `toolc stubs PATH... --target rust|typescript --out DIR`.
+/// `toolc stubs PATH... --target rust|typescript|python --out DIR`.
 pub fn stubs(
     paths: &[PathBuf],
     language: StubLanguage,

@@ -1,6 +1,7 @@
 //! Starting a project: `toolc new` (a documented starter `.tool` file) and
-//! `toolc init` (a Rust crate or a TypeScript package around it, with the
-//! handler stub and a test that runs a call through the executor).
+//! `toolc init` (a Rust crate, a TypeScript package or a Python project
+//! around it, with the handler stub and a test that runs a call through the
+//! executor).
 //!
 //! Every file is created, never replaced: when any of them exists, nothing
 //! is written and the caller is told which ones.
@@ -14,7 +15,7 @@ use minijinja::{Environment, Value, context};
 use crate::check::CheckOptions;
 use crate::driver::analyze;
 use crate::stubs::create_new;
-use crate::targets::{rust, templates, typescript};
+use crate::targets::{python, rust, templates, typescript};
 
 const STARTER: &str = include_str!("starter.tool.j2");
 
@@ -27,6 +28,9 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("package.json", include_str!("typescript/package.json.j2")),
     ("index.ts", include_str!("typescript/index.ts.j2")),
     ("index.test.ts", include_str!("typescript/index.test.ts.j2")),
+    ("pyproject.toml", include_str!("python/pyproject.toml.j2")),
+    ("main.py", include_str!("python/main.py.j2")),
+    ("test.py", include_str!("python/test.py.j2")),
 ];
 
 const TSCONFIG: &str = include_str!("typescript/tsconfig.json");
@@ -36,6 +40,7 @@ const TSCONFIG: &str = include_str!("typescript/tsconfig.json");
 pub enum Language {
     Rust,
     TypeScript,
+    Python,
 }
 
 /// Where a Rust crate gets `toolc` and `toolc-runtime` from.
@@ -162,6 +167,28 @@ fn project_files(
                 ),
             ])
         }
+        Language::Python => {
+            let dist_name = package.trim_matches('_').replace('_', "-");
+            let class_name = python::stub::class_name(package);
+            let ctx = context! {
+                package => package, dist_name => dist_name, class_name => class_name
+            };
+            Ok(vec![
+                ("pyproject.toml".into(), render("pyproject.toml", ctx.clone())?),
+                tool,
+                ("main.py".into(), render("main.py", ctx.clone())?),
+                (format!("test_{package}.py"), render("test.py", ctx)?),
+                (
+                    "generated/__init__.py".into(),
+                    "# The modules `toolc build tools --target python --out generated` writes.\n"
+                        .into(),
+                ),
+                (
+                    ".gitignore".into(),
+                    "__pycache__/\n.venv/\n*.egg-info/\ngenerated/*.py\n!generated/__init__.py\ngenerated/.toolc-manifest.json\n".into(),
+                ),
+            ])
+        }
     }
 }
 
@@ -170,6 +197,7 @@ fn stub_path(language: Language, package: &str) -> String {
     match language {
         Language::Rust => format!("src/{}", rust::stub::stub_file_name(package)),
         Language::TypeScript => "src/handlers.ts".into(),
+        Language::Python => python::stub::stub_file_name(package),
     }
 }
 
@@ -254,6 +282,11 @@ fn stub_files(
         Language::TypeScript => {
             let file =
                 typescript::stub::stub(checked, "./generated").map_err(ScaffoldError::Starter)?;
+            Ok(vec![(stub, file.contents)])
+        }
+        Language::Python => {
+            let file = python::stub::stub(&analysis.program, checked, "generated")
+                .map_err(ScaffoldError::Starter)?;
             Ok(vec![(stub, file.contents)])
         }
     }

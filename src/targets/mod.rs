@@ -4,14 +4,18 @@
 use std::path::PathBuf;
 
 pub mod anthropic;
+pub(crate) mod descriptors;
 pub mod gemini;
 pub(crate) mod json_common;
 pub mod json_schema;
 pub mod markdown;
 pub mod mcp;
 pub mod openai;
+pub mod python;
 pub mod rust;
 pub(crate) mod templates;
+pub(crate) mod tool_spec;
+pub(crate) mod used_types;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
@@ -70,6 +74,7 @@ pub fn generator(target: Target) -> Box<dyn Generator> {
     match target {
         Target::Rust => Box::new(rust::RustGenerator),
         Target::Typescript => Box::new(typescript::TypeScript),
+        Target::Python => Box::new(python::Python),
         Target::Mcp => Box::new(mcp::Mcp),
         Target::Openai => Box::new(openai::OpenAi),
         Target::Anthropic => Box::new(anthropic::Anthropic),

@@ -18,7 +18,7 @@ fn typescript_executor_follows_the_case_table() {
 
 /// Each key of `expect` whose value the runner did not observe, as a line
 /// diff of the two.
-fn differences(expect: &Map<String, Value>, observed: &Value) -> Result<(), String> {
+pub(crate) fn differences(expect: &Map<String, Value>, observed: &Value) -> Result<(), String> {
     let diffs: Vec<String> = expect
         .iter()
         .filter(|(key, expected)| observed[key.as_str()] != **expected)

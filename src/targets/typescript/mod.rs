@@ -107,7 +107,6 @@
 
 mod constraints;
 mod context;
-mod descriptor;
 #[cfg(test)]
 mod descriptor_tests;
 mod interfaces;
@@ -117,7 +116,6 @@ mod names;
 mod render;
 mod reserved;
 mod runtime;
-mod spec;
 pub mod stub;
 mod types;
 mod view;

@@ -7,11 +7,12 @@
 //! optional in these types. Only each tool's `<Tool>Input` interface shows the
 //! shape a model sends.
 
-use foldhash::{HashMap, HashSet, HashSetExt};
+use foldhash::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use super::names::Namer;
-use crate::ir::{Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
+use crate::ir::{Package, Program, Ty, TyKind, TypeKey};
+use crate::targets::used_types::UsedTypes;
 
 /// The TypeScript names of the named types one package uses.
 pub struct TypeNames {
@@ -32,40 +33,11 @@ impl TypeNames {
     /// Collects every named type reachable from `package`'s tools and names
     /// them, claiming names in `namer`.
     pub fn collect(program: &Program, package: &Package, namer: &mut Namer) -> Self {
-        let mut seen = HashSet::new();
-        let mut stack: Vec<TypeKey> = Vec::new();
-        for tool in package.tools.values() {
-            for field in tool.params.values() {
-                refs(&field.ty, &mut stack);
-            }
-            if let Some(out) = &tool.output {
-                refs(out, &mut stack);
-            }
-        }
-        while let Some(key) = stack.pop() {
-            if !seen.insert(key.clone()) {
-                continue;
-            }
-            let Some(def) = program.type_def(&key) else {
-                continue;
-            };
-            match &def.kind {
-                TypeDefKind::Alias { target } => refs(target, &mut stack),
-                TypeDefKind::Enum { .. } => {}
-                TypeDefKind::Struct { fields } => {
-                    fields.values().for_each(|f| refs(&f.ty, &mut stack));
-                }
-                TypeDefKind::Union { variants, .. } => {
-                    stack.extend(variants.values().map(|v| v.ty.clone()));
-                }
-            }
-        }
-        let used: Vec<TypeKey> = program
-            .types
-            .keys()
-            .filter(|k| seen.contains(*k))
-            .cloned()
-            .collect();
+        let UsedTypes {
+            used,
+            recursive,
+            input_differs,
+        } = UsedTypes::collect(program, package);
         let names = used
             .iter()
             .map(|key| {
@@ -75,15 +47,9 @@ impl TypeNames {
                 (key.clone(), namer.claim(name))
             })
             .collect();
-        let recursive = used
-            .iter()
-            .filter(|k| program.type_def(k).is_some_and(|d| d.recursive) || reaches(program, k, k))
-            .cloned()
-            .collect();
-        let differs = input_differs(program, &used);
         let input_names = used
             .iter()
-            .filter(|k| differs.contains(*k))
+            .filter(|k| input_differs.contains(*k))
             .map(|key| {
                 let name = names_get(&names, key);
                 (key.clone(), namer.claim(&format!("{name}Input")))
@@ -123,6 +89,16 @@ impl TypeNames {
     }
 }
 
+impl crate::targets::descriptors::TableNames for TypeNames {
+    fn table_name(&self, key: &TypeKey) -> String {
+        self.get(key)
+    }
+
+    fn is_recursive(&self, key: &TypeKey) -> bool {
+        TypeNames::is_recursive(self, key)
+    }
+}
+
 fn names_get(names: &HashMap<TypeKey, String>, key: &TypeKey) -> String {
     names
         .get(key)
@@ -137,75 +113,6 @@ pub enum Form {
     Validated,
     /// As a model sends it: fields with defaults may be absent.
     Input,
-}
-
-/// The named types whose input shape differs from their validated shape: a
-/// struct with a defaulted field, and everything that contains one.
-fn input_differs(program: &Program, used: &[TypeKey]) -> HashSet<TypeKey> {
-    let mut differs: HashSet<TypeKey> = used
-        .iter()
-        .filter(|k| {
-            matches!(program.type_def(k).map(|d| &d.kind),
-                Some(TypeDefKind::Struct { fields }) if fields.values().any(|f| f.default.is_some()))
-        })
-        .cloned()
-        .collect();
-    loop {
-        let before = differs.len();
-        for key in used {
-            if !differs.contains(key)
-                && direct_refs(program, key)
-                    .iter()
-                    .any(|r| differs.contains(r))
-            {
-                differs.insert(key.clone());
-            }
-        }
-        if differs.len() == before {
-            return differs;
-        }
-    }
-}
-
-/// The named types `key`'s definition mentions directly.
-fn direct_refs(program: &Program, key: &TypeKey) -> Vec<TypeKey> {
-    let mut out = Vec::new();
-    match program.type_def(key).map(|d| &d.kind) {
-        Some(TypeDefKind::Alias { target }) => refs(target, &mut out),
-        Some(TypeDefKind::Struct { fields }) => fields.values().for_each(|f| refs(&f.ty, &mut out)),
-        Some(TypeDefKind::Union { variants, .. }) => {
-            out.extend(variants.values().map(|v| v.ty.clone()))
-        }
-        Some(TypeDefKind::Enum { .. }) | None => {}
-    }
-    out
-}
-
-/// Whether `target` is reachable from `from`'s definition.
-fn reaches(program: &Program, from: &TypeKey, target: &TypeKey) -> bool {
-    let mut seen = HashSet::new();
-    let mut stack = direct_refs(program, from);
-    while let Some(key) = stack.pop() {
-        if &key == target {
-            return true;
-        }
-        if seen.insert(key.clone()) {
-            stack.extend(direct_refs(program, &key));
-        }
-    }
-    false
-}
-
-fn refs(ty: &Ty, out: &mut Vec<TypeKey>) {
-    match &ty.kind {
-        TyKind::Array { items } => refs(items, out),
-        TyKind::Map { values } => refs(values, out),
-        TyKind::Union { members } | TyKind::Tuple { items: members } => {
-            members.iter().for_each(|m| refs(m, out))
-        }
-        TyKind::Named { key } => out.push(key.clone()),
-        _ => {}
-    }
 }
 
 /// The TypeScript type of `ty` in the shape `form` selects.

@@ -35,15 +35,16 @@
 use minijinja::value::Value;
 
 use super::context::{self, Record};
-use super::descriptor::Descriptors;
 use super::interfaces::{self, TypeDecl};
 use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
-use super::{json, literal, runtime, spec};
-use crate::ir::{Package, Program, Tier, Tool, TyKind, TypeDefKind};
+use super::{json, literal, runtime};
+use crate::ir::{Package, Program, Tier};
 use crate::schema::documents::gemini::gemini_tree;
 use crate::schema::documents::mcp;
 use crate::target::{GENERATED_MARKER, TsRuntime};
+use crate::targets::descriptors::Descriptors;
+use crate::targets::tool_spec as spec;
 
 /// The template context of a package.
 pub struct View {
@@ -143,7 +144,7 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
             // A TypeScript literal: the template prints it as is.
             (
                 "output_wrapped",
-                Value::from(if output_wrapped(program, tool) {
+                Value::from(if spec::output_wrapped(program, tool) {
                     "true"
                 } else {
                     "false"
@@ -201,105 +202,4 @@ fn type_decl(decl: TypeDecl) -> Value {
         ("body", body),
         ("properties", properties),
     ])
-}
-
-/// Whether the MCP output schema wraps the result as `{ result }`
-/// ([`mcp::output_is_wrapped`]: the lowered output type is not `"type":
-/// "object"`), read off the IR: only a map or a struct that is not nullable
-/// lowers to an object at the root.
-fn output_wrapped(program: &Program, tool: &Tool) -> bool {
-    let Some(ty) = &tool.output else {
-        return false;
-    };
-    let resolved = program.resolve_alias_cow(ty);
-    match &resolved.kind {
-        _ if resolved.nullable => true,
-        TyKind::Map { .. } => false,
-        TyKind::Named { key } => match program.type_def(key).map(|d| &d.kind) {
-            Some(TypeDefKind::Struct { .. }) => false,
-            // An alias chain too deep to resolve: ask the lowering.
-            Some(TypeDefKind::Alias { .. }) => mcp::output_is_wrapped(program, tool),
-            _ => true,
-        },
-        _ => true,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::path::{Path, PathBuf};
-
-    use super::*;
-
-    fn check(inputs: &[PathBuf]) -> usize {
-        let analysis = crate::driver::analyze(inputs, &crate::CheckOptions::default())
-            .unwrap_or_else(|e| panic!("{e:?}"));
-        let errors: Vec<&str> = analysis
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| d.message.as_str())
-            .collect();
-        assert!(errors.is_empty(), "{errors:?}");
-        let program = &analysis.program;
-        let mut n = 0;
-        for tool in program.packages.values().flat_map(|p| p.tools.values()) {
-            let expected = mcp::output_is_wrapped(program, tool);
-            assert_eq!(output_wrapped(program, tool), expected, "{}", tool.name);
-            n += usize::from(expected);
-        }
-        n
-    }
-
-    #[test]
-    fn output_wrapping_matches_the_mcp_schema() {
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let path = dir.path().join("outputs.tool");
-        let source = r#"package outputs;
-
-struct S { a: int }
-struct R { next?: R }
-enum E { x, y }
-/// A union.
-union U by kind { s: S, r: R }
-type A = S;
-type AA = A;
-type N = S | null;
-type M = map<string, int>;
-
-tool o1() -> S;
-tool o2() -> R;
-tool o3() -> E;
-tool o4() -> U;
-tool o5() -> A;
-tool o6() -> AA;
-tool o7() -> N;
-tool o8() -> M;
-tool o9() -> M | null;
-tool o10() -> S | null;
-tool o11() -> [S];
-tool o12() -> string;
-tool o13() -> json;
-tool o14() -> int | string;
-tool o15() -> "a" | "b";
-tool o16();
-"#;
-        std::fs::write(&path, source).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(check(&[path]), 10);
-    }
-
-    #[test]
-    fn output_wrapping_matches_on_the_examples_and_cases() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        for dir in ["examples", "tests/cases/typescript"] {
-            for entry in std::fs::read_dir(root.join(dir)).unwrap_or_else(|e| panic!("{e}")) {
-                let path = entry.unwrap_or_else(|e| panic!("{e}")).path();
-                if path.extension().is_some_and(|e| e == "tool") {
-                    check(&[path]);
-                } else if path.join("input.tool").is_file() {
-                    check(&[path.join("input.tool")]);
-                }
-            }
-        }
-    }
 }

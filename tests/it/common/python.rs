@@ -45,6 +45,50 @@ pub fn venv_python(packages: &[&str]) -> Option<PathBuf> {
             "python3 -m venv",
         );
     }
+    if !packages.is_empty() {
+        run(
+            Command::new(&python)
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
+                .args(packages),
+            &format!("pip install {}", packages.join(" ")),
+        );
+    }
+    fs::write(&marker, b"").expect("write venv marker");
+    Some(python)
+}
+
+/// The venv's Python with `packages` and the runtime package `toolc-runtime`
+/// installed from `targets/python/runtime` with every extra (the SDKs of
+/// its adapters), or `None` when `TOOLC_SKIP_PYTHON=1`. The runtime is
+/// installed editable, so the venv always runs the checkout's source; it is
+/// installed again when its `pyproject.toml` (its dependencies) or the
+/// checkout's place changes.
+pub fn venv_with_runtime(packages: &[&str]) -> Option<PathBuf> {
+    let python = venv_python(packages)?;
+    let runtime = runtime_dir();
+    let pyproject =
+        fs::read(runtime.join("pyproject.toml")).expect("read the runtime's pyproject.toml");
+    let marker = python
+        .parent()
+        .and_then(Path::parent)
+        .expect("venv of the interpreter")
+        .join(format!(
+            ".installed-toolc-runtime-{:016x}",
+            fingerprint(&runtime, &pyproject)
+        ));
+    if marker.exists() {
+        return Some(python);
+    }
+    let _lock = Lock::acquire(&target_dir().join("test-venv.lock"));
+    if marker.exists() {
+        return Some(python);
+    }
     run(
         Command::new(&python)
             .args([
@@ -53,12 +97,31 @@ pub fn venv_python(packages: &[&str]) -> Option<PathBuf> {
                 "install",
                 "--quiet",
                 "--disable-pip-version-check",
+                "--editable",
             ])
-            .args(packages),
-        &format!("pip install {}", packages.join(" ")),
+            .arg(format!("{}[all]", runtime.display())),
+        "pip install --editable targets/python/runtime[all]",
     );
     fs::write(&marker, b"").expect("write venv marker");
     Some(python)
+}
+
+/// The source folder of the Python runtime package.
+pub fn runtime_dir() -> PathBuf {
+    super::repo_root()
+        .join("targets")
+        .join("python")
+        .join("runtime")
+}
+
+/// FNV-1a of where the runtime is and what its `pyproject.toml` says: a
+/// change to either needs a new install.
+fn fingerprint(dir: &Path, pyproject: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in dir.to_string_lossy().as_bytes().iter().chain(pyproject) {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 fn run(cmd: &mut Command, what: &str) {

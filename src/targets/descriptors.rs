@@ -1,6 +1,6 @@
-//! The runtime descriptors (`TypeDef` / `ParamDef` values of the core
-//! module) the generated validator interprets: the tables of
-//! [`crate::tables`] in the TypeScript runtime's shape.
+//! The runtime descriptors (`TypeDef` / `ParamDef` values of a package
+//! module) the TypeScript and Python runtimes' validators interpret: the
+//! tables of [`crate::tables`] in those runtimes' shape, one JSON for both.
 //!
 //! The shape differs from the tables in three ways, none of them a
 //! decision about what is valid: fields are an object keyed by name, a
@@ -15,21 +15,27 @@ use indexmap::IndexMap;
 use serde_json::{Map, Value};
 use toolc_runtime::validate::model::{Bound, Field, Kind, NumRule, Ty};
 
-use super::types::TypeNames;
-use crate::ir::{self, Program, TypeDefKind};
+use crate::ir::{self, Program, TypeDefKind, TypeKey};
 use crate::tables::Lowering;
+
+/// What the descriptors need of a target's names: the name a tabled type
+/// is written under (its name in the module), and which types are recursive.
+pub trait TableNames {
+    fn table_name(&self, key: &TypeKey) -> String;
+    fn is_recursive(&self, key: &TypeKey) -> bool;
+}
 
 pub struct Descriptors<'a> {
     program: &'a Program,
-    names: &'a TypeNames,
+    names: &'a dyn TableNames,
     lowering: Lowering<'a>,
-    /// Tabled named types: TypeScript name -> descriptor (`None` while
+    /// Tabled named types: name in the module -> descriptor (`None` while
     /// being written), in first-use order.
     table: IndexMap<String, Option<Value>>,
 }
 
 impl<'a> Descriptors<'a> {
-    pub fn new(program: &'a Program, names: &'a TypeNames) -> Self {
+    pub fn new(program: &'a Program, names: &'a dyn TableNames) -> Self {
         Descriptors {
             program,
             names,
@@ -226,7 +232,7 @@ impl<'a> Descriptors<'a> {
         if !tabled {
             return self.ty_value(&entry, nullable);
         }
-        let name = self.names.get(&key);
+        let name = self.names.table_name(&key);
         if !self.table.contains_key(&name) {
             self.table.insert(name.clone(), None);
             let body = self.ty_value(&entry, false);

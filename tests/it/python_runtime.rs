@@ -1,8 +1,10 @@
 //! The Python runtime package's own tests and type checks: its pytest
 //! suite, `mypy --strict` and pyright in strict mode over its source and
 //! tests, with the package installed by pip from `targets/python/runtime`
-//! into the test venv. Fails when Python or the packages cannot be
-//! installed; the only opt-out is `TOOLC_SKIP_PYTHON=1`.
+//! into the test venv; and its JSON text against Node's `JSON.stringify`.
+//! Fails when Python or the packages cannot be installed; the only opt-out
+//! is `TOOLC_SKIP_PYTHON=1` (and `TOOLC_SKIP_NODE=1` for the comparison
+//! with Node).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -94,11 +94,11 @@ fn over_budget(
 }
 
 /// The most tokens a byte of a tool's JSON is taken to cost: one per two
-/// bytes. Tools' documents measure 0.17 to 0.29 o200k tokens per byte, and
-/// single parameters up to 0.35 (benches/README.md), so a tier of at most
-/// twice the budget in bytes is taken to be within it without counting.
-/// Counting needs the tokenizer's table, which costs more than the rest of
-/// a `check` of 200 tools together.
+/// bytes, above every document measured, real or made dense on purpose
+/// (benches/README.md, "No tokenizer table unless W0006 can fire"). So a
+/// tier of at most twice the budget in bytes is taken to be within it
+/// without counting: counting needs the tokenizer's table, which costs
+/// more than the rest of a `check` of 200 tools.
 const BYTES_PER_TOKEN_AT_LEAST: usize = 2;
 
 /// The provider whose documents take the most tokens, and how many, when

@@ -42,6 +42,7 @@ mod python;
 mod python_agree;
 mod python_example;
 mod python_mutations;
+mod python_patterns;
 mod python_runtime;
 mod readme;
 mod robustness;

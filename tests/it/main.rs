@@ -41,6 +41,7 @@ mod project_file;
 mod python;
 mod python_agree;
 mod python_example;
+mod python_formats;
 mod python_mutations;
 mod python_patterns;
 mod python_runtime;

@@ -15,7 +15,7 @@ use crate::check::{CheckOptions, Thresholds};
 use crate::diagnostics::{Severity, render_human};
 use crate::driver::{self, BuildReport, BuildRequest, Outcome};
 use crate::project::{self, ProjectError};
-use crate::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
+use crate::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target, TsRuntime};
 use crate::timing;
 
 /// Why [`Config::compile`] failed. Its `Display` is the full rendered report,
@@ -103,6 +103,13 @@ impl Config {
     /// [`AnthropicExamples`]: the field needs a beta header).
     pub fn anthropic_examples(&mut self, examples: AnthropicExamples) -> &mut Self {
         self.gen_options.anthropic_examples = examples;
+        self
+    }
+
+    /// How TypeScript modules reach their runtime (see [`TsRuntime`]:
+    /// default, a copy written beside them).
+    pub fn ts_runtime(&mut self, runtime: TsRuntime) -> &mut Self {
+        self.gen_options.ts_runtime = runtime;
         self
     }
 

@@ -142,7 +142,7 @@ pub fn generate(
         }
         diagnostics.extend(diags);
     }
-    files.extend(shared_files(targets, &emitted));
+    files.extend(shared_files(targets, &emitted, options));
     (files, diagnostics)
 }
 
@@ -150,12 +150,12 @@ pub fn generate(
 /// among its packages (see
 /// [`Generator::shared_files`](targets::Generator::shared_files)), once for
 /// the whole build.
-fn shared_files(targets: &[Target], emitted: &[bool]) -> Vec<OutputFile> {
+fn shared_files(targets: &[Target], emitted: &[bool], options: &GenOptions) -> Vec<OutputFile> {
     targets
         .iter()
         .zip(emitted)
         .filter(|(_, emitted)| **emitted)
-        .flat_map(|(&target, _)| targets::generator(target).shared_files())
+        .flat_map(|(&target, _)| targets::generator(target).shared_files(options))
         .collect()
 }
 
@@ -184,7 +184,7 @@ pub(crate) fn generate_staged(
         }
         diagnostics.extend(diags);
     }
-    let shared = shared_files(targets, &emitted);
+    let shared = shared_files(targets, &emitted, options);
     let (staged, error) = stage.stage_all(shared.into_iter().map(|f| (f.name, f.contents)));
     stage.add(staged);
     first_error = first_error.or(error);
@@ -344,9 +344,11 @@ pub(crate) fn finish(
         })
         .collect();
     let previous = manifest::read(&out_dir);
+    // With the default options every target writes all the shared files it
+    // has (the TypeScript runtime is copied, not imported as a package).
     let shared: BTreeSet<String> = Target::ALL
         .into_iter()
-        .flat_map(|target| targets::generator(target).shared_files())
+        .flat_map(|target| targets::generator(target).shared_files(&GenOptions::default()))
         .map(|file| file.name)
         .collect();
     let mut names: Vec<String> = Vec::new();

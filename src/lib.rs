@@ -60,4 +60,4 @@ pub use check::{CheckOptions, Thresholds};
 pub use config::{Config, Error};
 pub use driver::{Analysis, BuildReport, InputError, analyze};
 pub use target::Target;
-pub use targets::{AnthropicExamples, OpenAiApi};
+pub use targets::{AnthropicExamples, OpenAiApi, TsRuntime};

@@ -6,10 +6,9 @@
 //! out one item at a time from a shared counter, so a thread that drew small
 //! items keeps going while another is busy with a large one.
 //!
-//! Where the threads come from depends on the `rayon` feature (on in the
-//! command line, see Cargo.toml): rayon's global pool, started once and kept
-//! (`RAYON_NUM_THREADS` caps it), or, in a build script's lighter build,
-//! scoped threads spawned for each map.
+//! The threads are scoped threads spawned for each map, as many as the
+//! cores the process may use: a pool kept between maps measured no faster
+//! (benches/README.md, "One thread backend").
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -42,8 +41,8 @@ where
         let mut state = init();
         items.iter().map(|item| f(&mut state, item)).collect()
     };
-    // Decided before asking for the thread count, which starts rayon's
-    // pool: a small build never starts a thread.
+    // Decided before asking for the thread count: a small build never
+    // starts a thread.
     let wanted = items.len().div_ceil(min_per_thread.max(1));
     if wanted <= 1 {
         return sequential();
@@ -77,30 +76,7 @@ where
     results.into_iter().map(|(_, r)| r).collect()
 }
 
-/// rayon's pool: its threads start once and are kept, where a thread
-/// spawned per map (a build maps six to eight times) paid its start-up and
-/// a fresh allocator heap each time.
-#[cfg(feature = "rayon")]
-mod workers {
-    pub fn count() -> usize {
-        rayon::current_num_threads()
-    }
-
-    /// Runs `work` on `threads` threads at once (the caller's turn included)
-    /// and returns when all are done; a panic in one is resumed here.
-    pub fn run(threads: usize, work: impl Fn() + Sync) {
-        rayon::scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(|_| work());
-            }
-            work();
-        });
-    }
-}
-
-/// Scoped threads, spawned for each map: the library's build without
-/// rayon, for build scripts (whose inputs are small) to build faster.
-#[cfg(not(feature = "rayon"))]
+/// Scoped threads, spawned for each map.
 mod workers {
     /// The cores this process may use, asked once: `available_parallelism`
     /// reads the cgroup's CPU quota from three files on every call.

@@ -1,6 +1,7 @@
 //! What every layer may know about the outputs: the [`Target`] names, the
 //! marker generated files carry, which tool names each target can carry, and
-//! the shape of the OpenAI output ([`OpenAiApi`]).
+//! the shape of the OpenAI output ([`OpenAiApi`]) and how TypeScript
+//! modules reach their runtime ([`TsRuntime`]).
 //!
 //! A leaf: it uses nothing else of the crate, so the IR, the checks, the
 //! schema lowering and the targets can all name a target without depending
@@ -101,6 +102,19 @@ pub enum AnthropicExamples {
     #[default]
     Included,
     Omitted,
+}
+
+/// How the `typescript` target's modules reach the TypeScript runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TsRuntime {
+    /// The runtime's files are written beside the modules, which import
+    /// `./toolc-runtime.js`: the copy is pinned by the toolc that wrote it.
+    #[default]
+    Vendored,
+    /// The modules import the npm package `toolc-runtime` (`toolc-runtime`,
+    /// `toolc-runtime/mcp`, ...), and no runtime file is written: the
+    /// project's `package.json` pins it.
+    Package,
 }
 
 /// Which tool names a consumer accepts: 1 to `max` characters, each an ASCII

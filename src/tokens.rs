@@ -38,54 +38,16 @@ pub fn count(text: &str) -> usize {
     }
 }
 
-/// The source text of one run (a load of the inputs) on its way to the
-/// checks. Once a run has read more than [`EXPECT_COUNTS_AT`] bytes it is
-/// likely to count (a core tier is counted when its JSON is over the budget
-/// in bytes), so the table is then built on a thread of its own, beside
-/// parsing and lowering, rather than in the middle of the checks that wait
-/// for it. Without the `tokens` feature it does nothing.
-#[derive(Debug, Default)]
-pub struct ExpectedText(std::sync::atomic::AtomicUsize);
-
-impl ExpectedText {
-    /// `bytes` more of this run's source have been read.
-    pub fn add(&self, bytes: usize) {
-        let before = self
-            .0
-            .fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
-        // Only the call that crosses the mark starts the build.
-        if before < EXPECT_COUNTS_AT && before.saturating_add(bytes) >= EXPECT_COUNTS_AT {
-            #[cfg(feature = "tokens")]
-            o200k_base::build_ahead();
-        }
-    }
-}
-
-/// How much source text makes a count likely: about a dozen documented
-/// tools, whose JSON is past the default budget of 8,000 bytes.
-pub const EXPECT_COUNTS_AT: usize = 8 * 1024;
-
 #[cfg(feature = "tokens")]
 mod o200k_base {
-    use std::sync::{Once, OnceLock};
+    use std::sync::OnceLock;
 
-    // Built once per process, on first use or ahead of it: a run that
-    // never needs a count never pays for the table.
+    // Built once per process, on first use: a run that never needs a
+    // count (most runs: see `check::tiers`) never pays for the table.
     static TABLE: OnceLock<tiktoken::CoreBpe> = OnceLock::new();
 
     pub fn get() -> &'static tiktoken::CoreBpe {
         TABLE.get_or_init(tiktoken::encoding::o200k_base)
-    }
-
-    /// Starts building the table on a thread of its own, once per process;
-    /// a count asked for meanwhile waits for it in [`get`].
-    pub fn build_ahead() {
-        static STARTED: Once = Once::new();
-        STARTED.call_once(|| {
-            std::thread::spawn(|| {
-                get();
-            });
-        });
     }
 }
 
@@ -104,21 +66,6 @@ mod tests {
         ] {
             assert!(count(text) <= text.len(), "{text}");
         }
-    }
-
-    #[cfg(feature = "tokens")]
-    #[test]
-    fn a_count_waits_for_the_table_being_built_ahead() {
-        // The table starts building on its own thread; counts asked for
-        // meanwhile wait for it and are exact.
-        ExpectedText::default().add(EXPECT_COUNTS_AT);
-        let counts: Vec<usize> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..4)
-                .map(|_| scope.spawn(|| count("hello world")))
-                .collect();
-            workers.into_iter().map(|w| w.join().unwrap_or(0)).collect()
-        });
-        assert_eq!(counts, [2, 2, 2, 2]);
     }
 
     #[cfg(feature = "tokens")]

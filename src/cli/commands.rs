@@ -6,11 +6,13 @@ use toolc::CheckOptions;
 use toolc::analyze;
 use toolc::diagnostics::{CODES, CodeInfo, lookup};
 use toolc::driver::{self, BuildRequest, Outcome};
-use toolc::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target};
+use toolc::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target, TsRuntime};
 
 use super::options;
 use super::report::{self, usage_error};
-use super::{AnthropicExamplesArg, EXIT_INPUT, EXIT_OK, LintArgs, MessageFormat, OpenAiApiArg};
+use super::{
+    AnthropicExamplesArg, EXIT_INPUT, EXIT_OK, LintArgs, MessageFormat, OpenAiApiArg, TsRuntimeArg,
+};
 
 pub fn check(paths: &[PathBuf], lints: &LintArgs) -> u8 {
     let (_, options) = match options::for_paths(paths, lints) {
@@ -70,6 +72,7 @@ pub struct BuildArgs<'a> {
     pub out: Option<&'a Path>,
     pub openai_api: Option<OpenAiApiArg>,
     pub anthropic_examples: Option<AnthropicExamplesArg>,
+    pub ts_runtime: Option<TsRuntimeArg>,
     pub templates: Option<PathBuf>,
 }
 
@@ -118,6 +121,11 @@ pub fn build(paths: &[PathBuf], args: BuildArgs<'_>, lints: &LintArgs) -> u8 {
             Some(AnthropicExamplesArg::Included) => AnthropicExamples::Included,
             Some(AnthropicExamplesArg::Omitted) => AnthropicExamples::Omitted,
             None => project.anthropic_examples.unwrap_or_default(),
+        },
+        ts_runtime: match args.ts_runtime {
+            Some(TsRuntimeArg::Vendored) => TsRuntime::Vendored,
+            Some(TsRuntimeArg::Package) => TsRuntime::Package,
+            None => project.ts_runtime.unwrap_or_default(),
         },
         template_dir: args.templates,
     };

@@ -78,6 +78,15 @@ pub enum AnthropicExamplesArg {
     Omitted,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum TsRuntimeArg {
+    /// The runtime's files written beside the modules (./toolc-runtime.js).
+    #[default]
+    Vendored,
+    /// Import the npm package toolc-runtime; no runtime file is written.
+    Package,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum StubTarget {
     /// `<package>_impl.rs`: a struct implementing the generated trait.
@@ -133,6 +142,10 @@ enum Command {
         /// [default: included].
         #[arg(long, value_enum)]
         anthropic_examples: Option<AnthropicExamplesArg>,
+        /// How the typescript target's modules reach their runtime: a copy
+        /// written beside them, or the npm package toolc-runtime [default: vendored].
+        #[arg(long, value_enum)]
+        ts_runtime: Option<TsRuntimeArg>,
         /// Directory of templates overriding the embedded ones (<target>/<name>.j2).
         #[arg(long)]
         templates: Option<PathBuf>,
@@ -325,6 +338,7 @@ pub fn run() -> ExitCode {
             out,
             openai_api,
             anthropic_examples,
+            ts_runtime,
             templates,
             lints,
         } => commands::build(
@@ -334,6 +348,7 @@ pub fn run() -> ExitCode {
                 out: out.as_deref(),
                 openai_api,
                 anthropic_examples,
+                ts_runtime,
                 templates,
             },
             &lints,

@@ -128,7 +128,6 @@ pub fn load_with_overlay(
     }
     let mut ld = Loader {
         overlay,
-        expected: crate::tokens::ExpectedText::default(),
         sources: SourceMap::new(),
         diags: Diagnostics::new(),
         entries: Vec::new(),
@@ -208,8 +207,6 @@ pub fn normalize(path: &Path) -> PathBuf {
 
 struct Loader<'a> {
     overlay: &'a Overlay,
-    /// How much source this load has read, for the tokenizer.
-    expected: crate::tokens::ExpectedText,
     sources: SourceMap,
     diags: Diagnostics,
     entries: Vec<Entry>,
@@ -223,7 +220,7 @@ impl Loader<'_> {
         if let Some(i) = self.index_of(&identity) {
             return i;
         }
-        let parsed = read_and_parse(path, self.sources.len(), self.overlay, &self.expected);
+        let parsed = read_and_parse(path, self.sources.len(), self.overlay);
         self.register(path, root, identity, parsed)
     }
 
@@ -250,9 +247,9 @@ impl Loader<'_> {
             .enumerate()
             .map(|(i, (path, _, _))| (first_id + i, path.as_path()))
             .collect();
-        let (overlay, expected) = (self.overlay, &self.expected);
+        let overlay = self.overlay;
         let parsed = parallel::map(&numbered, 1, |&(file, path)| {
-            read_and_parse(path, file, overlay, expected)
+            read_and_parse(path, file, overlay)
         });
         for ((path, root, identity), parsed) in fresh.into_iter().zip(parsed) {
             let i = self.register(&path, &root, identity, parsed);
@@ -370,16 +367,9 @@ struct Parsed {
 
 /// Reads `path` (from `overlay` when it holds it) and parses it as file
 /// `file`, or takes the parse `overlay` kept. An unreadable or non-UTF-8
-/// file becomes a diagnostic and an empty AST. The length of what is read
-/// goes to `expected`.
-fn read_and_parse(
-    path: &Path,
-    file: FileId,
-    overlay: &Overlay,
-    expected: &crate::tokens::ExpectedText,
-) -> Parsed {
+/// file becomes a diagnostic and an empty AST.
+fn read_and_parse(path: &Path, file: FileId, overlay: &Overlay) -> Parsed {
     if let Some(text) = overlay.text(path) {
-        expected.add(text.len());
         return overlay::parse_text(path, file, text.to_string(), overlay);
     }
     // A `*.tool` FIFO or device found in a directory would block the read.
@@ -389,9 +379,6 @@ fn read_and_parse(
     } else {
         std::fs::read(path)
     };
-    if let Ok(bytes) = &read {
-        expected.add(bytes.len());
-    }
     let (text, problem) = match read {
         Err(e) => (
             String::new(),

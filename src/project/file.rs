@@ -13,7 +13,7 @@ use crate::check::Thresholds;
 use crate::diagnostics::{CODES, Diagnostic, codes, lookup};
 use crate::ir::suggest::did_you_mean;
 use crate::source::{FileId, Span};
-use crate::target::{AnthropicExamples, OpenAiApi, Target};
+use crate::target::{AnthropicExamples, OpenAiApi, Target, TsRuntime};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -66,6 +66,7 @@ struct BuildTable {
     out: Option<PathBuf>,
     openai_api: Option<OpenAiApiValue>,
     anthropic_examples: Option<AnthropicExamplesValue>,
+    ts_runtime: Option<TsRuntimeValue>,
 }
 
 #[derive(Deserialize)]
@@ -80,6 +81,13 @@ enum OpenAiApiValue {
 enum AnthropicExamplesValue {
     Included,
     Omitted,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum TsRuntimeValue {
+    Vendored,
+    Package,
 }
 
 /// The project `text` (file `file`) describes, or every problem found in it.
@@ -100,6 +108,10 @@ pub(super) fn parse(file: FileId, text: &str) -> Result<Project, Vec<Diagnostic>
         anthropic_examples: raw.build.anthropic_examples.map(|e| match e {
             AnthropicExamplesValue::Included => AnthropicExamples::Included,
             AnthropicExamplesValue::Omitted => AnthropicExamples::Omitted,
+        }),
+        ts_runtime: raw.build.ts_runtime.map(|r| match r {
+            TsRuntimeValue::Vendored => TsRuntime::Vendored,
+            TsRuntimeValue::Package => TsRuntime::Package,
         }),
         ..Project::default()
     };

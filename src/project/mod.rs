@@ -16,6 +16,7 @@
 //! [build]
 //! targets = ["rust", "mcp"]
 //! out = "generated"          # relative to this file
+//! ts_runtime = "package"     # TypeScript imports the npm package toolc-runtime
 //! ```
 //!
 //! The command line, the language server and [`crate::Config`] read it
@@ -29,7 +30,7 @@ use std::path::{Path, PathBuf};
 use crate::check::{CheckOptions, Thresholds};
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceMap;
-use crate::target::{AnthropicExamples, OpenAiApi, Target};
+use crate::target::{AnthropicExamples, OpenAiApi, Target, TsRuntime};
 
 /// The project file's name.
 pub const FILE_NAME: &str = "toolc.toml";
@@ -52,6 +53,8 @@ pub struct Project {
     pub out: Option<PathBuf>,
     pub openai_api: Option<OpenAiApi>,
     pub anthropic_examples: Option<AnthropicExamples>,
+    /// `toolc build`'s `--ts-runtime` when it is not given.
+    pub ts_runtime: Option<TsRuntime>,
 }
 
 /// Why the project file of a run could not be used.

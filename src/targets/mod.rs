@@ -19,7 +19,7 @@ pub(crate) mod used_types;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
-pub use crate::target::{AnthropicExamples, OpenAiApi, Target};
+pub use crate::target::{AnthropicExamples, OpenAiApi, Target, TsRuntime};
 
 pub mod typescript;
 
@@ -28,6 +28,7 @@ pub mod typescript;
 pub struct GenOptions {
     pub openai_api: OpenAiApi,
     pub anthropic_examples: AnthropicExamples,
+    pub ts_runtime: TsRuntime,
     /// A directory whose `<target>/<name>.j2` files replace the embedded
     /// templates of code targets.
     pub template_dir: Option<PathBuf>,
@@ -62,7 +63,7 @@ pub trait Generator {
     /// Files of the target rather than of a package (a runtime that every
     /// package's files import). The driver writes them once per build, after
     /// the packages, when the target emitted files for at least one of them.
-    fn shared_files(&self) -> Vec<OutputFile> {
+    fn shared_files(&self, _options: &GenOptions) -> Vec<OutputFile> {
         Vec::new()
     }
 }

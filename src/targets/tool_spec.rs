@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::ir::{Deprecation, Program, Tool, TyKind, TypeDefKind};
-use crate::targets::mcp;
+use crate::schema::documents::mcp;
 
 /// A tool's `ToolMetadata`.
 #[derive(Serialize)]

@@ -1,8 +1,9 @@
 //! The layers of `src/` point one way: syntax -> ir -> check / schema ->
 //! targets -> driver -> cli and build API. This test reads every source file
 //! and fails, naming the file and line, when a module uses one it must not,
-//! or when anything but the command line and the build-script API reads the
-//! environment.
+//! when one target uses another (what two targets share lives in `schema`
+//! or in a shared module of `targets`), or when anything but the command
+//! line and the build-script API reads the environment.
 //!
 //! Paths are found in `use` trees (`use crate::{a, b::c}`) and written out
 //! in code (`crate::targets::Target::Rust`, `super::super::targets::x`);
@@ -13,6 +14,8 @@
 mod scan;
 
 use std::path::{Path, PathBuf};
+
+use toolc::Target;
 
 use scan::{paths, strip_comments_and_strings};
 
@@ -25,7 +28,12 @@ use scan::{paths, strip_comments_and_strings};
 /// report of `toolc stats`) sits with the command line, above the driver.
 const RULES: &[(&str, &[&str])] = &[
     ("check", &["targets", "project", "stats"]),
-    ("targets", &["check", "project", "stats"]),
+    // The driver calls the targets, the command line and `Config` fill in
+    // their options: none of them is the targets' to call.
+    (
+        "targets",
+        &["check", "project", "stats", "driver", "config", "cli"],
+    ),
     (
         "ir",
         &["check", "targets", "driver", "config", "project", "stats"],
@@ -56,6 +64,11 @@ const RULES: &[(&str, &[&str])] = &[
     // line's job.
     ("diff", &["check", "targets", "driver", "config", "project"]),
 ];
+
+/// What a layer's test modules (`tests`, `*_tests`) may use besides: a
+/// target's unit tests run their inputs through the driver's analysis, the
+/// pipeline the target serves, which its own code never calls.
+const TESTS_MAY_USE: &[(&str, &[&str])] = &[("targets", &["driver"])];
 
 /// The only modules that read environment variables: the front ends.
 const ENV_READERS: &[&str] = &["cli", "config", "main"];
@@ -101,6 +114,53 @@ fn use_trees_and_written_paths_are_both_found() {
     assert_eq!(
         violations("src/targets/x.rs", &module(&["targets", "x"]), written),
         ["src/targets/x.rs:2: module `targets::x` uses `crate::check::strict_blockers`"]
+    );
+}
+
+#[test]
+fn a_target_using_another_is_found() {
+    let file = "use crate::targets::mcp::mcp_tree;\nuse super::super::json_common::tools_file;\nfn f() { super::super::json_schema::x(); }\n";
+    assert_eq!(
+        violations(
+            "src/targets/rust/x.rs",
+            &module(&["targets", "rust", "x"]),
+            file
+        ),
+        [
+            "src/targets/rust/x.rs:1: module `targets::rust::x` uses `crate::targets::mcp::mcp_tree`",
+            "src/targets/rust/x.rs:3: module `targets::rust::x` uses `crate::targets::json_schema::x`",
+        ]
+    );
+    // A target's own modules, and the shared ones, are fine.
+    let own =
+        "use crate::targets::rust::ident::Ident;\nuse crate::targets::{GenContext, OutputFile};\n";
+    assert!(
+        violations(
+            "src/targets/rust/x.rs",
+            &module(&["targets", "rust", "x"]),
+            own
+        )
+        .is_empty()
+    );
+    let tests = "mod tests {\n    use crate::driver::analyze;\n    use crate::cli::run;\n}\n";
+    assert_eq!(
+        violations(
+            "src/targets/rust/x.rs",
+            &module(&["targets", "rust", "x"]),
+            tests
+        ),
+        ["src/targets/rust/x.rs:3: module `targets::rust::x::tests` uses `crate::cli::run`"]
+    );
+    let driver = "use crate::driver::GENERATED_MARKER;\n";
+    assert_eq!(
+        violations(
+            "src/targets/typescript/runtime.rs",
+            &module(&["targets", "typescript", "runtime"]),
+            driver
+        ),
+        [
+            "src/targets/typescript/runtime.rs:1: module `targets::typescript::runtime` uses `crate::driver::GENERATED_MARKER`"
+        ]
     );
 }
 
@@ -151,12 +211,22 @@ fn violations(name: &str, module: &[String], text: &str) -> Vec<String> {
         .iter()
         .find(|(l, _)| *l == layer)
         .map_or(&[], |(_, f)| f);
+    let target = target_of(module);
     let mut out = Vec::new();
     for found in paths(&code, module) {
         let here = found.module.join("::");
         if let Some(absolute) = resolve(&found.module, &found.segments) {
             let top = absolute.first().map(String::as_str).unwrap_or_default();
-            if forbidden.contains(&top) {
+            let other = target_of(&absolute).filter(|other| target.is_some_and(|t| t != *other));
+            let in_tests = found
+                .module
+                .iter()
+                .any(|m| m == "tests" || m.ends_with("_tests"));
+            let test_use = in_tests
+                && TESTS_MAY_USE
+                    .iter()
+                    .any(|(l, uses)| *l == layer && uses.contains(&top));
+            if (forbidden.contains(&top) && !test_use) || other.is_some() {
                 out.push(format!(
                     "{name}:{}: module `{here}` uses `crate::{}`",
                     line_of(found.offset),
@@ -178,6 +248,23 @@ fn violations(name: &str, module: &[String], text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The target whose module `path` is in (`targets::rust::view` is
+/// `rust`), by the names of [`Target::ALL`]; `None` for the modules the
+/// targets share (`targets`, `targets::json_common`, ...) and the rest of
+/// the crate.
+fn target_of(path: &[String]) -> Option<&'static str> {
+    let [layer, module, ..] = path else {
+        return None;
+    };
+    if layer != "targets" {
+        return None;
+    }
+    Target::ALL
+        .iter()
+        .map(|t| t.as_str())
+        .find(|t| t.replace('-', "_") == *module)
 }
 
 /// The absolute path (below the crate root) of `segments` written in

@@ -92,6 +92,62 @@ fn flags_replace_the_files_targets_out_and_openai_shape() {
     assert_eq!(tools[0]["function"]["name"], "find_notes", "{openai}");
 }
 
+/// The `.ts` files in `dir`, sorted.
+fn typescript_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ts"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_file_and_the_flag_choose_how_typescript_reaches_its_runtime() {
+    let dir = project("[build]\ntargets = [\"typescript\"]\nts_runtime = \"package\"\n");
+    let o = toolc(dir.path(), &["build", "tools", "--out", "package"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let out = dir.path().join("package");
+    assert_eq!(
+        typescript_files(&out),
+        [
+            "notes.ai.ts",
+            "notes.cli.ts",
+            "notes.gemini.ts",
+            "notes.mcp.ts",
+            "notes.ts"
+        ]
+    );
+    let core = std::fs::read_to_string(out.join("notes.ts")).unwrap();
+    assert!(core.contains("} from \"toolc-runtime\";"), "{core}");
+
+    let o = toolc(
+        dir.path(),
+        &[
+            "build",
+            "tools",
+            "--out",
+            "copy",
+            "--ts-runtime",
+            "vendored",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let out = dir.path().join("copy");
+    assert!(typescript_files(&out).contains(&"toolc-runtime.ts".to_string()));
+    let core = std::fs::read_to_string(out.join("notes.ts")).unwrap();
+    assert!(core.contains("} from \"./toolc-runtime.js\";"), "{core}");
+
+    let dir = project("[build]\nts_runtime = \"npm\"\n");
+    let o = toolc(
+        dir.path(),
+        &["build", "tools", "--target", "typescript", "--out", "gen"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("unknown variant `npm`"), "{}", text(&o));
+}
+
 #[test]
 fn a_build_without_targets_anywhere_is_a_usage_error() {
     let dir = project("[lints]\nmissing_doc = \"deny\"\n");

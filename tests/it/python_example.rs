@@ -4,7 +4,8 @@
 //! mode, and its `server.py` driven by the official MCP Python client
 //! (`tests/mcp_client.py`, every check against the MCP JSON toolc emits for
 //! `ci.tool`) on stdio, then over Streamable HTTP with two clients at once,
-//! each in its own session.
+//! each in its own session; and its `cli.py` run as a program (a success,
+//! a tool error, a usage error).
 //!
 //! Needs Python 3 with `venv`: the runtime is installed from
 //! `targets/python/runtime` into `target/test-venv`, beside the MCP SDK.
@@ -20,6 +21,7 @@ use crate::mcp_server::sessions;
 /// The files of `examples/python` the test copies (the rest is output).
 const FILES: &[&str] = &[
     "server.py",
+    "cli.py",
     "handlers.py",
     "ci_logs.py",
     "ci_workspace.py",
@@ -123,12 +125,15 @@ fn python_example_type_checks_and_serves_the_mcp_client() {
         Command::new(&python).args(["-m", "mypy"]).current_dir(&dir),
         "mypy --strict over examples/python",
     );
+    // Strict mode and the files come from the example's pyproject.toml.
     run(
         Command::new(&python)
-            .args(["-m", "pyright"])
+            .args(["-m", "pyright", "--pythonpath"])
+            .arg(&python)
             .current_dir(&dir),
         "pyright --strict over examples/python",
     );
+    command_line_answers(&python, &dir);
     let out = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     let expected = emit_mcp_json(out.path());
     // On stdio, started from elsewhere: the server finds its fixtures
@@ -170,4 +175,41 @@ fn python_example_type_checks_and_serves_the_mcp_client() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// `python cli.py ARGS...`: its exit code, stdout and stderr.
+fn cli(python: &Path, dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(python)
+        .arg("cli.py")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cli.py: cannot start: {e}"));
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// The command line: the output's JSON with exit 0, the executor's error
+/// as JSON on stderr with exit 1, a usage error with exit 2.
+fn command_line_answers(python: &Path, dir: &Path) {
+    let (code, stdout, stderr) = cli(
+        python,
+        dir,
+        &["list_files", "--under", "src", "--max-depth", "1"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let listed: serde_json::Value =
+        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    assert_eq!(listed["paths"][0], "src/lib.rs", "{stdout}");
+    let (code, _, stderr) = cli(python, dir, &["get_job_status", "--job-id", "999"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let error: serde_json::Value =
+        serde_json::from_str(stderr.trim()).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    assert_eq!(error["code"], "job_not_found", "{stderr}");
+    let (code, _, stderr) = cli(python, dir, &["get_job_status", "--job-id", "x"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("error: invalid value for `--job-id`"),
+        "{stderr}"
+    );
 }

@@ -18,6 +18,7 @@ mod outputs;
 use crate::common::arggen;
 use crate::common::node;
 mod runtime;
+mod runtime_package;
 
 use std::fmt::Write as _;
 use std::fs;

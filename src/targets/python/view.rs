@@ -31,9 +31,9 @@ use super::names::{Namer, is_identifier, pascal, shouty, snake};
 use super::order;
 use super::types::{Form, TypeNames, Writer};
 use crate::ir::{Package, Program, Tier};
+use crate::schema::documents::mcp;
 use crate::target::GENERATED_MARKER;
 use crate::targets::descriptors::Descriptors;
-use crate::targets::mcp;
 use crate::targets::tool_spec;
 
 #[derive(Serialize)]

@@ -233,7 +233,7 @@ impl Generator for RustGenerator {
 
 /// The MCP `Tool` JSON the descriptors embed for `tool`.
 pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
-    super::mcp::mcp_tool(program, tool)
+    crate::schema::documents::mcp::mcp_tool(program, tool)
 }
 
 /// Builds the view model of one package.

@@ -14,7 +14,7 @@ use super::view::{DescriptorView, ErrorView, doc_lines};
 /// output is wrapped.
 pub fn mcp_literal(program: &Program, tool: &Tool) -> (String, bool) {
     let input = crate::schema::input_tree(program, tool);
-    let (tree, wrap) = crate::targets::mcp::mcp_tree_wrapped(program, tool, input);
+    let (tree, wrap) = crate::schema::documents::mcp::mcp_tree_wrapped(program, tool, input);
     (raw_lit(&tree.to_compact()), wrap)
 }
 

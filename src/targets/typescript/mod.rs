@@ -1,7 +1,9 @@
 //! The `typescript` target: five ES modules per package, and the runtime
 //! they share, written once per output directory.
 //!
-//! - `<package>.ts`, the core module (it imports only `./toolc-runtime.js`):
+//! - `<package>.ts`, the core module (it imports only the runtime:
+//!   `./toolc-runtime.js`, or the package `toolc-runtime` with
+//!   [`TsRuntime::Package`](crate::target::TsRuntime), see `runtime.rs`):
 //!   one `defineTool` definition per tool in the OpenPencil style (name,
 //!   title, description, tier, metadata, `params` as `ParamDef`s, the exact
 //!   MCP JSON, output schema, examples), exact TypeScript types for every named type and for
@@ -20,7 +22,7 @@
 //! - `<package>.cli.ts`: the command line over an executor (one shell
 //!   command per tool, on `node:util`'s `parseArgs`).
 //! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
-//!   `runtime.rs`): the schema-layer types, the validator, the formats, the
+//!   `runtime.rs`; not written when the modules import the package): the schema-layer types, the validator, the formats, the
 //!   error helpers, lookup and dispatch over a registry, the executor, and the adapters'
 //!   shared code (`toolc-runtime.ai.ts`, `toolc-runtime.mcp.ts`,
 //!   `toolc-runtime.gemini.ts`, `toolc-runtime.cli*.ts`, which only the adapters import),
@@ -118,9 +120,10 @@ pub mod stub;
 mod types;
 mod view;
 
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, GenOptions, Generator, OutputFile, Target};
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::Package;
+use crate::target::TsRuntime;
 
 pub struct TypeScript;
 
@@ -135,7 +138,7 @@ impl Generator for TypeScript {
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
         let mut diagnostics = Diagnostics::new();
-        let view = view::build(cx.program, package);
+        let view = view::build(cx.program, package, cx.options.ts_runtime);
         let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
             let files = [
                 ("core.ts", format!("{}.ts", package.name)),
@@ -175,7 +178,11 @@ impl Generator for TypeScript {
         }
     }
 
-    fn shared_files(&self) -> Vec<OutputFile> {
-        runtime::files()
+    /// The runtime's copy, unless the modules import the package.
+    fn shared_files(&self, options: &GenOptions) -> Vec<OutputFile> {
+        match options.ts_runtime {
+            TsRuntime::Vendored => runtime::files(),
+            TsRuntime::Package => Vec::new(),
+        }
     }
 }

@@ -250,4 +250,7 @@ pub const RUNTIME_VALUES: &[&str] = &[
     "createToolbox",
     "toolError",
     "bindTools",
+    // Declared only by modules that import the runtime as a package.
+    "requireRuntimeVersion",
+    "WRITTEN_FOR_RUNTIME",
 ];

@@ -7,6 +7,11 @@
 //! - `package`, and `package_literal` (its name as a string literal, which
 //!   namespaces the executor's rate-limit keys); `doc`: the JSDoc `@module` block for the package doc, or "";
 //!   `core_import`: `./design.js`, how the adapters import the core module.
+//! - `runtime`: how the modules import the runtime (see `runtime.rs`):
+//!   `core` (`./toolc-runtime.js` or `toolc-runtime`), `ai`, `mcp`,
+//!   `mcp_http`, `cli`, `gemini` (`./toolc-runtime.mcp.js` or
+//!   `toolc-runtime/mcp`, ...), and `version`, the `toolc-runtime` version
+//!   the core module asks for as a string literal (none for a copy).
 //! - `types` (list): `doc`, `name`, `form` (`alias`: `type X = expr;`, or
 //!   `interface`), `expr`, `body` (the interface body: one
 //!   `{doc}  {key}{optional}: {ty};` line per property) and `properties`
@@ -33,12 +38,12 @@ use super::context::{self, Record};
 use super::interfaces::{self, TypeDecl};
 use super::names::{Namer, camel, pascal};
 use super::types::{self, Form, TypeNames};
-use super::{json, literal};
+use super::{json, literal, runtime};
 use crate::ir::{Package, Program, Tier};
-use crate::target::GENERATED_MARKER;
+use crate::schema::documents::gemini::gemini_tree;
+use crate::schema::documents::mcp;
+use crate::target::{GENERATED_MARKER, TsRuntime};
 use crate::targets::descriptors::Descriptors;
-use crate::targets::gemini::gemini_tree;
-use crate::targets::mcp;
 use crate::targets::tool_spec as spec;
 
 /// The template context of a package.
@@ -51,8 +56,9 @@ pub struct View {
     pub gemini_size: usize,
 }
 
-/// The template context of `package`.
-pub fn build(program: &Program, package: &Package) -> View {
+/// The template context of `package`, whose modules reach the runtime as
+/// `mode` says.
+pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
     let mut type_namer = Namer::types();
     let mut value_namer = Namer::values();
     let names = TypeNames::collect(program, package, &mut type_namer);
@@ -170,6 +176,7 @@ pub fn build(program: &Program, package: &Package) -> View {
         ),
         ("doc", Value::from(doc)),
         ("core_import", Value::from(format!("./{}.js", package.name))),
+        ("runtime", runtime::imports(mode)),
         ("types", Value::from(types)),
         ("type_table", Value::from(type_table)),
         ("has_core", Value::from(!core.is_empty())),

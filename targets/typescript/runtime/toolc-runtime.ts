@@ -91,3 +91,29 @@ export function defineToolIn<const Name extends string, Input, Args>(types: Type
   }
   return def;
 }
+
+/** This runtime's version: the `version` of its `package.json`. */
+export const RUNTIME_VERSION = "0.1.0";
+
+/** Throws unless this runtime can serve a module written for `wanted`: the
+ * same major version (before 1.0, the same minor) and at least `wanted`, as
+ * npm's `^wanted` reads it. A module generated to import the runtime as a
+ * package calls it when it loads, so that a project whose `toolc-runtime`
+ * and generated code disagree fails at once instead of on some call. */
+export function requireRuntimeVersion(wanted: string, module: string): void {
+  const [major = NaN, minor = NaN, patch = NaN] = versionParts(RUNTIME_VERSION);
+  const [wantMajor = NaN, wantMinor = NaN, wantPatch = NaN] = versionParts(wanted);
+  const sameLine = major === wantMajor && (major > 0 || minor === wantMinor);
+  const notOlder = minor > wantMinor || (minor === wantMinor && patch >= wantPatch);
+  if (!(sameLine && notOlder)) {
+    throw new Error(
+      `the toolc package module "${module}" was written for toolc-runtime ${wanted}, but toolc-runtime ${RUNTIME_VERSION} is installed: ` +
+        `install toolc-runtime@^${wanted}, or build the module again with a toolc that writes for ${RUNTIME_VERSION}`,
+    );
+  }
+}
+
+/** `1.2.3-beta.1` -> `[1, 2, 3]`; what is not a number is `NaN`, which matches nothing. */
+function versionParts(version: string): number[] {
+  return (version.split(/[-+]/)[0] ?? "").split(".").map(Number);
+}

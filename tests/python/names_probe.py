@@ -50,7 +50,7 @@ def validate_then_build() -> None:
 class Printer(Handlers):
     """Handlers by their escaped method names."""
 
-    async def print_(self, args: PrintArgs, ctx: HandlerContext) -> PrintOutput:
+    async def print(self, args: PrintArgs, ctx: HandlerContext) -> PrintOutput:
         return args.from_
 
     async def list_models(self, args: ListModelsArgs, ctx: HandlerContext) -> None:

@@ -7,12 +7,15 @@
 //! module's top level is one namespace (classes, aliases, constants);
 //! each model's fields and the handler protocol's methods get their own
 //! namer, which also avoids the module's names, since a field named like a
-//! type would shadow it in the annotations of its class.
+//! type would shadow it in the annotations of its class. Of the builtins,
+//! members avoid only those the annotations name ([`ANNOTATION_BUILTINS`]):
+//! inside a class nothing else looks a builtin up, so `id`, `type`, `format`
+//! and `filter` stay as the file spells them.
 
 use foldhash::HashSet;
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 
-use super::reserved::{BUILTINS, KEYWORDS, MODEL_ATTRIBUTES, MODULE_NAMES};
+use super::reserved::{ANNOTATION_BUILTINS, BUILTINS, KEYWORDS, MODEL_ATTRIBUTES, MODULE_NAMES};
 use crate::case::ascii;
 
 /// Hands out unique, valid identifiers in one namespace.
@@ -29,7 +32,7 @@ impl Namer {
 
     /// A model's fields: the module's names are taken too.
     pub fn fields(module: &Namer) -> Self {
-        let mut namer = module.clone();
+        let mut namer = module.members();
         namer
             .taken
             .extend(MODEL_ATTRIBUTES.iter().map(|s| s.to_string()));
@@ -38,7 +41,19 @@ impl Namer {
 
     /// The handler protocol's methods.
     pub fn methods(module: &Namer) -> Self {
-        module.clone()
+        module.members()
+    }
+
+    /// The module's names for a class's members: without the builtins no
+    /// annotation names.
+    fn members(&self) -> Self {
+        let mut taken = self.taken.clone();
+        for builtin in BUILTINS {
+            if !ANNOTATION_BUILTINS.contains(builtin) {
+                taken.remove(*builtin);
+            }
+        }
+        Namer { taken }
     }
 
     fn with(lists: &[&[&str]]) -> Self {
@@ -138,7 +153,13 @@ mod tests {
         assert_eq!(fields.claim("Location"), "Location__");
         let mut methods = Namer::methods(&module);
         assert_eq!(methods.claim(&snake("delete")), "delete");
-        assert_eq!(methods.claim(&snake("print")), "print_");
+        assert_eq!(methods.claim(&snake("print")), "print");
+        // Only the builtins the annotations name shadow anything in a class.
+        let mut fields = Namer::fields(&module);
+        assert_eq!(fields.claim("id"), "id");
+        assert_eq!(fields.claim("type"), "type");
+        assert_eq!(fields.claim("str"), "str_");
+        assert_eq!(fields.claim("float"), "float_");
     }
 
     #[test]

@@ -3,6 +3,10 @@
 //! builtins, the names the module imports or defines itself, and, for
 //! model fields, the attributes pydantic's `BaseModel` has.
 
+/// The builtins the module's annotations name (`types::Writer`): a member
+/// named like one would shadow it in the annotations of its class.
+pub const ANNOTATION_BUILTINS: &[&str] = &["bool", "dict", "float", "int", "list", "str", "tuple"];
+
 /// Keywords and soft keywords.
 pub const KEYWORDS: &[&str] = &[
     "False", "None", "True", "_", "and", "as", "assert", "async", "await", "break", "case",

@@ -24,6 +24,12 @@ pub struct Program {
     /// Packages of the input files (not of files reached only through `use`), in
     /// input order. Only these produce outputs.
     pub packages: IndexMap<String, Package>,
+    /// Packages of files reached only through `use`, in load order. They
+    /// produce no outputs of their own, except that a code target writes a
+    /// file without tools that a package uses as a module of its types
+    /// (see `targets::modules`).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub imported: IndexMap<String, Package>,
     /// Every named type of every loaded file, keyed by [`TypeKey`].
     pub types: TypeMap<TypeDef>,
 }

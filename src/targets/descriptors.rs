@@ -23,6 +23,11 @@ use crate::tables::Lowering;
 pub trait TableNames {
     fn table_name(&self, key: &TypeKey) -> String;
     fn is_recursive(&self, key: &TypeKey) -> bool;
+    /// Whether `key` is declared in a module of types this module imports,
+    /// whose own table (taken into this one) holds its entry.
+    fn is_imported(&self, _key: &TypeKey) -> bool {
+        false
+    }
 }
 
 pub struct Descriptors<'a> {
@@ -233,7 +238,7 @@ impl<'a> Descriptors<'a> {
             return self.ty_value(&entry, nullable);
         }
         let name = self.names.table_name(&key);
-        if !self.table.contains_key(&name) {
+        if !self.table.contains_key(&name) && !self.names.is_imported(&key) {
             self.table.insert(name.clone(), None);
             let body = self.ty_value(&entry, false);
             self.table.insert(name.clone(), Some(body));

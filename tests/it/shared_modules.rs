@@ -164,3 +164,63 @@ console.log(JSON.stringify(results.matches));
         .unwrap_or_else(|e| panic!("node: {e}"));
     assert!(printed.contains("\"src/a.rs\""), "{printed}");
 }
+
+const KEYWORD_MODULE: &str = "package match;\n\n/// An item.\nstruct Item {\n    /// Its id.\n    id: int,\n}\n\n/// Named like the arguments of a tool that uses it.\nstruct GetArgs {\n    /// A count.\n    n: int,\n}\n";
+
+const USER: &str = "package alpha;\n\nuse \"shared.tool\";\n\n/// Get an item by the number it was stored under.\ntool get(\n    /// The number the item was stored under.\n    id: int,\n    /// Arguments named like the generated ones.\n    spec: GetArgs,\n) -> Item;\n";
+
+/// A module named like a Rust keyword, whose type is named like the
+/// arguments a package generates: both stay apart in both languages.
+#[test]
+fn a_module_named_like_a_keyword_with_a_name_the_package_also_makes() {
+    let src = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    std::fs::write(src.path().join("shared.tool"), KEYWORD_MODULE)
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(src.path().join("a.tool"), USER).unwrap_or_else(|e| panic!("{e}"));
+    let out = src.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(src.path().join("a.tool"))
+        .args(["--target", "rust,typescript", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run toolc: {e}"));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rust = read(&out, "alpha.rs");
+    assert!(rust.contains("mod r#match { include!("), "{rust}");
+    assert!(
+        rust.contains("pub spec: super::r#match::GetArgs,"),
+        "{rust}"
+    );
+    let dir = gen_crate::write_manifest("toolc-shared-keyword");
+    for name in ["alpha", "match"] {
+        let code = read(&out, &format!("{name}.rs"));
+        gen_crate::write_if_changed(&dir.join(format!("src/gen/{name}.rs")), &code);
+    }
+    let lib = r#"#![deny(warnings)]
+#[allow(dead_code)]
+pub mod alpha {
+    include!("gen/alpha.rs");
+}
+pub mod r#match {
+    include!("gen/match.rs");
+}
+
+/// The package's own arguments hold the module's type of the same name.
+pub fn spec(args: alpha::GetArgs) -> r#match::GetArgs {
+    args.spec
+}
+"#;
+    gen_crate::write_if_changed(&dir.join("src/lib.rs"), lib);
+    gen_crate::cargo(
+        &dir,
+        &["clippy", "--quiet", "--lib", "--", "-D", "warnings"],
+    );
+    let ts = read(&out, "alpha.ts");
+    assert!(ts.contains("type GetArgs } from \"./match.js\";"), "{ts}");
+    assert!(ts.contains("export interface GetArgs_ {"), "{ts}");
+}

@@ -77,7 +77,6 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
             (table, value_namer.claim(&format!("{module}Schemas")))
         })
         .collect();
-    let spreads: Vec<String> = locals.iter().map(|(table, _)| table.clone()).collect();
     let schemas_of = |module: &str| {
         let at = names.imports.iter().position(|i| i.module == module)?;
         Some(locals[at].1.clone())
@@ -195,11 +194,25 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
             });
         }
     }
+    // A module's table is taken in only when this one refers to its
+    // entries (an alias or enum of it is written out where it is used).
+    let tables: Vec<Option<&str>> = (names.imports.iter().zip(&locals))
+        .map(|(import, (table, _))| {
+            let prefix = format!("{}.", import.module);
+            let refs = descriptors.imported_refs();
+            refs.iter()
+                .any(|n| n.starts_with(&prefix))
+                .then_some(table.as_str())
+        })
+        .collect();
+    let spreads: Vec<&str> = tables.iter().flatten().copied().collect();
     let type_table = with_spreads(json::value_expr(&descriptors.table(), 0), &spreads);
-    let imports: Vec<String> = (names.imports.iter().zip(&locals))
-        .map(|(import, (table, schemas))| {
+    // (A module reached only through another one's types has no line:
+    // nothing of it is named here.)
+    let imports: Vec<String> = (names.imports.iter().zip(&locals).zip(&tables))
+        .filter_map(|((import, (_, schemas)), table)| {
             let schemas = reuse.used.contains(schemas).then_some(schemas.as_str());
-            import_line(import, table, schemas)
+            import_line(import, *table, schemas)
         })
         .collect();
     let module_schemas = schemas::module_schemas(program, package, &names);
@@ -236,28 +249,42 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
 }
 
 /// `import { TYPE_TABLE as commonTypes, type TextMatch, ... } from
-/// "./common.js";`: the module's table and the types used here (renamed
-/// where the name is taken here).
-fn import_line(import: &ModuleImport, table: &str, schemas: Option<&str>) -> String {
-    let mut line = format!("import {{ TYPE_TABLE as {table}");
-    if let Some(schemas) = schemas {
-        line.push_str(&format!(", SCHEMAS as {schemas}"));
-    }
+/// "./common.js";`: the module's table and schemas when they are used,
+/// and the types written here (renamed where the name is taken here);
+/// `None` when nothing is.
+fn import_line(
+    import: &ModuleImport,
+    table: Option<&str>,
+    schemas: Option<&str>,
+) -> Option<String> {
+    let mut names: Vec<String> = Vec::new();
+    names.extend(table.map(|t| format!("TYPE_TABLE as {t}")));
+    names.extend(schemas.map(|s| format!("SCHEMAS as {s}")));
+    // Types alone: `import type`, which leaves no import in the JavaScript.
+    let (keyword, marker) = match names.is_empty() {
+        true => ("import type", ""),
+        false => ("import", "type "),
+    };
     for (exported, local) in &import.types {
-        line.push_str(", type ");
-        line.push_str(exported);
+        let mut name = format!("{marker}{exported}");
         if local != exported {
-            line.push_str(" as ");
-            line.push_str(local);
+            name.push_str(" as ");
+            name.push_str(local);
         }
+        names.push(name);
     }
-    line.push_str(&format!(" }} from \"./{}.js\";", import.module));
-    line
+    (!names.is_empty()).then(|| {
+        format!(
+            "{keyword} {{ {} }} from \"./{}.js\";",
+            names.join(", "),
+            import.module
+        )
+    })
 }
 
 /// The `TYPE_TABLE` literal `table` with the imported modules' tables
 /// spread in first (their keys are dotted: none meets one of this table).
-fn with_spreads(table: String, spreads: &[String]) -> String {
+fn with_spreads(table: String, spreads: &[&str]) -> String {
     if spreads.is_empty() {
         return table;
     }

@@ -3,6 +3,7 @@
 pub mod arggen;
 pub mod cli;
 pub mod node;
+pub mod py_cases;
 pub mod python;
 pub mod snapshot;
 pub mod ts_cases;

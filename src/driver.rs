@@ -101,10 +101,18 @@ pub fn build(request: &BuildRequest<'_>) -> Result<Built, InputError> {
                     // Stale removal spares every package of this build,
                     // including one whose file has no tools and so emitted
                     // nothing this time.
-                    let packages: Vec<BuiltPackage<'_>> = analysis
-                        .program
-                        .packages
-                        .values()
+                    // Modules of types written for the packages count as
+                    // packages of the build, with their own source.
+                    let program = &analysis.program;
+                    let built: Vec<&Package> = program.packages.values().collect();
+                    let modules = targets::modules::modules_of_build(program, &built);
+                    let packages: Vec<BuiltPackage<'_>> = built
+                        .into_iter()
+                        .chain(
+                            modules
+                                .into_iter()
+                                .filter(|m| !program.packages.contains_key(&m.name)),
+                        )
                         .map(|p| BuiltPackage {
                             name: &p.name,
                             source: Some(Path::new(&p.path)),
@@ -210,21 +218,28 @@ fn generate_each<R: Send>(
         program: &analysis.program,
         options,
     };
-    // A file with no tools emits no outputs, on any target: its types are
-    // written into the packages that use them.
-    let packages: Vec<&Package> = analysis
-        .program
-        .packages
-        .values()
-        .filter(|p| !p.tools.is_empty())
+    // A file with no tools emits no package of its own, on any target; the
+    // code targets write it as a module of types when a package of the
+    // build uses it (after the packages).
+    let all: Vec<&Package> = analysis.program.packages.values().collect();
+    let modules = targets::modules::modules_of_build(&analysis.program, &all);
+    let with_tools = all.into_iter().filter(|p| !p.tools.is_empty());
+    let packages: Vec<(&Package, bool)> = with_tools
+        .map(|p| (p, false))
+        .chain(modules.into_iter().map(|m| (m, true)))
         .collect();
-    let work: Vec<(&Package, Target)> = packages
+    let work: Vec<(&Package, bool, Target)> = packages
         .iter()
-        .flat_map(|&package| targets.iter().map(move |&target| (package, target)))
+        .flat_map(|&(package, module)| targets.iter().map(move |&target| (package, module, target)))
         .collect();
     let done = crate::timing::phase("generate", || {
-        crate::parallel::map(&work, 1, |&(package, target)| {
-            let (out, diagnostics) = targets::generator(target).generate(&cx, package);
+        crate::parallel::map(&work, 1, |&(package, module, target)| {
+            let generator = targets::generator(target);
+            let (out, diagnostics) = if module {
+                generator.generate_module(&cx, package)
+            } else {
+                generator.generate(&cx, package)
+            };
             (finish(out), diagnostics)
         })
     });

@@ -165,6 +165,7 @@ pub fn program(tools: Vec<Tool>, types: Vec<TypeDef>) -> Program {
     Program {
         format_version: IR_FORMAT_VERSION,
         packages: [("p".to_string(), package)].into_iter().collect(),
+        imported: Default::default(),
         types: keys.into_iter().zip(types).collect(),
     }
 }

@@ -2,8 +2,10 @@
 //! timestamps, line numbers and text search results.
 //!
 //! This file declares no tools, so it produces no tool outputs of its own;
-//! `ci.tool`, `filesystem.tool` and `weather.tool` import it with `use`, and
-//! its types are emitted inside their packages.
+//! `ci.tool`, `filesystem.tool` and `weather.tool` import it with `use`.
+//! The code targets write it as a module of its own (`common.rs`,
+//! `common.ts`, `common.py`) whose types those packages share; the JSON
+//! targets write its types inside each package's schemas.
 package common;
 
 /// A path relative to the workspace root, written with forward slashes, such

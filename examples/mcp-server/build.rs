@@ -1,5 +1,6 @@
 //! Compiles `../ci.tool` into `$OUT_DIR/ci.rs` (typed arguments, the
-//! `CiTools` trait, the validating dispatcher and the MCP descriptors), and
+//! `CiTools` trait, the validating dispatcher and the MCP descriptors),
+//! `$OUT_DIR/common.rs` (the types it uses from `common/types.tool`), and
 //! `$OUT_DIR/ci.gemini.json`, the Gemini declarations of the same tools.
 
 use std::path::PathBuf;

@@ -209,17 +209,16 @@ const LINTS: &[Check] = &[
     allow::run,
 ];
 
-/// Runs `checks`, independent of each other, on all cores; their
-/// diagnostics come back in the order of `checks`.
+/// Runs `checks` one after the other; their diagnostics come in the order
+/// of `checks`.
 fn run_checks(program: &Program, options: &CheckOptions, checks: &[Check]) -> Vec<Diagnostic> {
-    let per_check = crate::parallel::map(checks, 1, |check| {
-        let mut cx = Cx {
-            program,
-            options,
-            out: Vec::new(),
-        };
+    let mut cx = Cx {
+        program,
+        options,
+        out: Vec::new(),
+    };
+    for check in checks {
         check(&mut cx);
-        cx.out
-    });
-    per_check.into_iter().flatten().collect()
+    }
+    cx.out
 }

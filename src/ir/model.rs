@@ -24,6 +24,14 @@ pub struct Program {
     /// Packages of the input files (not of files reached only through `use`), in
     /// input order. Only these produce outputs.
     pub packages: IndexMap<String, Package>,
+    /// Packages of files reached only through `use`, in load order. They
+    /// produce no outputs of their own, except that a code target writes a
+    /// file without tools that a package uses as a module of its types
+    /// (see `targets::modules`). Not part of the serialized IR (`toolc ir`
+    /// prints the inputs' packages, as before): a program read back from
+    /// JSON has none, and its code targets inline the types of such files.
+    #[serde(skip)]
+    pub imported: IndexMap<String, Package>,
     /// Every named type of every loaded file, keyed by [`TypeKey`].
     pub types: TypeMap<TypeDef>,
 }

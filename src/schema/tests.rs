@@ -42,6 +42,7 @@ fn program(defs: Vec<TypeDef>) -> Program {
     Program {
         format_version: IR_FORMAT_VERSION,
         packages: IndexMap::new(),
+        imported: IndexMap::new(),
         types: defs
             .into_iter()
             .map(|d| (TypeKey::new("p", &d.name), d))

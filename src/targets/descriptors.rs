@@ -23,6 +23,11 @@ use crate::tables::Lowering;
 pub trait TableNames {
     fn table_name(&self, key: &TypeKey) -> String;
     fn is_recursive(&self, key: &TypeKey) -> bool;
+    /// Whether `key` is declared in a module of types this module imports,
+    /// whose own table (taken into this one) holds its entry.
+    fn is_imported(&self, _key: &TypeKey) -> bool {
+        false
+    }
 }
 
 pub struct Descriptors<'a> {
@@ -32,6 +37,8 @@ pub struct Descriptors<'a> {
     /// Tabled named types: name in the module -> descriptor (`None` while
     /// being written), in first-use order.
     table: IndexMap<String, Option<Value>>,
+    /// The table names referred to that an imported module's table holds.
+    imported: std::collections::BTreeSet<String>,
 }
 
 impl<'a> Descriptors<'a> {
@@ -41,6 +48,7 @@ impl<'a> Descriptors<'a> {
             names,
             lowering: Lowering::new(program),
             table: IndexMap::new(),
+            imported: Default::default(),
         }
     }
 
@@ -61,6 +69,12 @@ impl<'a> Descriptors<'a> {
         let entries = self.table.iter();
         let table = entries.map(|(name, body)| (name.clone(), body.clone().unwrap_or_default()));
         Value::Object(table.collect())
+    }
+
+    /// The names referred to so far whose entries are in the tables of
+    /// imported modules (`common.TextMatch`).
+    pub fn imported_refs(&self) -> &std::collections::BTreeSet<String> {
+        &self.imported
     }
 
     fn fields_value(&mut self, fields: &[Field]) -> Value {
@@ -233,7 +247,9 @@ impl<'a> Descriptors<'a> {
             return self.ty_value(&entry, nullable);
         }
         let name = self.names.table_name(&key);
-        if !self.table.contains_key(&name) {
+        if self.names.is_imported(&key) {
+            self.imported.insert(name.clone());
+        } else if !self.table.contains_key(&name) {
             self.table.insert(name.clone(), None);
             let body = self.ty_value(&entry, false);
             self.table.insert(name.clone(), Some(body));

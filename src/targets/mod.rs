@@ -10,6 +10,7 @@ pub(crate) mod json_common;
 pub mod json_schema;
 pub mod markdown;
 pub mod mcp;
+pub mod modules;
 pub mod openai;
 pub mod python;
 pub mod rust;
@@ -52,13 +53,25 @@ pub trait Generator {
 
     /// Emits `package`. Diagnostics cover what this target cannot carry; a
     /// result with errors among them is not written. The driver only asks
-    /// for packages with at least one tool (a file without tools emits
-    /// nothing; its types are written where they are used).
+    /// for packages with at least one tool (a file without tools is a
+    /// module of types, see [`Generator::generate_module`]).
     fn generate<'p>(
         &self,
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics);
+
+    /// Emits the module of types of `package`, a file without tools that
+    /// packages of the build use ([`modules`]). A code target writes its
+    /// types there and the packages import them; the default writes
+    /// nothing, for targets that inline every type where it is used.
+    fn generate_module<'p>(
+        &self,
+        _cx: &GenContext<'p>,
+        _package: &'p Package,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        (Vec::new(), Diagnostics::new())
+    }
 
     /// Files of the target rather than of a package (a runtime that every
     /// package's files import). The driver writes them once per build, after

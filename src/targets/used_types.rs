@@ -24,10 +24,14 @@ pub struct UsedTypes {
 }
 
 impl UsedTypes {
-    /// Every named type reachable from `package`'s tools.
+    /// Every named type reachable from `package`'s tools; for a package
+    /// without tools (a module of types), from the types it declares.
     pub fn collect(program: &Program, package: &Package) -> Self {
         let mut seen = HashSet::new();
         let mut stack: Vec<TypeKey> = Vec::new();
+        if package.tools.is_empty() {
+            stack.extend(package.types.iter().rev().cloned());
+        }
         for tool in package.tools.values() {
             for field in tool.params.values() {
                 refs(&field.ty, &mut stack);

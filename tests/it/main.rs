@@ -52,6 +52,7 @@ mod rust_differential;
 mod rust_snapshots;
 mod scaffold;
 mod shared_lines;
+mod shared_modules;
 mod stats;
 mod stats_tokens;
 mod syntax_cases;

@@ -25,6 +25,14 @@ pub mod ci {
     include!(concat!(env!("OUT_DIR"), "/ci.rs"));
 }
 
+/// The types `ci.tool` takes from `common/types.tool` (paths, commit ids,
+/// search matches): a module of their own, which `ci` names as
+/// `super::common`.
+#[allow(dead_code)]
+pub mod common {
+    include!(concat!(env!("OUT_DIR"), "/common.rs"));
+}
+
 use std::path::Path;
 
 use toolc_runtime::Executor;

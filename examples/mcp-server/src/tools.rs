@@ -8,6 +8,7 @@ use std::fs;
 use toolc_runtime::CallContext;
 
 use crate::ci::{self, ToolError};
+use crate::common;
 use crate::logs::{self, Runner};
 use crate::repo;
 use crate::time;
@@ -321,8 +322,8 @@ impl ci::CiTools for Workspace {
         _ctx: CallContext,
     ) -> Result<ci::SearchResults, ToolError> {
         let pattern = match args.mode {
-            ci::MatchMode::Literal => regex::escape(&args.query),
-            ci::MatchMode::Regex => args.query.clone(),
+            common::MatchMode::Literal => regex::escape(&args.query),
+            common::MatchMode::Regex => args.query.clone(),
         };
         let re = regex::RegexBuilder::new(&pattern)
             .case_insensitive(!args.case_sensitive)
@@ -351,7 +352,7 @@ impl ci::CiTools for Workspace {
                     truncated = true;
                     break 'files;
                 }
-                matches.push(ci::TextMatch {
+                matches.push(common::TextMatch {
                     path: file.clone(),
                     line: count(i + 1),
                     column: repo::column_of(line, m.start()),

@@ -20,9 +20,11 @@ import {
   type AnyToolDef,
   type EntryKind,
   type Stat,
-  type TextMatch,
   type ToolHandlers,
 } from "../generated/filesystem.js";
+// The types filesystem.tool takes from common/types.tool live in that file's
+// own module, which every package using them shares.
+import type { TextMatch } from "../generated/common.js";
 import { Workspace, errno } from "./workspace.js";
 
 function kind(s: Stats): EntryKind {

@@ -132,11 +132,12 @@ pub fn lower(units: &mut [Unit], diags: &mut Diagnostics) -> Program {
         // Every file's tools are lowered, so their errors are reported; only
         // inputs produce packages.
         lw.diags.extend(unit_diags);
-        if work.unit.is_input {
-            lw.program
-                .packages
-                .insert(work.unit.package.clone(), package);
-        }
+        let packages = if work.unit.is_input {
+            &mut lw.program.packages
+        } else {
+            &mut lw.program.imported
+        };
+        packages.insert(work.unit.package.clone(), package);
     }
     lw.mark_recursive();
     diags.extend(lw.diags);

@@ -109,6 +109,12 @@ impl Ident {
         }
     }
 
+    /// The path of `name` in the module of types `module`, a sibling of the
+    /// module the generated file is included in (`super::common::TextMatch`).
+    pub fn in_module(module: &str, name: &Ident) -> Ident {
+        Ident(format!("super::{}::{}", Ident::snake(module).0, name.0))
+    }
+
     /// The identifier as printed (`r#type`).
     pub fn as_str(&self) -> &str {
         &self.0

@@ -186,13 +186,15 @@ mod view;
 use crate::diagnostics::{Diagnostic, Diagnostics, codes};
 use crate::ir::{Package, Program, Tool, TyKind, TypeDefKind};
 
-use super::{GenContext, Generator, OutputFile, Target};
+use super::{GenContext, Generator, OutputFile, Target, modules};
 use ident::{Ident, Namer};
 use tables::Tables;
 use text::lit;
 use tool_items::{descriptor, error_views, match_names, mcp_literal};
 use types::{Hint, RESERVED, Typer};
-use view::{AliasView, FileView, StructView, ToolView, UnionView, VariantView, doc_lines};
+use view::{
+    AliasView, FileView, ModuleView, StructView, ToolView, UnionView, VariantView, doc_lines,
+};
 
 pub struct RustGenerator;
 
@@ -206,27 +208,41 @@ impl Generator for RustGenerator {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        let view = file_view(cx.program, package);
-        match render::render(view, cx.options.template_dir.as_deref()) {
-            Ok(contents) => (
-                vec![OutputFile {
-                    name: format!("{}.rs", package.name),
-                    contents,
-                }],
-                diagnostics,
-            ),
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(
-                    codes::TEMPLATE_ERROR,
-                    package.span,
-                    format!(
-                        "the rust target cannot render package `{}`: {message}",
-                        package.name
-                    ),
-                ));
-                (Vec::new(), diagnostics)
-            }
+        generate(cx, package)
+    }
+
+    fn generate_module<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        generate(cx, package)
+    }
+}
+
+/// `<package>.rs`: a package's module, or a module of types (a package
+/// without tools, rendered by its own template).
+fn generate(cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
+    let mut diagnostics = Diagnostics::new();
+    let view = file_view(cx.program, package);
+    match render::render(view, cx.options.template_dir.as_deref()) {
+        Ok(contents) => (
+            vec![OutputFile {
+                name: format!("{}.rs", package.name),
+                contents,
+            }],
+            diagnostics,
+        ),
+        Err(message) => {
+            diagnostics.push(Diagnostic::new(
+                codes::TEMPLATE_ERROR,
+                package.span,
+                format!(
+                    "the rust target cannot render package `{}`: {message}",
+                    package.name
+                ),
+            ));
+            (Vec::new(), diagnostics)
         }
     }
 }
@@ -239,9 +255,15 @@ pub fn mcp_tool_json(program: &Program, tool: &Tool) -> serde_json::Value {
 /// Builds the view model of one package.
 pub fn file_view(program: &Program, package: &Package) -> FileView {
     let mut namer = Namer::with_reserved(RESERVED);
-    let trait_name = namer.claim(Ident::camel(&format!("{}_tools", package.name)));
-    let call_name = namer.claim(Ident::camel(&format!("{}_call", package.name)));
-    let toolset_name = namer.claim(Ident::camel(&format!("{}_toolset", package.name)));
+    // A module of types has no tools: its types claim the first names (as
+    // `types::module_names` assumes), and the tool items are not written.
+    let mut claim = |name: Ident| match package.tools.is_empty() {
+        true => name,
+        false => namer.claim(name),
+    };
+    let trait_name = claim(Ident::camel(&format!("{}_tools", package.name)));
+    let call_name = claim(Ident::camel(&format!("{}_call", package.name)));
+    let toolset_name = claim(Ident::camel(&format!("{}_toolset", package.name)));
     // Tool-derived names first: they are the API every consumer uses.
     let tool_count = package.tools.len();
     let mut tool_names = Vec::with_capacity(tool_count);
@@ -268,11 +290,20 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
             (t.output.as_ref()).map(|_| statics.claim(Ident::upper(&format!("{}_output", t.name))))
         })
         .collect();
-    let mut typer = Typer::new(program, namer);
-    let keys = used::used_types(program, package);
+    let mut typer = Typer::new(program, &package.name, namer);
+    let mut keys = used::used_types(program, package);
     for key in &keys {
         typer.named(key);
     }
+    // Types of a module of types are that module's: imported, not declared.
+    keys.retain(|key| modules::module_of(program, &package.name, key).is_none());
+    let modules = modules::modules_used(program, package)
+        .into_iter()
+        .map(|m| ModuleView {
+            name: m.name.clone(),
+            ident: Ident::snake(&m.name),
+        })
+        .collect();
     let mut aliases = Vec::new();
     // Named structs, then one per tool.
     let mut structs = Vec::with_capacity(keys.len() + tool_count);
@@ -399,6 +430,7 @@ pub fn file_view(program: &Program, package: &Package) -> FileView {
         trait_name,
         call_name,
         toolset_name,
+        modules,
         aliases,
         enums: std::mem::take(&mut typer.enums),
         structs,

@@ -18,10 +18,20 @@ use crate::targets::templates;
 
 use super::view::FileView;
 
-const TEMPLATES: &[(&str, &str)] = &[(
-    "package.rs.j2",
-    include_str!("../../../targets/rust/package.rs.j2"),
-)];
+const TEMPLATES: &[(&str, &str)] = &[
+    (
+        "package.rs.j2",
+        include_str!("../../../targets/rust/package.rs.j2"),
+    ),
+    (
+        "module.rs.j2",
+        include_str!("../../../targets/rust/module.rs.j2"),
+    ),
+    (
+        "types.rs.j2",
+        include_str!("../../../targets/rust/types.rs.j2"),
+    ),
+];
 
 pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, String> {
     let overrides: Vec<(&str, std::path::PathBuf)> = match template_dir {
@@ -33,10 +43,16 @@ pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, Str
         None => Vec::new(),
     };
     let capacity = capacity_for(&view);
+    // A file without tools is a module of types.
+    let name = if view.tools.is_empty() {
+        "module.rs.j2"
+    } else {
+        "package.rs.j2"
+    };
     let ctx = context_of(view);
     if overrides.is_empty() {
         return match embedded() {
-            Ok(env) => render_with(env, ctx, capacity),
+            Ok(env) => render_with(env, name, ctx, capacity),
             Err(e) => Err(e.clone()),
         };
     }
@@ -50,7 +66,7 @@ pub fn render(view: FileView, template_dir: Option<&Path>) -> Result<String, Str
         env.add_template_owned(*name, source)
             .map_err(|e| format!("template {name}: {e}"))?;
     }
-    render_with(&env, ctx, capacity)
+    render_with(&env, name, ctx, capacity)
 }
 
 /// The shared template setup plus `rust_bool`, which prints a boolean as
@@ -74,10 +90,13 @@ fn embedded() -> &'static Result<Environment<'static>, String> {
     })
 }
 
-fn render_with(env: &Environment<'_>, ctx: Value, capacity: usize) -> Result<String, String> {
-    let template = env
-        .get_template("package.rs.j2")
-        .map_err(|e| e.to_string())?;
+fn render_with(
+    env: &Environment<'_>,
+    name: &str,
+    ctx: Value,
+    capacity: usize,
+) -> Result<String, String> {
+    let template = env.get_template(name).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(capacity);
     template
         .render_captured_to(ctx, &mut out)
@@ -106,6 +125,8 @@ fn context_of(view: FileView) -> Value {
         trait_name => view.trait_name,
         call_name => view.call_name,
         toolset_name => view.toolset_name,
+        module => super::ident::Ident::snake(&view.package),
+        modules => lazy(view.modules),
         aliases => lazy(view.aliases),
         enums => lazy(view.enums),
         structs => lazy(view.structs),

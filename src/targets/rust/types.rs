@@ -13,6 +13,9 @@ use super::view::{DocLines, EnumView, FieldView, StructView, UnionView, VariantV
 /// items produced while typing fields.
 pub struct Typer<'a> {
     pub program: &'a Program,
+    /// The package being written: a named type of another package's module
+    /// of types is that module's (`super::common::TextMatch`).
+    home: &'a str,
     pub namer: Namer,
     /// Rust name of every named type the package uses.
     pub names: BTreeMap<TypeKey, Ident>,
@@ -99,9 +102,10 @@ pub enum Presence {
 }
 
 impl<'a> Typer<'a> {
-    pub fn new(program: &'a Program, namer: Namer) -> Self {
+    pub fn new(program: &'a Program, home: &'a str, namer: Namer) -> Self {
         Typer {
             program,
+            home,
             namer,
             names: BTreeMap::new(),
             enums: Vec::new(),
@@ -231,6 +235,15 @@ impl<'a> Typer<'a> {
     pub fn named(&mut self, key: &TypeKey) -> Ident {
         if let Some(name) = self.names.get(key) {
             return name.clone();
+        }
+        if let Some(module) = crate::targets::modules::module_of(self.program, self.home, key) {
+            // The module's names all at once: its other types are met next.
+            for (k, name) in super::used::module_names(self.program, module) {
+                self.names.insert(k, Ident::in_module(module, &name));
+            }
+            if let Some(name) = self.names.get(key) {
+                return name.clone();
+            }
         }
         let plain = self
             .program

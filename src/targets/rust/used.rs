@@ -1,8 +1,10 @@
 //! Which named types a package's module defines: those it declares, then
-//! those its tools reach.
+//! those its tools reach; and the names a module of types gives its own.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+use super::ident::{Ident, Namer};
+use super::types::{RESERVED, Typer};
 use crate::ir::{Package, Program, Ty, TyKind, TypeDefKind, TypeKey};
 
 /// Named types the package declares, then those its tools reach, each once,
@@ -65,4 +67,23 @@ fn visit_ty(program: &Program, ty: &Ty, seen: &mut BTreeSet<TypeKey>, out: &mut 
         TyKind::Named { key } => visit_key(program, key, seen, out),
         _ => {}
     }
+}
+
+/// The Rust name of each named type the module of types `module` declares,
+/// as its own file claims them: a module has no tools, so its types are the
+/// first names it claims, in the order [`super::used::used_types`] gives.
+pub fn module_names(program: &Program, module: &str) -> BTreeMap<TypeKey, Ident> {
+    let Some(package) = crate::targets::modules::types_module(program, module) else {
+        return BTreeMap::new();
+    };
+    let mut typer = Typer::new(program, &package.name, Namer::with_reserved(RESERVED));
+    for key in used_types(program, package) {
+        typer.named(&key);
+    }
+    let own = |k: &TypeKey| {
+        program
+            .type_def(k)
+            .is_some_and(|d| d.package == package.name)
+    };
+    typer.names.into_iter().filter(|(k, _)| own(k)).collect()
 }

@@ -15,6 +15,8 @@ pub struct FileView {
     pub call_name: Ident,
     /// The `Toolset` wrapper over an implementation of the trait.
     pub toolset_name: Ident,
+    /// The modules of types whose types the file names (`super::<ident>`).
+    pub modules: Vec<ModuleView>,
     pub aliases: Vec<AliasView>,
     pub enums: Vec<EnumView>,
     pub structs: Vec<StructView>,
@@ -23,6 +25,15 @@ pub struct FileView {
     pub patterns: Vec<PatternView>,
     /// Validation table entries for named types (`toolc_runtime::validate::Ty` exprs).
     pub defs: Vec<String>,
+}
+
+/// A module of types a file imports from.
+#[derive(Debug, Serialize)]
+pub struct ModuleView {
+    /// The package name, which names its file (`common.rs`).
+    pub name: String,
+    /// The module's name in Rust (`r#type` for package `type`).
+    pub ident: Ident,
 }
 
 #[derive(Debug, Serialize)]

@@ -149,7 +149,8 @@ pub struct TypeDecl {
 /// that differs.
 pub fn declarations(program: &Program, names: &TypeNames) -> Vec<TypeDecl> {
     let mut out = Vec::new();
-    for key in &names.used {
+    // Types of a module of types are declared there, and imported.
+    for key in names.used.iter().filter(|k| !names.is_imported(k)) {
         out.extend(declaration(program, names, key, Form::Validated));
         if names.input_name(key).is_some() {
             out.extend(declaration(program, names, key, Form::Input));

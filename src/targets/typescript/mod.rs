@@ -21,6 +21,11 @@
 //!   model's function calls); no SDK import.
 //! - `<package>.cli.ts`: the command line over an executor (one shell
 //!   command per tool, on `node:util`'s `parseArgs`).
+//! - `<module>.ts` for a file without tools that packages use (a module of
+//!   types, see `targets::modules`): its types and its entries of the type
+//!   table (`export const TYPE_TABLE`, keys `<module>.<Type>`), which the
+//!   packages import (`import { TYPE_TABLE as commonTypes, type TextMatch }
+//!   from "./common.js"`) and take into their own table.
 //! - `toolc-runtime.ts` and its parts `toolc-runtime.<part>.ts` (see
 //!   `runtime.rs`; not written when the modules import the package): the schema-layer types, the validator, the formats, the
 //!   error helpers, lookup and dispatch over a registry, the executor, and the adapters'
@@ -116,6 +121,7 @@ mod names;
 mod render;
 mod reserved;
 mod runtime;
+mod schemas;
 pub mod stub;
 mod types;
 mod view;
@@ -170,6 +176,38 @@ impl Generator for TypeScript {
                     package.span,
                     format!(
                         "the typescript target cannot render package `{}`: {message}",
+                        package.name
+                    ),
+                ));
+                (Vec::new(), diagnostics)
+            }
+        }
+    }
+
+    /// `<module>.ts`: the types of a file without tools and their entries
+    /// of the validators' type table, which the packages import.
+    fn generate_module<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        let mut diagnostics = Diagnostics::new();
+        let view = view::build(cx.program, package, cx.options.ts_runtime);
+        let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
+            let capacity = view.size + view.size / 8 + 8 * 1024;
+            render::render(&env, "module.ts", &view.context, capacity)
+        });
+        match rendered {
+            Ok(contents) => {
+                let name = format!("{}.ts", package.name);
+                (vec![OutputFile { name, contents }], diagnostics)
+            }
+            Err(message) => {
+                diagnostics.push(Diagnostic::new(
+                    codes::TEMPLATE_ERROR,
+                    package.span,
+                    format!(
+                        "the typescript target cannot render module `{}`: {message}",
                         package.name
                     ),
                 ));

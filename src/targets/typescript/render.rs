@@ -29,6 +29,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "gemini.ts",
         include_str!("../../../targets/typescript/gemini.ts.j2"),
     ),
+    (
+        "module.ts",
+        include_str!("../../../targets/typescript/module.ts.j2"),
+    ),
 ];
 
 /// The template environment: with no template directory, the embedded

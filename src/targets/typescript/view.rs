@@ -12,12 +12,17 @@
 //!   `mcp_http`, `cli`, `gemini` (`./toolc-runtime.mcp.js` or
 //!   `toolc-runtime/mcp`, ...), and `version`, the `toolc-runtime` version
 //!   the core module asks for as a string literal (none for a copy).
+//! - `imports` (list): the import line of each module of types whose types
+//!   the module uses (`import { TYPE_TABLE as commonTypes, type TextMatch }
+//!   from "./common.js";`).
 //! - `types` (list): `doc`, `name`, `form` (`alias`: `type X = expr;`, or
 //!   `interface`), `expr`, `body` (the interface body: one
 //!   `{doc}  {key}{optional}: {ty};` line per property) and `properties`
 //!   (list of `doc`, `key`, `optional` (`?` or ""), `ty`).
 //! - `type_table`: the `TYPE_TABLE` literal (named structs and unions, and
-//!   recursive types).
+//!   recursive types), the imported modules' tables spread in first.
+//! - `schemas` (a module of types): the `SCHEMAS` literal, the JSON Schema
+//!   of each struct and tagged union it declares (see `schemas.rs`).
 //! - `tools` (list): `name` (the wire name as a string literal), `doc_name`
 //!   (the wire name as doc comment text), `ident` (the const holding the
 //!   definition), `input`, `args`, `output` (type names), `doc`,
@@ -37,8 +42,8 @@ use minijinja::value::Value;
 use super::context::{self, Record};
 use super::interfaces::{self, TypeDecl};
 use super::names::{Namer, camel, pascal};
-use super::types::{self, Form, TypeNames};
-use super::{json, literal, runtime};
+use super::types::{self, Form, ModuleImport, TypeNames};
+use super::{json, literal, runtime, schemas};
 use crate::ir::{Package, Program, Tier};
 use crate::schema::documents::gemini::gemini_tree;
 use crate::schema::documents::mcp;
@@ -62,6 +67,21 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
     let mut type_namer = Namer::types();
     let mut value_namer = Namer::values();
     let names = TypeNames::collect(program, package, &mut type_namer);
+    // Each module of types it imports: the local names of the module's
+    // table, which this module's table takes in, and of its schemas, which
+    // the tools' MCP JSON may reuse.
+    let locals: Vec<(String, String)> = (names.imports.iter())
+        .map(|import| {
+            let module = camel(&import.module);
+            let table = value_namer.claim(&format!("{module}Types"));
+            (table, value_namer.claim(&format!("{module}Schemas")))
+        })
+        .collect();
+    let schemas_of = |module: &str| {
+        let at = names.imports.iter().position(|i| i.module == module)?;
+        Some(locals[at].1.clone())
+    };
+    let mut reuse = schemas::Reuse::new(program, &names, &schemas_of);
     let decls = interfaces::declarations(program, &names);
     let mut size: usize = decls
         .iter()
@@ -102,7 +122,7 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
         let params = json::value_expr(&descriptors.fields(&tool.params), 1);
         // The executor checks a handler's value against it.
         let output_def = (tool.output.as_ref()).map(|t| json::value_expr(&descriptors.ty(t), 1));
-        let mcp = json::expr(&mcp::mcp_tree(program, tool), 1);
+        let mcp = reuse.expr(mcp::mcp_tree(program, tool).to_value(), 1);
         let examples = json::expr(&spec::examples(tool), 1);
         let spec_size = [&metadata, &params, &mcp, &examples]
             .iter()
@@ -162,7 +182,41 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
         .doc
         .as_deref()
         .map_or_else(String::new, |d| literal::jsdoc(&[d, "", "@module"], ""));
-    let type_table = json::value_expr(&descriptors.table(), 0);
+    if package.tools.is_empty() {
+        // A module of types tables each of its types that it declares (the
+        // modules importing them refer to its entries).
+        for key in names.used.iter().filter(|k| !names.is_imported(k)) {
+            descriptors.ty(&crate::ir::Ty {
+                kind: crate::ir::TyKind::Named { key: key.clone() },
+                nullable: false,
+                constraints: Default::default(),
+                span: Default::default(),
+            });
+        }
+    }
+    // A module's table is taken in only when this one refers to its
+    // entries (an alias or enum of it is written out where it is used).
+    let tables: Vec<Option<&str>> = (names.imports.iter().zip(&locals))
+        .map(|(import, (table, _))| {
+            let prefix = format!("{}.", import.module);
+            let refs = descriptors.imported_refs();
+            refs.iter()
+                .any(|n| n.starts_with(&prefix))
+                .then_some(table.as_str())
+        })
+        .collect();
+    let spreads: Vec<&str> = tables.iter().flatten().copied().collect();
+    let type_table = with_spreads(json::value_expr(&descriptors.table(), 0), &spreads);
+    // (A module reached only through another one's types has no line:
+    // nothing of it is named here.)
+    let imports: Vec<String> = (names.imports.iter().zip(&locals).zip(&tables))
+        .filter_map(|((import, (_, schemas)), table)| {
+            let schemas = reuse.used.contains(schemas).then_some(schemas.as_str());
+            import_line(import, *table, schemas)
+        })
+        .collect();
+    let module_schemas = schemas::module_schemas(program, package, &names);
+    let module_schemas = json::value_expr(&serde_json::Value::from_iter(module_schemas), 0);
     size += type_table.len();
     let context = Record::value(vec![
         (
@@ -177,8 +231,10 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
         ("doc", Value::from(doc)),
         ("core_import", Value::from(format!("./{}.js", package.name))),
         ("runtime", runtime::imports(mode)),
+        ("imports", Value::from(imports)),
         ("types", Value::from(types)),
         ("type_table", Value::from(type_table)),
+        ("schemas", Value::from(module_schemas)),
         ("has_core", Value::from(!core.is_empty())),
         ("has_extended", Value::from(!extended.is_empty())),
         ("core", Value::from(core)),
@@ -189,6 +245,53 @@ pub fn build(program: &Program, package: &Package, mode: TsRuntime) -> View {
         context,
         size,
         gemini_size,
+    }
+}
+
+/// `import { TYPE_TABLE as commonTypes, type TextMatch, ... } from
+/// "./common.js";`: the module's table and schemas when they are used,
+/// and the types written here (renamed where the name is taken here);
+/// `None` when nothing is.
+fn import_line(
+    import: &ModuleImport,
+    table: Option<&str>,
+    schemas: Option<&str>,
+) -> Option<String> {
+    let mut names: Vec<String> = Vec::new();
+    names.extend(table.map(|t| format!("TYPE_TABLE as {t}")));
+    names.extend(schemas.map(|s| format!("SCHEMAS as {s}")));
+    // Types alone: `import type`, which leaves no import in the JavaScript.
+    let (keyword, marker) = match names.is_empty() {
+        true => ("import type", ""),
+        false => ("import", "type "),
+    };
+    for (exported, local) in &import.types {
+        let mut name = format!("{marker}{exported}");
+        if local != exported {
+            name.push_str(" as ");
+            name.push_str(local);
+        }
+        names.push(name);
+    }
+    (!names.is_empty()).then(|| {
+        format!(
+            "{keyword} {{ {} }} from \"./{}.js\";",
+            names.join(", "),
+            import.module
+        )
+    })
+}
+
+/// The `TYPE_TABLE` literal `table` with the imported modules' tables
+/// spread in first (their keys are dotted: none meets one of this table).
+fn with_spreads(table: String, spreads: &[&str]) -> String {
+    if spreads.is_empty() {
+        return table;
+    }
+    let spread: Vec<String> = spreads.iter().map(|s| format!("...{s}")).collect();
+    match table.strip_prefix("{\n") {
+        Some(rest) => format!("{{\n  {},\n{rest}", spread.join(",\n  ")),
+        None => format!("{{ {} }}", spread.join(", ")),
     }
 }
 

@@ -230,3 +230,77 @@ fn anthropic_input_examples_can_be_left_out() {
     assert!(with_examples(&read(Some("included"))) > 0);
     assert_eq!(with_examples(&read(Some("omitted"))), 0);
 }
+
+#[test]
+fn a_module_of_types_is_written_once_and_kept_while_its_source_is_there() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out");
+    let out_s = out.to_str().expect("utf8").to_string();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).expect("write source");
+        path.to_str().expect("utf8").to_string()
+    };
+    let tool = |package: &str, uses: bool| {
+        let (line, ty) = if uses {
+            ("use \"shared.tool\";\n\n", "Point")
+        } else {
+            ("", "int")
+        };
+        format!(
+            "package {package};\n\n{line}/// Answer with a value, to check that the service is up.\ntool ping_{package}() -> {ty};\n"
+        )
+    };
+    write(
+        "shared.tool",
+        "package shared;\n\n/// A point.\nstruct Point {\n    /// Across.\n    x: int,\n}\n",
+    );
+    let a = write("a.tool", &tool("alpha", true));
+    let b = write("b.tool", &tool("beta", true));
+    let c = write("c.tool", &tool("gamma", false));
+    let build = |inputs: &[&str]| {
+        let mut args = vec!["build"];
+        args.extend(inputs);
+        args.extend(["--target", "rust,mcp", "--out", &out_s]);
+        let result = toolc(&args);
+        assert_eq!(
+            result.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+    };
+    let names = || -> Vec<String> { snapshot_dir(&out).into_iter().map(|(n, _, _)| n).collect() };
+    // Two packages that use shared.tool: one module for both, and no JSON
+    // file of its own.
+    build(&[&a, &b]);
+    let module = fs::read_to_string(out.join("shared.rs")).expect("shared.rs");
+    assert!(module.contains("pub struct Point {"), "{module}");
+    for package in ["alpha", "beta"] {
+        let code = fs::read_to_string(out.join(format!("{package}.rs"))).expect("package");
+        assert!(code.contains("super::shared::Point"), "{code}");
+        assert!(!code.contains("pub struct Point"), "{code}");
+    }
+    let expected = [
+        MANIFEST_NAME,
+        "alpha.mcp.json",
+        "alpha.rs",
+        "beta.mcp.json",
+        "beta.rs",
+        "shared.rs",
+    ];
+    assert_eq!(names(), expected);
+    // A build of a file that does not use it leaves it to its packages.
+    build(&[&c]);
+    let mut with_gamma = expected.to_vec();
+    with_gamma.extend(["gamma.mcp.json", "gamma.rs"]);
+    with_gamma.sort();
+    assert_eq!(names(), with_gamma);
+    // Its source gone (and the packages no longer using it), it is stale.
+    write("a.tool", &tool("alpha", false));
+    write("b.tool", &tool("beta", false));
+    fs::remove_file(dir.path().join("shared.tool")).expect("remove shared.tool");
+    build(&[&a, &b]);
+    with_gamma.retain(|n| *n != "shared.rs");
+    assert_eq!(names(), with_gamma);
+}

@@ -48,6 +48,11 @@ tokio = {{ version = "1", default-features = false, features = ["rt", "time"] }}
             "pub mod {module} {{\n    include!(\"gen/{module}.rs\");\n}}\n"
         )
         .unwrap();
+        // A module of types (shared by the packages that import it) has
+        // no tools.
+        if !code.contains("\npub static TOOLS: ") {
+            continue;
+        }
         writeln!(
             arms,
             "        {module:?} => Some(&{library}::{module}::TOOLS),"

@@ -14,6 +14,8 @@ pub struct GenPackage {
     pub module: String,
     pub package: String,
     pub code: String,
+    /// A module of types: no tools, so nothing for the harness to call.
+    pub types_only: bool,
 }
 
 /// `rust-gen/` of this build's target directory (`CARGO_TARGET_DIR` when
@@ -37,6 +39,14 @@ pub fn write_if_changed(path: &Path, contents: &str) {
 /// Writes the crate (`crate_name` distinguishes concurrent users) and
 /// returns its directory.
 pub fn write_crate(crate_name: &str, packages: &[GenPackage]) -> PathBuf {
+    let dir = write_manifest(crate_name);
+    write_lib(&dir, crate_name, packages);
+    dir
+}
+
+/// The crate's `Cargo.toml` (and lock file), in its directory under
+/// [`root`], which it returns.
+pub fn write_manifest(crate_name: &str) -> PathBuf {
     let dir = root().join(crate_name);
     // The runtime is the one dependency generated code needs (serde,
     // serde_json and regex come through it). `preserve_order` keeps objects
@@ -66,6 +76,11 @@ toolc-runtime = {{ path = {runtime:?}, features = ["preserve_order"] }}
         )
         .unwrap();
     }
+    dir
+}
+
+/// The crate's library (every package in a module) and its harness.
+fn write_lib(dir: &Path, crate_name: &str, packages: &[GenPackage]) {
     let mut lib = String::from("#![deny(warnings)]\n\n");
     let mut run = String::new();
     let mut values = String::new();
@@ -77,6 +92,9 @@ toolc-runtime = {{ path = {runtime:?}, features = ["preserve_order"] }}
             m = p.module
         )
         .unwrap();
+        if p.types_only {
+            continue;
+        }
         let call = format!("{}_call", p.package).to_upper_camel_case();
         let crate_ident = crate_name.replace('-', "_");
         writeln!(
@@ -182,7 +200,6 @@ fn main() {{
     write_if_changed(&dir.join("src/bin/harness.rs"), &harness);
     let check = include_str!("../../rust_harness/fixture_check.rs");
     write_if_changed(&dir.join("src/bin/fixture_check.rs"), check);
-    dir
 }
 
 /// The variants of the generated `pub enum <call>` in `code`.

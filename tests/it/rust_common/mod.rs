@@ -37,6 +37,28 @@ pub fn generate(program: &Program) -> Vec<(String, String)> {
     out
 }
 
+/// Generates `<module>.rs` for every module of types (a used file without
+/// tools) the packages of `program` import.
+pub fn generate_modules(program: &Program) -> Vec<(String, String)> {
+    let options = GenOptions::default();
+    let cx = GenContext {
+        program,
+        options: &options,
+    };
+    let packages: Vec<_> = program.packages.values().collect();
+    let mut out = Vec::new();
+    for module in toolc::targets::modules::modules_of_build(program, &packages) {
+        let (files, diagnostics) = generator(Target::Rust).generate_module(&cx, module);
+        assert!(
+            !diagnostics.has_errors(),
+            "{:?}",
+            diagnostics.iter().collect::<Vec<_>>()
+        );
+        out.extend(files.into_iter().map(|f| (module.name.clone(), f.contents)));
+    }
+    out
+}
+
 /// The MCP `Tool` JSON the Rust target embeds for `tool`, read back from the
 /// generated descriptors' source of truth.
 pub fn mcp_tool(program: &Program, tool: &toolc::ir::Tool) -> serde_json::Value {
@@ -137,15 +159,32 @@ pub fn sources() -> Vec<Source> {
 /// when asked); returns the packages and the harness binary.
 pub fn build_all(clippy: bool) -> (Vec<GenPackage>, PathBuf) {
     let mut packages = Vec::new();
+    let mut modules: Vec<GenPackage> = Vec::new();
     for source in sources() {
         for (package, code) in generate(&source.program) {
             packages.push(GenPackage {
                 module: source.module.clone(),
                 package,
                 code,
+                types_only: false,
+            });
+        }
+        // A module of types sits beside the packages that name it
+        // (`super::common`): once at the crate's root, the same for all.
+        for (name, code) in generate_modules(&source.program) {
+            if let Some(seen) = modules.iter().find(|m| m.module == name) {
+                assert_eq!(seen.code, code, "module `{name}` differs between programs");
+                continue;
+            }
+            modules.push(GenPackage {
+                module: name.clone(),
+                package: name,
+                code,
+                types_only: true,
             });
         }
     }
+    packages.extend(modules);
     let dir = gen_crate::write_crate(CRATE, &packages);
     let harness = gen_crate::build(&dir, clippy);
     (packages, harness)

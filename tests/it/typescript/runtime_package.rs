@@ -113,6 +113,7 @@ fn generated_modules_run_against_the_installed_package() {
     assert_eq!(
         names,
         [
+            "common.ts",
             "weather.ai.ts",
             "weather.cli.ts",
             "weather.gemini.ts",
@@ -196,6 +197,7 @@ fn a_build_script_chooses_the_package() {
     assert_eq!(
         written,
         [
+            "common.ts",
             "weather.ai.ts",
             "weather.cli.ts",
             "weather.gemini.ts",
@@ -203,6 +205,8 @@ fn a_build_script_chooses_the_package() {
             "weather.ts"
         ]
     );
-    let core = fs::read_to_string(out.path().join("weather.ts")).unwrap_or_else(|e| panic!("{e}"));
-    assert!(core.contains("} from \"toolc-runtime\";"), "{core}");
+    for module in ["weather.ts", "common.ts"] {
+        let core = fs::read_to_string(out.path().join(module)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(core.contains("} from \"toolc-runtime\";"), "{core}");
+    }
 }

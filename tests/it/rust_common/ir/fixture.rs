@@ -188,6 +188,7 @@ pub fn fixture() -> Program {
     Program {
         format_version: IR_FORMAT_VERSION,
         packages: [(p.to_string(), package)].into_iter().collect(),
+        imported: Default::default(),
         types,
     }
 }

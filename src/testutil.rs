@@ -123,6 +123,7 @@ pub fn tool(name: &str, params: Vec<Field>) -> Tool {
         open: false,
         timeout_ms: None,
         rate_limit: None,
+        task_support: None,
         permissions: Vec::new(),
         deprecated: None,
         errors: IndexMap::new(),

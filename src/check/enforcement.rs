@@ -10,11 +10,14 @@
 //!   executor refuses calls past the limit with a retryable `rate_limited`;
 //!   a declared retryable error is how the schema and the docs tell a model
 //!   that waiting and retrying is the answer.
+//! - W0030: a `@task_support(required)` tool. The MCP adapters run every
+//!   call directly and do not declare the tasks capability, and a client
+//!   that honours `required` then has no way to call the tool through them.
 
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::Tool;
+use crate::ir::{TaskSupport, Tool};
 
 /// Words that tell a model a person approves the call.
 const APPROVAL_WORDS: &[&str] = &["approv", "confirm", "person", "human"];
@@ -30,6 +33,9 @@ pub fn run(cx: &mut Cx<'_>) {
         }
         if tool.rate_limit.is_some() && !tool.errors.values().any(|e| e.retryable) {
             found.push((tool, rate_limit_without_retry(tool)));
+        }
+        if tool.task_support == Some(TaskSupport::Required) {
+            found.push((tool, task_required(tool)));
         }
     }
     for (tool, d) in found {
@@ -72,6 +78,21 @@ fn rate_limit_without_retry(tool: &Tool) -> Diagnostic {
     .with_label("calls past the limit are refused")
     .with_help(
         "declare `error rate_limited \"...\" help \"Wait, then retry.\" retryable;` and mention it in the description",
+    )
+}
+
+fn task_required(tool: &Tool) -> Diagnostic {
+    Diagnostic::new(
+        codes::TASK_REQUIRED,
+        tool.name_span,
+        format!(
+            "tool `{}` requires MCP tasks, which toolc's MCP servers do not run",
+            tool.name
+        ),
+    )
+    .with_label("a client that honours `@task_support(required)` cannot call it through them")
+    .with_help(
+        "write `@task_support(optional)` if a direct call works too; keep `required` only for a server other than toolc's",
     )
 }
 

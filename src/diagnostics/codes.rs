@@ -121,6 +121,7 @@ codes! {
     OPEN_STRICT = "W0027", "open_strict", Warning, "open struct or tool that OpenAI strict mode closes";
     STRAY_SEMICOLON = "W0028", "stray_semicolon", Warning, "needless `;` after an example";
     BAD_SUGGESTION = "W0029", "bad_suggestion", Warning, "empty or repeated suggestion in a declared error";
+    TASK_REQUIRED = "W0030", "task_required", Warning, "tool that requires MCP tasks, which toolc's servers do not run";
 }
 
 /// Looks a code up by its code (`W0001`) or its name (`missing_doc`).

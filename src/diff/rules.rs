@@ -297,4 +297,14 @@ pub const RULES: &[(&str, Category, &str)] = &[
         Compatible,
         "a looser `@rate_limit`, or none",
     ),
+    (
+        "task_support_narrowed",
+        Breaking,
+        "`@task_support` that takes away a way of calling: `required` added, or `optional` dropped",
+    ),
+    (
+        "task_support_widened",
+        Compatible,
+        "`@task_support` that keeps every way of calling: `optional` added, or `required` relaxed",
+    ),
 ];

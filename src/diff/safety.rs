@@ -2,10 +2,11 @@
 //! a model: it now changes state or destroys it, carries a higher risk,
 //! needs more permissions, is no longer confirmed or safe to retry. The
 //! reverse changes are compatible. Timeouts and rate limits that tighten
-//! break callers that relied on the old limits.
+//! break callers that relied on the old limits, and so does MCP task support
+//! that takes away a way of calling the tool (directly, or as a task).
 
 use super::{Category, Change, change};
-use crate::ir::{RateLimit, Tool};
+use crate::ir::{RateLimit, TaskSupport, Tool};
 
 pub(super) fn diff_safety(old: &Tool, new: &Tool, out: &mut Vec<Change>) {
     let name = &old.name;
@@ -181,6 +182,31 @@ fn limits(old: &Tool, new: &Tool, push: &mut impl FnMut(&'static str, Category, 
                 "the rate limit of tool `{name}` changed from {} to {}",
                 show(old.rate_limit),
                 show(new.rate_limit)
+            ),
+        );
+    }
+    if old.task_support != new.task_support {
+        // A caller that used a way the new mode no longer allows breaks.
+        let ways = |t: Option<TaskSupport>| match t {
+            None => (true, false),
+            Some(TaskSupport::Optional) => (true, true),
+            Some(TaskSupport::Required) => (false, true),
+        };
+        let ((direct, task), (direct_now, task_now)) =
+            (ways(old.task_support), ways(new.task_support));
+        let (rule, category) = if (direct && !direct_now) || (task && !task_now) {
+            ("task_support_narrowed", Category::Breaking)
+        } else {
+            ("task_support_widened", Category::Compatible)
+        };
+        let show = |t: Option<TaskSupport>| t.map_or("forbidden", TaskSupport::as_str);
+        push(
+            rule,
+            category,
+            format!(
+                "the MCP task support of tool `{name}` changed from {} to {}",
+                show(old.task_support),
+                show(new.task_support)
             ),
         );
     }

@@ -17,6 +17,9 @@ pub struct RawTool<'a> {
     pub output: Option<&'a Value>,
     pub annotations: Option<&'a Map<String, Value>>,
     pub meta: Option<&'a Map<String, Value>>,
+    /// MCP `execution.taskSupport` when it is `optional` or `required`,
+    /// carried as `@task_support(...)`.
+    pub task_support: Option<&'static str>,
     /// OpenAI `strict: true`.
     pub strict: bool,
     /// Anthropic `input_examples`.
@@ -179,6 +182,7 @@ fn read_tool<'a>(
         output: None,
         annotations: None,
         meta: None,
+        task_support: None,
         // Only OpenAI's strict mode spells optional as required-and-nullable.
         strict: source == Source::OpenAi
             && body.get("strict").and_then(Value::as_bool) == Some(true),
@@ -206,7 +210,7 @@ fn read_tool<'a>(
         tool.annotations = body.get("annotations").and_then(Value::as_object);
         tool.meta = body.get("_meta").and_then(Value::as_object);
         if let Some(execution) = body.get("execution") {
-            read_execution(&name, execution, warnings);
+            tool.task_support = read_execution(&name, execution, warnings);
         }
     }
     if body.get("title").is_some_and(|t| !t.is_string()) {
@@ -250,31 +254,28 @@ fn read_tool<'a>(
     Ok(tool)
 }
 
-/// MCP's `execution` object. `taskSupport: "forbidden"` is what an absent
-/// `execution` means (the MCP SDKs write it out), and a toolc tool is never
-/// run as a task, so only other values are reported.
-fn read_execution(name: &str, execution: &Value, warnings: &mut Warnings) {
+/// MCP's `execution` object: its `taskSupport`, when it is `optional` or
+/// `required` (`@task_support`). `forbidden` is what an absent `execution`
+/// means (the MCP SDKs write it out), so it is read as nothing.
+fn read_execution(name: &str, execution: &Value, warnings: &mut Warnings) -> Option<&'static str> {
     let Some(execution) = execution.as_object() else {
         warnings.push(Some(name), "/execution", "not an object, dropped");
-        return;
+        return None;
     };
+    let mut support = None;
     for (key, value) in execution {
         let ptr = format!("/execution/{}", escape_pointer(key));
         match (key.as_str(), value.as_str()) {
             ("taskSupport", Some("forbidden")) => {}
-            ("taskSupport", Some(mode @ ("optional" | "required"))) => warnings.push(
-                Some(name),
-                &ptr,
-                &format!(
-                    "task support `{mode}` cannot be carried (a toolc tool is always called directly), dropped"
-                ),
-            ),
+            ("taskSupport", Some("optional")) => support = Some("optional"),
+            ("taskSupport", Some("required")) => support = Some("required"),
             ("taskSupport", _) => {
                 warnings.push(Some(name), &ptr, "not a known task support mode, dropped")
             }
             _ => warnings.push(Some(name), &ptr, "execution key not supported, dropped"),
         }
     }
+    support
 }
 
 /// Escapes a key for use in a JSON pointer (RFC 6901).

@@ -17,8 +17,11 @@
 //!   wrapper of a non-object return), whatever the function is called;
 //! - `discriminator` objects (OpenAPI), re-derived from the union's tag;
 //! - MCP's `execution: {"taskSupport": "forbidden"}`, what an absent
-//!   `execution` means (a toolc tool is never run as a task; other modes are
-//!   reported).
+//!   `execution` means. `optional` and `required` become
+//!   `@task_support(optional)` / `@task_support(required)`, which the `mcp`
+//!   target writes back as they were (toolc's own servers still call the
+//!   tool directly, and lint `W0030` says so for `required`); an unknown
+//!   mode or another `execution` key is reported.
 //!
 //! Rules for the shapes that have more than one spelling:
 //!

@@ -13,7 +13,7 @@ use super::registry::Registry;
 use super::schema::{Ctx, Keys, Ty, child, normalize_text};
 use super::warnings::Warnings;
 use crate::fmt::tree::{
-    Attr, BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef,
+    Attr, AttrArg, BodyEntry, Comments, Field, Item, ItemKind, Name, Str, Tool, TypeExpr, TypeRef,
     Value as TValue,
 };
 
@@ -100,6 +100,9 @@ pub fn build(
     let mut examples: Vec<(String, Value)> = Vec::new();
     if let Some(meta) = raw.meta {
         meta_attrs(raw, meta, &mut attrs, &mut body, &mut examples, warnings);
+    }
+    if let Some(mode) = raw.task_support {
+        attrs.push(Attr::with("task_support", vec![AttrArg::Raw(mode.into())]));
     }
     let schema_ptr = raw.input.map_or("", |(_, p)| p);
     for (i, ex) in schema_examples.into_iter().enumerate() {

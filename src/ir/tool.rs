@@ -18,6 +18,37 @@ pub struct RateLimit {
     pub per_ms: u64,
 }
 
+/// `@task_support(optional | required)`: whether an MCP client may, or
+/// must, call the tool as a task (MCP 2025-11-25's
+/// `execution.taskSupport`). Carried through to the `mcp` target and the
+/// MCP descriptors only: toolc's executors and MCP adapters run every call
+/// directly and do not declare the tasks capability, so a client never calls
+/// the tool as a task through them. No attribute is MCP's `forbidden`.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum TaskSupport {
+    Optional,
+    Required,
+}
+
+impl TaskSupport {
+    /// The attribute's argument, which is also MCP's value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskSupport::Optional => "optional",
+            TaskSupport::Required => "required",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<TaskSupport> {
+        match word {
+            "optional" => Some(TaskSupport::Optional),
+            "required" => Some(TaskSupport::Required),
+            _ => None,
+        }
+    }
+}
+
 /// A declared tool error:
 /// `error node_not_found "..." help "..." suggest "find_nodes" retryable;`
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -95,6 +126,10 @@ pub struct Tool {
     pub open: bool,
     pub timeout_ms: Option<u64>,
     pub rate_limit: Option<RateLimit>,
+    /// `@task_support(...)`: MCP task support; `None` is MCP's `forbidden`.
+    /// Left out of the IR's JSON when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_support: Option<TaskSupport>,
     /// `@requires("document:write", ...)`
     pub permissions: Vec<String>,
     pub deprecated: Option<Deprecation>,

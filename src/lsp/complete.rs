@@ -1,5 +1,5 @@
-//! Completion, from the text before the cursor: attributes after `@`,
-//! format names after `format`, enum variants in defaults and examples, and
+//! Completion, from the text before the cursor: attributes after `@`, the
+//! words `@risk(...)` and `@task_support(...)` take, format names after `format`, enum variants in defaults and examples, and
 //! otherwise the types in scope.
 
 use lsp_types::{CompletionItem, CompletionItemKind};
@@ -10,6 +10,12 @@ use toolc::ir::{Field, Format, TyKind, TypeDefKind};
 use super::navigate::{self, Target};
 
 const BUILTINS: &[&str] = &["string", "int", "number", "bool", "json", "map"];
+
+/// The attributes whose argument is one of a few words, and those words.
+const ATTRIBUTE_WORDS: &[(&str, &[&str])] = &[
+    ("risk", &["low", "medium", "high", "critical"]),
+    ("task_support", &["optional", "required"]),
+];
 
 pub fn complete(
     analysis: &Analysis,
@@ -31,6 +37,12 @@ pub fn complete(
             CompletionItemKind::PROPERTY,
         );
     }
+    if let Some(words) = attribute_words(head) {
+        return items(
+            words.iter().map(|w| w.to_string()),
+            CompletionItemKind::ENUM_MEMBER,
+        );
+    }
     if head.trim_end().ends_with("format") && head.ends_with(char::is_whitespace) {
         let names = Format::ALL.iter().map(|f| f.name().to_string());
         return items(names, CompletionItemKind::CONSTANT);
@@ -46,6 +58,17 @@ pub fn complete(
         }
     }
     types_in_scope(analysis, file)
+}
+
+/// The words the attribute whose `(` ends `head` takes, if it takes a fixed
+/// set (`@task_support(` gives `optional` and `required`).
+fn attribute_words(head: &str) -> Option<&'static [&'static str]> {
+    let before = head.trim_end().strip_suffix('(')?.trim_end();
+    let (_, name) = before.rsplit_once('@')?;
+    ATTRIBUTE_WORDS
+        .iter()
+        .find(|(attribute, _)| *attribute == name)
+        .map(|(_, words)| *words)
 }
 
 fn items(labels: impl Iterator<Item = String>, kind: CompletionItemKind) -> Vec<CompletionItem> {
@@ -161,4 +184,28 @@ fn types_in_scope(analysis: &Analysis, file: usize) -> Vec<CompletionItem> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::attribute_words;
+
+    #[test]
+    fn attribute_arguments_complete_to_their_words() {
+        assert_eq!(
+            attribute_words("@mutates @task_support("),
+            Some(&["optional", "required"][..])
+        );
+        // Spaces inside the parentheses are the formatter's business.
+        assert_eq!(
+            attribute_words("@task_support( "),
+            attribute_words("@task_support(")
+        );
+        assert_eq!(
+            attribute_words("@core @risk("),
+            Some(&["low", "medium", "high", "critical"][..])
+        );
+        assert_eq!(attribute_words("@timeout("), None);
+        assert_eq!(attribute_words("tool f("), None);
+    }
 }

@@ -99,6 +99,12 @@ fn tool_text(tool: &Tool) -> String {
     if let Some(r) = tool.rate_limit {
         facts.push(format!("rate limit: {} per {} ms", r.count, r.per_ms));
     }
+    if let Some(t) = tool.task_support {
+        facts.push(format!(
+            "MCP task support: {} (toolc calls it directly)",
+            t.as_str()
+        ));
+    }
     if !tool.permissions.is_empty() {
         facts.push(format!("requires: {}", tool.permissions.join(", ")));
     }

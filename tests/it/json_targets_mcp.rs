@@ -247,3 +247,57 @@ fn python_sdk_accepts_every_tool() {
         "mcp.types.Tool rejected tools",
     );
 }
+
+/// `@task_support` is the tool's `execution`, right after `inputSchema` as
+/// MCP 2025-11-25 declares it; a tool without it has none. The mode is
+/// checked against that revision's `ToolExecution`, which refuses another.
+#[test]
+fn task_support_is_the_tools_execution() {
+    let doc = common::generate_json(
+        std::path::Path::new("tests/cases/targets/task_support/input.tool"),
+        Target::Mcp,
+    )
+    .expect("mcp output");
+    let tools = doc["tools"].as_array().expect("tools");
+    let execution: Vec<Option<&Value>> = tools.iter().map(|t| t.get("execution")).collect();
+    assert_eq!(
+        execution,
+        [
+            Some(&json!({"taskSupport": "optional"})),
+            Some(&json!({"taskSupport": "required"})),
+            None
+        ]
+    );
+    let keys: Vec<&str> = tools[0]
+        .as_object()
+        .expect("tool")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "name",
+            "description",
+            "inputSchema",
+            "execution",
+            "outputSchema",
+            "annotations",
+            "_meta"
+        ]
+    );
+    let Some(dir) = common::mcp_reference_dir() else {
+        eprintln!("../shared/reference/mcp/ is absent: skipping the official schema");
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("mcp-schema-2025-11-25.json")).expect("schema");
+    let mut schema: Value = serde_json::from_str(&text).expect("MCP schema JSON");
+    schema["$ref"] = json!("#/$defs/Tool");
+    let validator = jsonschema::validator_for(&schema).expect("compile MCP schema");
+    for tool in tools {
+        assert!(validator.is_valid(tool), "{}", tool["name"]);
+    }
+    let mut wrong = tools[0].clone();
+    wrong["execution"]["taskSupport"] = json!("sometimes");
+    assert!(!validator.is_valid(&wrong), "the schema checks the mode");
+}

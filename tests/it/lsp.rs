@@ -256,7 +256,7 @@ fn an_editor_session_over_stdio() {
         "{types:?}"
     );
     let attributes = labels(&out["complete_attribute"]);
-    for a in ["core", "mutates", "deprecated", "secret"] {
+    for a in ["core", "mutates", "deprecated", "secret", "task_support"] {
         assert!(attributes.contains(&a), "{attributes:?}");
     }
     let formats = labels(&out["complete_format"]);

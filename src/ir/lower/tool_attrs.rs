@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 use super::Lowerer;
 use super::attrs::TOOL_ATTRS;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Deprecation, RateLimit, Risk, Tier, passthrough, suggest};
+use crate::ir::{Deprecation, RateLimit, Risk, TaskSupport, Tier, passthrough, suggest};
 use crate::source::Span;
 use crate::syntax::ast::{AttrArg, Attribute, ValueKind};
 use crate::target::Target;
@@ -25,6 +25,7 @@ pub struct ToolAttrs {
     pub open: bool,
     pub timeout_ms: Option<u64>,
     pub rate_limit: Option<RateLimit>,
+    pub task_support: Option<TaskSupport>,
     pub permissions: Vec<String>,
     pub title: Option<String>,
     pub deprecated: Option<Deprecation>,
@@ -82,6 +83,7 @@ impl Lowerer<'_> {
                 "risk" => t.risk = self.risk(a),
                 "timeout" => t.timeout_ms = self.timeout(a),
                 "rate_limit" => t.rate_limit = self.rate_limit(a),
+                "task_support" => t.task_support = self.task_support(a),
                 "requires" => {
                     if let Some(args) =
                         self.args(a, 1, usize::MAX, "one or more permission strings")
@@ -157,6 +159,38 @@ impl Lowerer<'_> {
             );
         }
         risk
+    }
+
+    /// `@task_support(optional | required)`. `forbidden` is what no
+    /// attribute says, so it is refused with that advice.
+    fn task_support(&mut self, a: &Attribute) -> Option<TaskSupport> {
+        let args = self.args(a, 1, 1, "one mode: optional or required")?;
+        if let AttrArg::Value(v) = &args[0]
+            && let ValueKind::String(t) = &v.kind
+        {
+            self.bad_attr(
+                args[0].span(),
+                "a task support mode is a name, not a string".into(),
+                Some(format!("write `@task_support({})`", t.value)),
+            );
+            return None;
+        }
+        let mode = self.arg_ident(a, &args[0])?;
+        let support = TaskSupport::from_word(&mode);
+        if support.is_none() {
+            let help = if mode == "forbidden" {
+                "`forbidden` is what no `@task_support` means: remove the attribute".into()
+            } else {
+                suggest::did_you_mean(&mode, ["optional", "required"])
+                    .unwrap_or_else(|| "modes are optional and required".into())
+            };
+            self.bad_attr(
+                args[0].span(),
+                format!("unknown task support mode `{mode}`"),
+                Some(help),
+            );
+        }
+        support
     }
 
     fn timeout(&mut self, a: &Attribute) -> Option<u64> {

@@ -158,6 +158,7 @@ impl Lowerer<'_> {
             open: attrs.open,
             timeout_ms: attrs.timeout_ms,
             rate_limit: attrs.rate_limit,
+            task_support: attrs.task_support,
             permissions: attrs.permissions,
             deprecated: attrs.deprecated,
             errors,

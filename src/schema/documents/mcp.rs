@@ -9,6 +9,12 @@
 //! (2025-11-25 requires an object root); the generated dispatchers then
 //! return `{"result": value}` as structured content. [`output_is_wrapped`]
 //! tells which.
+//!
+//! A tool with `@task_support(...)` carries MCP 2025-11-25's
+//! `"execution": {"taskSupport": ...}`, after `inputSchema` as the schema
+//! declares it; other tools leave `execution` out (MCP's `forbidden`).
+//! 2026-07-28 moved tasks to an extension and its `Tool` has no such key,
+//! but it takes keys it does not know, so the object stays valid for both.
 
 use serde_json::Value;
 
@@ -57,7 +63,7 @@ pub fn mcp_tree_wrapped<'a>(
     tool: &'a Tool,
     input: Node<'a>,
 ) -> (Node<'a>, bool) {
-    let mut out = Obj::with_capacity(7);
+    let mut out = Obj::with_capacity(8);
     out.insert("name", tool.name_for("mcp"));
     if let Some(title) = &tool.title {
         out.insert("title", title.as_str());
@@ -66,6 +72,11 @@ pub fn mcp_tree_wrapped<'a>(
         out.insert("description", description);
     }
     out.insert("inputSchema", input);
+    if let Some(support) = tool.task_support {
+        let mut execution = Obj::with_capacity(1);
+        execution.insert("taskSupport", support.as_str());
+        out.insert("execution", execution);
+    }
     let mut wrapped = false;
     if let Some((output, wraps)) = output_schema(program, tool) {
         out.insert("outputSchema", output);

@@ -134,14 +134,16 @@ fn openai_strict_tools_round_trip_through_the_openai_target() {
 fn toolc_mcp_output_imports_back_to_the_same_tools() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let examples = root.join("examples");
-    // The examples hold no tuple; this case holds several.
+    // The examples hold no tuple and no task support; these cases do.
     let tuples = root.join("tests/cases/targets/tuples/input.tool");
+    let tasks = root.join("tests/cases/targets/task_support/input.tool");
     let dir = tempfile::tempdir().expect("tempdir");
     let first = dir.path().join("first");
     let (code, _, stderr) = toolc(&[
         "build",
         &examples.to_string_lossy(),
         &tuples.to_string_lossy(),
+        &tasks.to_string_lossy(),
         "--target",
         "mcp",
         "--out",

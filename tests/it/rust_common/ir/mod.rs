@@ -124,6 +124,7 @@ pub fn tool(name: &str, params: Vec<Field>, output: Option<Ty>) -> Tool {
         open: false,
         timeout_ms: None,
         rate_limit: None,
+        task_support: None,
         permissions: Vec::new(),
         deprecated: None,
         errors: IndexMap::new(),

@@ -293,3 +293,47 @@ pub fn spec(args: alpha::GetArgs) -> r#match::GetArgs {
     assert!(ts.contains("type GetArgs } from \"./match.js\";"), "{ts}");
     assert!(ts.contains("export interface GetArgs_ {"), "{ts}");
 }
+
+/// The same in Python: `match` is a soft keyword, so it names a module, and
+/// the module's `GetArgs` keeps its name while the tool's arguments become
+/// `GetArgs_`.
+#[test]
+fn python_imports_a_module_named_like_a_soft_keyword() {
+    let src = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    std::fs::write(src.path().join("shared.tool"), KEYWORD_MODULE)
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(src.path().join("a.tool"), USER).unwrap_or_else(|e| panic!("{e}"));
+    let out = src.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(src.path().join("a.tool"))
+        .args(["--target", "python", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run toolc: {e}"));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let code = read(&out, "alpha.py");
+    let import = "from match import Item, GetArgs, TYPE_TABLE as _MATCH_TYPES\n";
+    assert!(code.contains(import), "{code}");
+    assert!(code.contains("class GetArgs_(_Model):"), "{code}");
+    assert!(code.contains("    spec: GetArgs\n"), "{code}");
+    let Some(python) = python::venv_with_runtime(&[]) else {
+        return;
+    };
+    let check = "import alpha, match\nassert alpha.GET.spec['params']['spec']['type']['name'] == 'match.GetArgs'\nassert alpha.GetArgs_.model_fields['spec'].annotation is match.GetArgs\n";
+    let output = Command::new(python)
+        .args(["-c", check])
+        .current_dir(&out)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python: {e}"));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

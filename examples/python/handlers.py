@@ -12,6 +12,7 @@ import re
 
 import ci
 import ci_logs
+import common  # the types ci.tool shares (common/types.tool), beside ci.py
 from toolc_runtime import HandlerContext, ToolDef
 from ci_workspace import FilePatch, JobRecord, OutsideWorkspace, Workspace, duration_between, is_under, lines_of
 
@@ -178,7 +179,7 @@ class CiHandlers:
         except re.error as e:
             raise ci.SEARCH_CODE.error("invalid_regex", str(e)) from None
         directory = "" if args.path_prefix is None else self._repo_path(ci.SEARCH_CODE, args.path_prefix)
-        matches: list[ci.TextMatch] = []
+        matches: list[common.TextMatch] = []
         for file in self.ws.files_under(""):
             if not is_under(file, directory):
                 continue
@@ -195,7 +196,7 @@ class CiHandlers:
                     continue
                 if len(matches) == args.max_results:
                     return ci.SearchResults(matches=matches, truncated=True)
-                matches.append(ci.TextMatch(path=file, line=i + 1, column=found.start() + 1, text=line[:400]))
+                matches.append(common.TextMatch(path=file, line=i + 1, column=found.start() + 1, text=line[:400]))
         return ci.SearchResults(matches=matches, truncated=False)
 
     async def list_files(self, args: ci.ListFilesArgs, ctx: HandlerContext) -> ci.FileList:

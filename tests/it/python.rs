@@ -60,11 +60,25 @@ fn snapshot_dir(input: &Path) -> PathBuf {
     }
 }
 
-/// The one module of `input`'s package.
+/// The module of `input`'s package, then the modules of types it imports.
+fn modules(input: &Path) -> Vec<toolc::targets::OutputFile> {
+    let files = common::generate(input, Target::Python, OpenAiApi::ChatCompletions);
+    assert!(!files.is_empty(), "{}: no module", input.display());
+    files
+}
+
+/// The module of `input`'s package.
 fn module(input: &Path) -> toolc::targets::OutputFile {
-    let mut files = common::generate(input, Target::Python, OpenAiApi::ChatCompletions);
-    assert_eq!(files.len(), 1, "{}: one module", input.display());
-    files.remove(0)
+    modules(input).remove(0)
+}
+
+/// Writes `input`'s modules into `dir`; the path of its package's module.
+fn write_modules(input: &Path, dir: &Path) -> PathBuf {
+    let files = modules(input);
+    for file in &files {
+        fs::write(dir.join(&file.name), &file.contents).unwrap();
+    }
+    dir.join(&files[0].name)
 }
 
 #[test]
@@ -91,6 +105,18 @@ fn generated_python_matches_its_snapshots() {
             Some(input),
             &file.contents,
         );
+        // The modules of types it imports, each in a folder of its own
+        // beside the examples' (`tests/cases/examples/common/`).
+        let analysis = common::analyze(input);
+        let program = &analysis.program;
+        for file in modules(input).into_iter().skip(1) {
+            let stem = file.name.trim_end_matches(".py");
+            let source = program.imported.get(stem).map(|p| Path::new(&p.path));
+            let source = source.expect("a module of types is an imported file");
+            let source = source.strip_prefix(common::repo_root()).unwrap_or(source);
+            let dir = common::repo_root().join("tests/cases/examples").join(stem);
+            snapshot::assert(&dir, &file.name, Some(source), &file.contents);
+        }
     }
 }
 
@@ -215,6 +241,7 @@ fn generated_python_and_its_stubs_pass_mypy_and_pyright_strict() {
 const SPECS: &str = r#"
 import importlib.util, json, sys
 path = json.load(sys.stdin)
+sys.path.insert(0, path.rsplit("/", 1)[0])  # the modules of types beside it
 spec = importlib.util.spec_from_file_location("module_under_test", path)
 module = importlib.util.module_from_spec(spec)
 sys.modules["module_under_test"] = module
@@ -235,9 +262,7 @@ fn the_literals_read_back_as_the_json_they_stand_for() {
     for input in inputs() {
         let analysis = common::analyze(&input);
         let program = &analysis.program;
-        let file = module(&input);
-        let path = dir.join(&file.name);
-        fs::write(&path, &file.contents).unwrap();
+        let path = write_modules(&input, &dir);
         let out = run_script(&python, SPECS, &path, "reading the specs back");
         let read: Value = serde_json::from_str(&out).unwrap();
         let what = input.display();
@@ -333,10 +358,8 @@ fn models_accept_every_value_the_validator_accepts() {
     let mut jobs = Vec::new();
     for (label, input) in &sources {
         let analysis = common::analyze(input);
-        let file = module(input);
         let dir = work_dir(&format!("models/{label}"));
-        let path = dir.join(&file.name);
-        fs::write(&path, &file.contents).unwrap();
+        let path = write_modules(input, &dir);
         let mut requests = requests(&analysis.program);
         // The shared cases' own arguments, deep ones aside.
         let cases = input.with_file_name("cases.json");

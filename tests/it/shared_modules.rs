@@ -1,12 +1,12 @@
 //! A file without tools that packages `use` (`examples/common/types.tool`)
 //! is one module of types in each code language, which the packages import:
 //! `ci` and `filesystem` share one `TextMatch`, so a value of one package's
-//! field is a value of the other's.
+//! field is a value of the other's (in Rust, TypeScript and Python).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::common::node;
+use crate::common::{node, python};
 use crate::rust_common::gen_crate;
 
 fn root() -> PathBuf {
@@ -165,6 +165,75 @@ console.log(JSON.stringify(results.matches));
     assert!(printed.contains("\"src/a.rs\""), "{printed}");
 }
 
+#[test]
+fn ci_and_filesystem_share_one_python_text_match() {
+    let out = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    build("python", out.path());
+    let common = read(out.path(), "common.py");
+    assert!(common.contains("class TextMatch(_Model):"), "{common}");
+    assert!(common.contains("\"common.TextMatch\": {"), "{common}");
+    for package in ["ci", "filesystem"] {
+        let code = read(out.path(), &format!("{package}.py"));
+        assert!(
+            !code.contains("class TextMatch"),
+            "{package}.py declares it"
+        );
+        let import = code
+            .lines()
+            .find(|l| l.starts_with("from common import "))
+            .unwrap_or_else(|| panic!("{package}.py does not import common"));
+        assert!(import.contains(" TextMatch,"), "{import}");
+        assert!(
+            import.ends_with(", TYPE_TABLE as _COMMON_TYPES"),
+            "{import}"
+        );
+        assert!(code.contains("    **_COMMON_TYPES,\n"), "{package}.py");
+        assert!(
+            code.contains("\"name\": \"common.TextMatch\""),
+            "{package}.py"
+        );
+        assert!(!code.contains("\"TextMatch\": {"), "{package}.py");
+    }
+    let Some(python) = python::venv_with_runtime(&[]) else {
+        return;
+    };
+    // A match built from `common` is one both packages' models take as it
+    // is, and both packages' output checks, through the table each takes
+    // from `common.py`, accept it and refuse the same bad line.
+    let check = r#"
+import ci, common, filesystem
+from toolc_runtime import validate_value
+
+m = common.TextMatch(path="src/a.rs", line=3, column=1, text="fn a()")
+found = ci.SearchResults(matches=[m], truncated=False)
+results = filesystem.FileSearchResults(matches=found.matches, files_searched=1, truncated=False)
+assert ci.TextMatch is common.TextMatch is filesystem.TextMatch
+assert results.matches[0] is m, results
+for tool, value in ((ci.SEARCH_CODE, found), (filesystem.SEARCH_FILES, results)):
+    output = tool.spec.get("output")
+    assert output is not None, tool.name
+    good = value.model_dump(mode="json")
+    ok = validate_value(tool.types, output, good)
+    assert ok["ok"], (tool.name, ok)
+    bad = dict(good, matches=[dict(good["matches"][0], line=0)])
+    no = validate_value(tool.types, output, bad)
+    assert not no["ok"] and no["error"]["path"] == "/matches/0/line", (tool.name, no)
+print(results.matches[0].path)
+"#;
+    let output = Command::new(python)
+        .args(["-c", check])
+        .current_dir(out.path())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python: {e}"));
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && printed.contains("src/a.rs"),
+        "{printed}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 const KEYWORD_MODULE: &str = "package match;\n\n/// An item.\nstruct Item {\n    /// Its id.\n    id: int,\n}\n\n/// Named like the arguments of a tool that uses it.\nstruct GetArgs {\n    /// A count.\n    n: int,\n}\n";
 
 const USER: &str = "package alpha;\n\nuse \"shared.tool\";\n\n/// Get an item by the number it was stored under.\ntool get(\n    /// The number the item was stored under.\n    id: int,\n    /// Arguments named like the generated ones.\n    spec: GetArgs,\n) -> Item;\n";
@@ -223,4 +292,48 @@ pub fn spec(args: alpha::GetArgs) -> r#match::GetArgs {
     let ts = read(&out, "alpha.ts");
     assert!(ts.contains("type GetArgs } from \"./match.js\";"), "{ts}");
     assert!(ts.contains("export interface GetArgs_ {"), "{ts}");
+}
+
+/// The same in Python: `match` is a soft keyword, so it names a module, and
+/// the module's `GetArgs` keeps its name while the tool's arguments become
+/// `GetArgs_`.
+#[test]
+fn python_imports_a_module_named_like_a_soft_keyword() {
+    let src = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    std::fs::write(src.path().join("shared.tool"), KEYWORD_MODULE)
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(src.path().join("a.tool"), USER).unwrap_or_else(|e| panic!("{e}"));
+    let out = src.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_toolc"))
+        .arg("build")
+        .arg(src.path().join("a.tool"))
+        .args(["--target", "python", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run toolc: {e}"));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let code = read(&out, "alpha.py");
+    let import = "from match import Item, GetArgs, TYPE_TABLE as _MATCH_TYPES\n";
+    assert!(code.contains(import), "{code}");
+    assert!(code.contains("class GetArgs_(_Model):"), "{code}");
+    assert!(code.contains("    spec: GetArgs\n"), "{code}");
+    let Some(python) = python::venv_with_runtime(&[]) else {
+        return;
+    };
+    let check = "import alpha, match\nassert alpha.GET.spec['params']['spec']['type']['name'] == 'match.GetArgs'\nassert alpha.GetArgs_.model_fields['spec'].annotation is match.GetArgs\n";
+    let output = Command::new(python)
+        .args(["-c", check])
+        .current_dir(&out)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python: {e}"));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

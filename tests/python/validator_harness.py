@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import os
 import sys
 from types import ModuleType
 from typing import Any
@@ -32,7 +33,17 @@ def load(path: str, index: int) -> ModuleType:
     assert spec is not None and spec.loader is not None, f"cannot load {path}"
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    # The modules of types it imports by their plain names are beside it:
+    # its folder goes on the path, and another case's modules of the same
+    # names are forgotten first.
+    folder = os.path.dirname(path)
+    for sibling in os.listdir(folder):
+        sys.modules.pop(sibling.removesuffix(".py"), None)
+    sys.path.insert(0, folder)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(folder)
     return module
 
 

@@ -2,6 +2,10 @@
 //! `toolc-runtime` package (`toolc_runtime`, source in
 //! `targets/python/runtime/`).
 //!
+//! A file without tools that packages use is a module of types of its
+//! own, `<module>.py` (see `module.rs`), which the packages import by its
+//! plain name (see `imports.rs`).
+//!
 //! The module holds pydantic v2 models for every named type and for each
 //! tool's arguments (`<Tool>Input` as a model sends them, `<Tool>Args`
 //! after validation, defaults applied) and output (`<Tool>Output`), the
@@ -49,8 +53,10 @@
 //! same way (see `types`). The module is clean under `mypy --strict` and
 //! pyright's strict mode, on Python 3.10 and later.
 
+mod imports;
 pub(crate) mod literal;
 mod models;
+mod module;
 pub(crate) mod names;
 mod order;
 mod render;
@@ -90,6 +96,36 @@ impl Generator for Python {
                     package.span,
                     format!(
                         "the python target cannot render package `{}`: {message}",
+                        package.name
+                    ),
+                ));
+                (Vec::new(), diagnostics)
+            }
+        }
+    }
+
+    /// `<module>.py`: the models of a file without tools and their entries
+    /// of the type table, which the packages import.
+    fn generate_module<'p>(
+        &self,
+        cx: &GenContext<'p>,
+        package: &'p Package,
+    ) -> (Vec<OutputFile>, Diagnostics) {
+        let mut diagnostics = Diagnostics::new();
+        let view = module::build(cx.program, package);
+        let rendered = render::environment(cx.options.template_dir.as_deref())
+            .and_then(|env| render::render(&env, "module.py", &view));
+        match rendered {
+            Ok(contents) => {
+                let name = format!("{}.py", package.name);
+                (vec![OutputFile { name, contents }], diagnostics)
+            }
+            Err(message) => {
+                diagnostics.push(Diagnostic::new(
+                    codes::TEMPLATE_ERROR,
+                    package.span,
+                    format!(
+                        "the python target cannot render module `{}`: {message}",
                         package.name
                     ),
                 ));

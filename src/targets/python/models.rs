@@ -11,7 +11,7 @@
 //! alias is a `TypeAliasType`, and every model that reaches a forward
 //! reference is rebuilt once the module's types are all declared.
 
-use foldhash::{HashMap, HashSet, HashSetExt};
+use foldhash::{HashMap, HashSet};
 use indexmap::IndexMap;
 use serde::Serialize;
 
@@ -60,7 +60,7 @@ pub type VariantNames = HashMap<(TypeKey, String, Form), String>;
 
 pub fn variant_names(program: &Program, names: &TypeNames, namer: &mut Namer) -> VariantNames {
     let mut out = VariantNames::default();
-    for key in &names.used.used {
+    for key in names.used.used.iter().filter(|k| !names.is_imported(k)) {
         let Some(TypeDefKind::Union { variants, .. }) = program.type_def(key).map(|d| &d.kind)
         else {
             continue;
@@ -162,9 +162,19 @@ impl<'a> Models<'a> {
             _ => 3,
         };
         let mut decls = Vec::new();
-        let mut declared = HashSet::new();
+        // The types imported from modules of types are declared before
+        // any of this module's: they are never forward references.
+        let imported = |k: &&TypeKey| names.is_imported(k);
+        let mut declared: HashSet<String> = (names.used.used.iter().filter(imported))
+            .flat_map(|k| {
+                forms(names, k)
+                    .into_iter()
+                    .map(|f| names.name_in(k, f).to_string())
+            })
+            .collect();
         for current in 0..4 {
-            for key in names.used.used.iter().filter(|k| phase(k) == current) {
+            let own = names.used.used.iter().filter(|k| !names.is_imported(k));
+            for key in own.filter(|k| phase(k) == current) {
                 for form in forms(names, key) {
                     self.writer.quote_undeclared(Some(declared.clone()));
                     for decl in self.declare(key, form) {

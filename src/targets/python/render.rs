@@ -6,11 +6,16 @@ use std::path::Path;
 use minijinja::Environment;
 use minijinja::value::Value;
 
-/// The embedded templates, by name: the module, and one declaration of it.
+/// The embedded templates, by name: the package module, the module of
+/// types, and one declaration of either.
 pub const TEMPLATES: &[(&str, &str)] = &[
     (
         "package.py",
         include_str!("../../../targets/python/package.py.j2"),
+    ),
+    (
+        "module.py",
+        include_str!("../../../targets/python/module.py.j2"),
     ),
     (
         "declaration.py",

@@ -20,6 +20,7 @@ use super::literal;
 use super::names::Namer;
 use crate::ir::{Constraints, Package, Program, Ty, TyKind, TypeKey};
 use crate::targets::descriptors::TableNames;
+use crate::targets::modules;
 use crate::targets::used_types::UsedTypes;
 
 /// Which shape a type expression describes.
@@ -36,35 +37,103 @@ pub struct TypeNames {
     names: HashMap<TypeKey, String>,
     input_names: HashMap<TypeKey, String>,
     pub used: UsedTypes,
+    /// The type table's key of each named type that a module of types
+    /// declares (this module's own when it is one): `common.TextMatch`, as
+    /// in TypeScript. A package's table takes in the tables of the modules
+    /// it imports, and a dotted key cannot meet one of its own names.
+    table_names: HashMap<TypeKey, String>,
+    /// The named types declared in a module of types this one imports.
+    imported: HashSet<TypeKey>,
+    /// The modules of types this one imports from, in program order.
+    pub imports: Vec<ModuleImport>,
+}
+
+/// What a module may import from one module of types.
+pub struct ModuleImport {
+    /// The module's package name, which is its Python module's name.
+    pub module: String,
+    /// `(exported, local)` names of its types (and their input shapes),
+    /// `local` differing where the name is taken here. The view imports
+    /// those the module's declarations mention.
+    pub names: Vec<(String, String)>,
 }
 
 impl TypeNames {
+    /// Names every named type reachable from `package`, claiming names in
+    /// `namer`. The types of a module of types are imported under the
+    /// names that module gives them (renamed where taken here).
     pub fn collect(program: &Program, package: &Package, namer: &mut Namer) -> Self {
         let used = UsedTypes::collect(program, package);
-        let names: HashMap<TypeKey, String> = used
-            .used
-            .iter()
-            .map(|key| {
+        let mut names = HashMap::default();
+        let mut input_names = HashMap::default();
+        let mut table_names = HashMap::default();
+        let mut imported = HashSet::default();
+        let mut imports: Vec<ModuleImport> = Vec::new();
+        let mut exports: Vec<HashMap<TypeKey, Exported>> = Vec::new();
+        for key in &used.used {
+            let Some(module) = modules::module_of(program, &package.name, key) else {
                 let name = program
                     .type_def(key)
                     .map_or(key.0.as_str(), |d| d.name.as_str());
-                (key.clone(), namer.claim(name))
-            })
-            .collect();
-        let input_names = used
-            .used
-            .iter()
-            .filter(|k| used.input_differs.contains(*k))
-            .map(|key| {
+                names.insert(key.clone(), namer.claim(name));
+                continue;
+            };
+            let at = match imports.iter().position(|i| i.module == module) {
+                Some(at) => at,
+                None => {
+                    exports.push(exported(program, module));
+                    imports.push(ModuleImport {
+                        module: module.to_string(),
+                        names: Vec::new(),
+                    });
+                    imports.len() - 1
+                }
+            };
+            let Some(export) = exports[at].get(key) else {
+                continue;
+            };
+            let local = namer.claim(&export.name);
+            imports[at].names.push((export.name.clone(), local.clone()));
+            names.insert(key.clone(), local);
+            if let Some(input) = &export.input {
+                let local = namer.claim(input);
+                imports[at].names.push((input.clone(), local.clone()));
+                input_names.insert(key.clone(), local);
+            }
+            table_names.insert(key.clone(), export.table.clone());
+            imported.insert(key.clone());
+        }
+        for key in used.used.iter().filter(|k| used.input_differs.contains(*k)) {
+            if !imported.contains(key) {
                 let name = names.get(key).map_or("Unknown", String::as_str);
-                (key.clone(), namer.claim(&format!("{name}Input")))
-            })
-            .collect();
+                let input = namer.claim(&format!("{name}Input"));
+                input_names.insert(key.clone(), input);
+            }
+        }
+        if package.tools.is_empty() {
+            for key in used.used.iter().filter(|k| !imported.contains(*k)) {
+                let name = names.get(key).map_or("Unknown", String::as_str);
+                table_names.insert(key.clone(), format!("{}.{name}", package.name));
+            }
+        }
+        imports.sort_by_key(|i| {
+            (program.packages.keys())
+                .chain(program.imported.keys())
+                .position(|n| *n == i.module)
+        });
         TypeNames {
             names,
             input_names,
             used,
+            table_names,
+            imported,
+            imports,
         }
+    }
+
+    /// Whether `key` is declared in a module of types this one imports.
+    pub fn is_imported(&self, key: &TypeKey) -> bool {
+        self.imported.contains(key)
     }
 
     pub fn name(&self, key: &TypeKey) -> &str {
@@ -84,13 +153,45 @@ impl TypeNames {
     }
 }
 
+/// A type a module of types declares, as that module names it.
+struct Exported {
+    name: String,
+    input: Option<String>,
+    table: String,
+}
+
+/// The names module of types `module` gives the types it declares.
+fn exported(program: &Program, module: &str) -> HashMap<TypeKey, Exported> {
+    let Some(package) = modules::types_module(program, module) else {
+        return HashMap::default();
+    };
+    let names = TypeNames::collect(program, package, &mut Namer::module());
+    (names.used.used.iter().filter(|k| !names.is_imported(k)))
+        .map(|key| {
+            let export = Exported {
+                name: names.name(key).to_string(),
+                input: names.input_names.get(key).cloned(),
+                table: names.table_name(key),
+            };
+            (key.clone(), export)
+        })
+        .collect()
+}
+
 impl TableNames for TypeNames {
     fn table_name(&self, key: &TypeKey) -> String {
-        self.name(key).to_string()
+        match self.table_names.get(key) {
+            Some(name) => name.clone(),
+            None => self.name(key).to_string(),
+        }
     }
 
     fn is_recursive(&self, key: &TypeKey) -> bool {
         self.used.recursive.contains(key)
+    }
+
+    fn is_imported(&self, key: &TypeKey) -> bool {
+        TypeNames::is_imported(self, key)
     }
 }
 

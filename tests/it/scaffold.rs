@@ -163,6 +163,10 @@ fn init_rust_sets_up_a_crate_whose_test_passes() {
             "readme_sessions",
             "// Also in the crate `toolc init notes --rust` sets up",
         ),
+        (
+            "readme_quick",
+            "// Quick start: in the crate `toolc init notes --rust` sets up",
+        ),
     ] {
         let start = readme.find(marker).expect("the README's executor snippet");
         let snippet = &readme[start..][..readme[start..].find("```").unwrap()];

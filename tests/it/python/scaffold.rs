@@ -42,6 +42,15 @@ fn a_project_from_init_runs_its_tests_and_type_checks() {
         &["pytest", "-q", "-p", "no:cacheprovider"],
         "pytest of the new project",
     );
+    // The README's quick start runs in the project, strictly typed.
+    let readme = fs::read_to_string(crate::common::repo_root().join("README.md")).unwrap();
+    let marker = "# Quick start: quick.py";
+    let start = readme
+        .find(marker)
+        .expect("the README's Python quick start");
+    let snippet = &readme[start..][..readme[start..].find("```").unwrap()];
+    fs::write(dir.join("quick.py"), snippet).unwrap();
+    super::check(&python, &dir, &["quick"], "the README's quick start");
     super::type_check(&python, &dir, "the new project");
     // A second init writes nothing over the project.
     let (code, _, err) = toolc_in(root, &["init", "init", "--python", "--name", "notes"]);

@@ -67,6 +67,14 @@ fn init_ts_sets_up_a_package_whose_test_passes() {
     }
     let tsconfig = fs::read_to_string(dir.join("tsconfig.json")).unwrap();
     assert!(tsconfig.contains("\"strict\": true"), "{tsconfig}");
+    // The README's quick start is a module of this package; the build
+    // type-checks it with the rest.
+    let readme = fs::read_to_string(crate::common::repo_root().join("README.md")).unwrap();
+    fs::write(
+        dir.join("src/quick.ts"),
+        readme_snippet(&readme, "// Quick start: src/quick.ts"),
+    )
+    .unwrap();
     // `npm test` runs the build step (toolc, then tsc) and node's runner.
     let out = npm(&dir, &["test"]);
     assert!(dir.join("src/generated/notes.ts").is_file(), "{out}");
@@ -232,4 +240,10 @@ fn init_ts_declares_every_package_its_generated_code_imports() {
         missing.is_empty(),
         "not in package.json: {missing:?}\n{manifest:#}"
     );
+}
+
+/// The README's code block that starts with the line `marker`.
+fn readme_snippet<'a>(readme: &'a str, marker: &str) -> &'a str {
+    let start = readme.find(marker).expect("the README's snippet");
+    &readme[start..][..readme[start..].find("```").expect("the snippet's end")]
 }

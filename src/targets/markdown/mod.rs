@@ -20,7 +20,7 @@ use minijinja::Environment;
 use crate::targets::templates;
 
 use super::{GenContext, Generator, OutputFile, Target};
-use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
 
 const TEMPLATE_NAME: &str = "package.md.j2";
@@ -38,27 +38,12 @@ impl Generator for Markdown {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
-        match render(cx.program, package, cx.options.template_dir.as_deref()) {
-            Ok(contents) => {
-                let file = OutputFile {
-                    name: format!("{}.md", package.name),
-                    contents,
-                };
-                (vec![file], diagnostics)
-            }
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(
-                    codes::TEMPLATE_ERROR,
-                    package.span,
-                    format!(
-                        "the markdown target cannot render package `{}`: {message}",
-                        package.name
-                    ),
-                ));
-                (Vec::new(), diagnostics)
-            }
-        }
+        let rendered =
+            render(cx.program, package, cx.options.template_dir.as_deref()).map(|contents| {
+                let name = format!("{}.md", package.name);
+                vec![OutputFile { name, contents }]
+            });
+        templates::rendered(Target::Markdown, "package", package, rendered)
     }
 }
 

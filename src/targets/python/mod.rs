@@ -65,8 +65,8 @@ pub mod stub;
 mod types;
 pub(crate) mod view;
 
-use super::{GenContext, Generator, OutputFile, Target};
-use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use super::{GenContext, Generator, OutputFile, Target, templates};
+use crate::diagnostics::Diagnostics;
 use crate::ir::Package;
 
 pub struct Python;
@@ -81,27 +81,14 @@ impl Generator for Python {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
         let view = view::build(cx.program, package);
         let rendered = render::environment(cx.options.template_dir.as_deref())
-            .and_then(|env| render::render(&env, "package.py", &view));
-        match rendered {
-            Ok(contents) => {
+            .and_then(|env| render::render(&env, "package.py", &view))
+            .map(|contents| {
                 let name = format!("{}.py", package.name);
-                (vec![OutputFile { name, contents }], diagnostics)
-            }
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(
-                    codes::TEMPLATE_ERROR,
-                    package.span,
-                    format!(
-                        "the python target cannot render package `{}`: {message}",
-                        package.name
-                    ),
-                ));
-                (Vec::new(), diagnostics)
-            }
-        }
+                vec![OutputFile { name, contents }]
+            });
+        templates::rendered(Target::Python, "package", package, rendered)
     }
 
     /// `<module>.py`: the models of a file without tools and their entries
@@ -111,26 +98,13 @@ impl Generator for Python {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
         let view = module::build(cx.program, package);
         let rendered = render::environment(cx.options.template_dir.as_deref())
-            .and_then(|env| render::render(&env, "module.py", &view));
-        match rendered {
-            Ok(contents) => {
+            .and_then(|env| render::render(&env, "module.py", &view))
+            .map(|contents| {
                 let name = format!("{}.py", package.name);
-                (vec![OutputFile { name, contents }], diagnostics)
-            }
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(
-                    codes::TEMPLATE_ERROR,
-                    package.span,
-                    format!(
-                        "the python target cannot render module `{}`: {message}",
-                        package.name
-                    ),
-                ));
-                (Vec::new(), diagnostics)
-            }
-        }
+                vec![OutputFile { name, contents }]
+            });
+        templates::rendered(Target::Python, "module", package, rendered)
     }
 }

@@ -183,10 +183,10 @@ mod types;
 mod used;
 mod view;
 
-use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program, Tool, TyKind, TypeDefKind};
 
-use super::{GenContext, Generator, OutputFile, Target, modules};
+use super::{GenContext, Generator, OutputFile, Target, modules, templates};
 use ident::{Ident, Namer};
 use tables::Tables;
 use text::lit;
@@ -223,28 +223,12 @@ impl Generator for RustGenerator {
 /// `<package>.rs`: a package's module, or a module of types (a package
 /// without tools, rendered by its own template).
 fn generate(cx: &GenContext<'_>, package: &Package) -> (Vec<OutputFile>, Diagnostics) {
-    let mut diagnostics = Diagnostics::new();
     let view = file_view(cx.program, package);
-    match render::render(view, cx.options.template_dir.as_deref()) {
-        Ok(contents) => (
-            vec![OutputFile {
-                name: format!("{}.rs", package.name),
-                contents,
-            }],
-            diagnostics,
-        ),
-        Err(message) => {
-            diagnostics.push(Diagnostic::new(
-                codes::TEMPLATE_ERROR,
-                package.span,
-                format!(
-                    "the rust target cannot render package `{}`: {message}",
-                    package.name
-                ),
-            ));
-            (Vec::new(), diagnostics)
-        }
-    }
+    let rendered = render::render(view, cx.options.template_dir.as_deref()).map(|contents| {
+        let name = format!("{}.rs", package.name);
+        vec![OutputFile { name, contents }]
+    });
+    templates::rendered(Target::Rust, "package", package, rendered)
 }
 
 /// The MCP `Tool` JSON the descriptors embed for `tool`.

@@ -126,8 +126,8 @@ pub mod stub;
 mod types;
 mod view;
 
-use super::{GenContext, GenOptions, Generator, OutputFile, Target};
-use crate::diagnostics::{Diagnostic, Diagnostics, codes};
+use super::{GenContext, GenOptions, Generator, OutputFile, Target, templates};
+use crate::diagnostics::Diagnostics;
 use crate::ir::Package;
 use crate::target::TsRuntime;
 
@@ -143,7 +143,6 @@ impl Generator for TypeScript {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
         let view = view::build(cx.program, package, cx.options.ts_runtime);
         let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
             let files = [
@@ -168,20 +167,7 @@ impl Generator for TypeScript {
                 })
                 .collect::<Result<Vec<_>, String>>()
         });
-        match rendered {
-            Ok(files) => (files, diagnostics),
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(
-                    codes::TEMPLATE_ERROR,
-                    package.span,
-                    format!(
-                        "the typescript target cannot render package `{}`: {message}",
-                        package.name
-                    ),
-                ));
-                (Vec::new(), diagnostics)
-            }
-        }
+        templates::rendered(Target::Typescript, "package", package, rendered)
     }
 
     /// `<module>.ts`: the types of a file without tools and their entries
@@ -191,29 +177,15 @@ impl Generator for TypeScript {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let mut diagnostics = Diagnostics::new();
         let view = view::build(cx.program, package, cx.options.ts_runtime);
         let rendered = render::environment(cx.options.template_dir.as_deref()).and_then(|env| {
             let capacity = view.size + view.size / 8 + 8 * 1024;
-            render::render(&env, "module.ts", &view.context, capacity)
-        });
-        match rendered {
-            Ok(contents) => {
+            render::render(&env, "module.ts", &view.context, capacity).map(|contents| {
                 let name = format!("{}.ts", package.name);
-                (vec![OutputFile { name, contents }], diagnostics)
-            }
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(
-                    codes::TEMPLATE_ERROR,
-                    package.span,
-                    format!(
-                        "the typescript target cannot render module `{}`: {message}",
-                        package.name
-                    ),
-                ));
-                (Vec::new(), diagnostics)
-            }
-        }
+                vec![OutputFile { name, contents }]
+            })
+        });
+        templates::rendered(Target::Typescript, "module", package, rendered)
     }
 
     /// The runtime's copy, unless the modules import the package.

@@ -61,7 +61,7 @@ impl Target {
     /// The rule a tool name must follow on this target, for the targets
     /// whose consumers restrict names. Code targets derive and escape their
     /// own identifiers, so they accept any name.
-    pub fn name_rule(self) -> Option<NameRule> {
+    pub(crate) fn name_rule(self) -> Option<NameRule> {
         match self {
             // 64, not Anthropic's newer 128: the limit every provider accepts.
             Target::Openai | Target::Anthropic => Some(NameRule::FUNCTION),
@@ -69,11 +69,6 @@ impl Target {
             Target::Gemini => Some(NameRule::GEMINI),
             _ => None,
         }
-    }
-
-    /// Whether this target can carry the tool name `name`.
-    pub fn accepts_name(self, name: &str) -> bool {
-        self.name_rule().is_none_or(|rule| rule.accepts(name))
     }
 }
 

@@ -45,17 +45,17 @@ fn template_dir_overrides_one_template() {
     )
     .unwrap();
     let program = common::ir::fixture();
-    let options = toolc::targets::GenOptions {
+    let options = toolc::internal::targets::GenOptions {
         template_dir: Some(dir.path().to_path_buf()),
         ..Default::default()
     };
-    let cx = toolc::targets::GenContext {
+    let cx = toolc::internal::targets::GenContext {
         program: &program,
         options: &options,
     };
     let package = program.packages.values().next().unwrap();
     let (files, diagnostics) =
-        toolc::targets::generator(toolc::Target::Rust).generate(&cx, package);
+        toolc::internal::targets::generator(toolc::Target::Rust).generate(&cx, package);
     assert!(diagnostics.is_empty());
     assert_eq!(
         files[0].contents,
@@ -70,7 +70,7 @@ fn template_dir_overrides_one_template() {
     )
     .unwrap();
     let (files, diagnostics) =
-        toolc::targets::generator(toolc::Target::Rust).generate(&cx, package);
+        toolc::internal::targets::generator(toolc::Target::Rust).generate(&cx, package);
     assert!(files.is_empty());
     assert!(diagnostics.has_errors());
     let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();

@@ -4,10 +4,12 @@
 // `target/test-node/` (which the TypeScript tests install; `TSC=...` names
 // another), and imported. `RUNTIME=DIR` puts the runtime files of DIR (a
 // `targets/typescript/runtime/` of another checkout, say) in place of those
-// toolc wrote, to measure two runtimes with one toolc.
+// toolc wrote, to measure two runtimes with one toolc. With `{ mcp: true }`
+// the package's MCP module is compiled and imported too, against the MCP
+// SDK of `target/test-node/node_modules` (linked into the directory).
 
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -16,7 +18,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const target = process.env.CARGO_TARGET_DIR === undefined ? join(root, "target") : resolve(process.env.CARGO_TARGET_DIR);
 
 /** The package module of `benches/executor.tool`, built under `target/<dir>/`. */
-export async function benchPackage(dir) {
+export async function benchPackage(dir, { mcp = false } = {}) {
   const out = join(target, dir);
   const toolc = process.env.TOOLC ?? join(target, "release", "toolc");
   const tsc = process.env.TSC ?? join(target, "test-node", "node_modules", ".bin", "tsc");
@@ -31,16 +33,19 @@ export async function benchPackage(dir) {
     }
   }
   writeFileSync(join(out, "package.json"), '{"private":true,"type":"module"}\n');
+  if (mcp) symlinkSync(join(target, "test-node", "node_modules"), join(out, "node_modules"));
   writeFileSync(
     join(out, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: [], lib: ["ES2022", "DOM"], outDir: "dist" },
-      files: ["bench.ts", "toolc-runtime.ts"],
+      compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, types: mcp ? ["node"] : [], lib: ["ES2022", "DOM"], outDir: "dist" },
+      files: ["bench.ts", "toolc-runtime.ts", ...(mcp ? ["bench.mcp.ts"] : [])],
     }),
   );
   execFileSync(tsc, ["-p", out], { stdio: "inherit" });
   return {
     pkg: await import(pathToFileURL(join(out, "dist", "bench.js")).href),
     runtime: await import(pathToFileURL(join(out, "dist", "toolc-runtime.js")).href),
+    mcp: mcp ? await import(pathToFileURL(join(out, "dist", "bench.mcp.js")).href) : undefined,
+    out,
   };
 }

@@ -74,6 +74,18 @@ export function registerToolsOn(server: Server, executor: Executor, options: Mcp
     if (session === undefined || session.closed) session = executor.session(principal === undefined ? {} : { principal });
     return session;
   };
+  // The definition a name calls never changes, though whether the
+  // session may call it does: each is found among the offered tools once
+  // per server, not by filtering every tool on every call.
+  const defs = new Map<string, AnyToolDef>();
+  const defOf = (own: Session, name: string): AnyToolDef | undefined => {
+    let def = defs.get(name);
+    if (def === undefined) {
+      def = own.tools().find((d) => d.mcp.name === name || d.name === name);
+      if (def !== undefined) defs.set(name, def);
+    }
+    return def;
+  };
   const closed = server.onclose;
   server.onclose = () => {
     session?.close();
@@ -115,10 +127,8 @@ export function registerToolsOn(server: Server, executor: Executor, options: Mcp
     } finally {
       stop?.();
     }
-    const offered = own.tools();
-    if (result.error?.code === "unknown_tool") throw unknownTool(name, result.error.suggestions ?? [], offered);
-    const def = offered.find((d) => d.mcp.name === name || d.name === name);
-    return callToolResult(def, result, unwrap);
+    if (result.error?.code === "unknown_tool") throw unknownTool(name, result.error.suggestions ?? [], own.tools());
+    return callToolResult(defOf(own, name), result, unwrap);
   });
 }
 

@@ -42,6 +42,7 @@ pub mod source;
 pub(crate) mod staging;
 #[cfg(feature = "cli")]
 pub mod stats;
+#[cfg(feature = "cli")]
 pub mod stubs;
 pub mod syntax;
 pub(crate) mod tables;

@@ -63,6 +63,7 @@ pub struct Config {
 }
 
 impl Config {
+    /// A configuration with the defaults each method names.
     pub fn new() -> Self {
         Self::default()
     }
@@ -106,6 +107,7 @@ impl Config {
         self
     }
 
+    /// Which API shape the `openai` target writes (see [`OpenAiApi`]).
     pub fn openai_api(&mut self, api: OpenAiApi) -> &mut Self {
         self.gen_options.openai_api = api;
         self

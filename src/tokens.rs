@@ -16,7 +16,9 @@
 /// Whether [`count`] is the real tokenizer's count rather than an estimate.
 pub const EXACT: bool = cfg!(feature = "tokens");
 
-/// What [`count`] counts with, for reports and messages.
+/// What [`count`] counts with, for `toolc stats`'s report (built with the
+/// command line, as that report is).
+#[cfg(feature = "cli")]
 pub const TOKENIZER: &str = if EXACT {
     "o200k_base"
 } else {

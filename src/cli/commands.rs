@@ -2,11 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use toolc::CheckOptions;
-use toolc::analyze;
-use toolc::diagnostics::{CODES, CodeInfo, lookup};
-use toolc::driver::{self, BuildRequest, Outcome};
-use toolc::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target, TsRuntime};
+use toolc::internal::CheckOptions;
+use toolc::internal::analyze;
+use toolc::internal::diagnostics::{CODES, CodeInfo, lookup};
+use toolc::internal::driver::{self, BuildRequest, Outcome};
+use toolc::internal::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target, TsRuntime};
 
 use super::options;
 use super::report::{self, usage_error};
@@ -47,10 +47,12 @@ fn parse_targets(names: &[String]) -> Result<Vec<Target>, u8> {
             targets.push(t);
         } else {
             let known: Vec<_> = Target::ALL.iter().map(|t| t.as_str()).collect();
-            let guess =
-                toolc::ir::suggest::did_you_mean(name, known.iter().copied().chain(["all"]))
-                    .map(|g| format!("; {g}"))
-                    .unwrap_or_default();
+            let guess = toolc::internal::ir::suggest::did_you_mean(
+                name,
+                known.iter().copied().chain(["all"]),
+            )
+            .map(|g| format!("; {g}"))
+            .unwrap_or_default();
             return Err(usage_error(format!(
                 "unknown target `{name}` (expected one of: {}, all){guess}",
                 known.join(", ")
@@ -175,8 +177,8 @@ fn cannot_write(out: &Path, e: &std::io::Error) -> u8 {
 /// (only those); with `--check`, lists them on stdout instead and exits 1 when
 /// there is any. Files with syntax errors are reported and left alone (exit 1).
 pub fn fmt(paths: &[PathBuf], check: bool, format: MessageFormat) -> u8 {
-    use toolc::diagnostics::{Diagnostic, codes};
-    use toolc::source::{SourceMap, Span};
+    use toolc::internal::diagnostics::{Diagnostic, codes};
+    use toolc::internal::source::{SourceMap, Span};
 
     let mut files = Vec::new();
     for path in paths {
@@ -189,12 +191,12 @@ pub fn fmt(paths: &[PathBuf], check: bool, format: MessageFormat) -> u8 {
                 path.display()
             ));
         }
-        let found = toolc::fmt::tool_files(path);
+        let found = toolc::internal::fmt::tool_files(path);
         if found.is_empty() {
             return usage_error(format!(
                 "{}: {}",
                 path.display(),
-                toolc::ir::load::NO_TOOL_FILES
+                toolc::internal::ir::load::NO_TOOL_FILES
             ));
         }
         files.extend(found);
@@ -231,7 +233,7 @@ pub fn fmt(paths: &[PathBuf], check: bool, format: MessageFormat) -> u8 {
             }
         };
         let id = sources.add(path.clone(), text.clone());
-        match toolc::fmt::format_source(id, &text) {
+        match toolc::internal::fmt::format_source(id, &text) {
             Err(errors) => diagnostics.extend(errors),
             Ok(formatted) if formatted == text => {}
             Ok(formatted) => {
@@ -336,7 +338,7 @@ fn code_guess(input: &str) -> Option<&'static CodeInfo> {
     }
     let name = input.to_ascii_lowercase().replace('-', "_");
     lookup(&name).or_else(|| {
-        let closest = toolc::ir::suggest::closest(&name, CODES.iter().map(|c| c.name))?;
+        let closest = toolc::internal::ir::suggest::closest(&name, CODES.iter().map(|c| c.name))?;
         lookup(closest)
     })
 }

@@ -9,9 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use toolc::diff::render::{self, Side};
-use toolc::diff::{self as changes, Category};
-use toolc::{Analysis, CheckOptions};
+use toolc::internal::diff::render::{self, Side};
+use toolc::internal::diff::{self as changes, Category};
+use toolc::internal::{Analysis, CheckOptions};
 
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, EXIT_OK, MessageFormat};

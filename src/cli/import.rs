@@ -5,11 +5,13 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use toolc::diagnostics::{Diagnostic, Severity};
-use toolc::driver;
-use toolc::import::server::{ServerError, list_tools};
-use toolc::import::{ImportOptions, Locator, NOT_CARRIED, Source, UNREADABLE, import_str};
-use toolc::source::{SourceMap, Span};
+use toolc::internal::diagnostics::{Diagnostic, Severity};
+use toolc::internal::driver;
+use toolc::internal::import::server::{ServerError, list_tools};
+use toolc::internal::import::{
+    ImportOptions, Locator, NOT_CARRIED, Source, UNREADABLE, import_str,
+};
+use toolc::internal::source::{SourceMap, Span};
 
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, EXIT_OK, ImportFrom, MessageFormat};

@@ -320,8 +320,8 @@ enum Command {
 }
 
 pub fn run() -> ExitCode {
-    if std::env::var_os(toolc::timing::ENV_VAR).is_some_and(|v| v == "1") {
-        toolc::timing::enable();
+    if std::env::var_os(toolc::internal::timing::ENV_VAR).is_some_and(|v| v == "1") {
+        toolc::internal::timing::enable();
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -412,11 +412,11 @@ pub fn run() -> ExitCode {
             toolc_path,
         } => {
             let language = if language.rust {
-                toolc::scaffold::Language::Rust
+                toolc::internal::scaffold::Language::Rust
             } else if language.python {
-                toolc::scaffold::Language::Python
+                toolc::internal::scaffold::Language::Python
             } else {
-                toolc::scaffold::Language::TypeScript
+                toolc::internal::scaffold::Language::TypeScript
             };
             scaffold::init(&dir, language, name.as_deref(), toolc_path.as_deref())
         }
@@ -428,9 +428,9 @@ pub fn run() -> ExitCode {
             lints,
         } => {
             let language = match target {
-                StubTarget::Rust => toolc::stubs::StubLanguage::Rust,
-                StubTarget::Typescript => toolc::stubs::StubLanguage::TypeScript,
-                StubTarget::Python => toolc::stubs::StubLanguage::Python,
+                StubTarget::Rust => toolc::internal::stubs::StubLanguage::Rust,
+                StubTarget::Typescript => toolc::internal::stubs::StubLanguage::TypeScript,
+                StubTarget::Python => toolc::internal::stubs::StubLanguage::Python,
             };
             scaffold::stubs(&paths, language, &out, &generated, &lints)
         }

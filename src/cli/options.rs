@@ -1,11 +1,11 @@
 //! The check options of a command over PATHs: the project file's
-//! (`toolc.toml`, see [`toolc::project`]) with the lint flags added.
+//! (`toolc.toml`, see [`toolc::internal::project`]) with the lint flags added.
 
 use std::path::PathBuf;
 
-use toolc::CheckOptions;
-use toolc::diagnostics::lookup;
-use toolc::project::{self, Project, ProjectError};
+use toolc::internal::CheckOptions;
+use toolc::internal::diagnostics::lookup;
+use toolc::internal::project::{self, Project, ProjectError};
 
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, LintArgs};

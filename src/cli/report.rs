@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use toolc::diagnostics::{Diagnostic, render_human, render_json_line};
-use toolc::source::SourceMap;
-use toolc::{Analysis, CheckOptions, analyze};
+use toolc::internal::diagnostics::{Diagnostic, render_human, render_json_line};
+use toolc::internal::source::SourceMap;
+use toolc::internal::{Analysis, CheckOptions, analyze};
 
 use super::{EXIT_INPUT, MessageFormat};
 

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use toolc::scaffold::{self, Language, ScaffoldError, ToolcSource};
-use toolc::stubs::{StubLanguage, StubRequest, write_stubs};
+use toolc::internal::scaffold::{self, Language, ScaffoldError, ToolcSource};
+use toolc::internal::stubs::{StubLanguage, StubRequest, write_stubs};
 
 use super::options;
 use super::report::{self, usage_error};

@@ -1,10 +1,10 @@
 //! `toolc stats PATH... [--message-format human|json] [--top N]`: the size
-//! of each tool as each provider receives it ([`toolc::stats`]).
+//! of each tool as each provider receives it ([`toolc::internal::stats`]).
 
 use std::path::PathBuf;
 
-use toolc::schema::documents::sent::Forms;
-use toolc::stats::{self, StatsOptions};
+use toolc::internal::schema::documents::sent::Forms;
+use toolc::internal::stats::{self, StatsOptions};
 
 use super::report;
 use super::{EXIT_OK, LintArgs, MessageFormat, options};

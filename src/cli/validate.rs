@@ -5,8 +5,8 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use toolc::CheckOptions;
-use toolc::validate::{Lookup, find_tool};
+use toolc::internal::CheckOptions;
+use toolc::internal::validate::{Lookup, find_tool};
 
 use super::report::{self, usage_error};
 use super::{EXIT_INPUT, EXIT_OK, MessageFormat};
@@ -48,7 +48,7 @@ pub fn validate(path: &Path, tool: &str, args: &str) -> u8 {
             ));
         }
     };
-    match toolc::validate::validate(&analysis.program, found, value) {
+    match toolc::internal::validate::validate(&analysis.program, found, value) {
         Ok(normalised) => {
             report::stdout_json(&normalised);
             EXIT_OK

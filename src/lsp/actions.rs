@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
-use toolc::driver::Analysis;
+use toolc::internal::driver::Analysis;
 
 use super::diagnostics::convert;
 use super::position::{file_range, uri_of};

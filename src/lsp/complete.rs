@@ -3,9 +3,9 @@
 //! otherwise the types in scope.
 
 use lsp_types::{CompletionItem, CompletionItemKind};
-use toolc::driver::Analysis;
-use toolc::ir::attributes::{FIELD_ATTRS, STRUCT_ATTRS, TOOL_ATTRS};
-use toolc::ir::{Field, Format, TyKind, TypeDefKind};
+use toolc::internal::driver::Analysis;
+use toolc::internal::ir::attributes::{FIELD_ATTRS, STRUCT_ATTRS, TOOL_ATTRS};
+use toolc::internal::ir::{Field, Format, TyKind, TypeDefKind};
 
 use super::navigate::{self, Target};
 

@@ -10,8 +10,8 @@ use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
     PublishDiagnosticsParams,
 };
-use toolc::diagnostics::{Diagnostic, Severity};
-use toolc::source::{SourceMap, Span};
+use toolc::internal::diagnostics::{Diagnostic, Severity};
+use toolc::internal::source::{SourceMap, Span};
 
 use super::position::{file_range, uri_of};
 

@@ -1,15 +1,16 @@
 //! Hover: a parameter's or field's resolved type, constraints, default and
 //! docs; a type's definition; a tool's metadata; a code's short explanation.
 
-use toolc::driver::Analysis;
-use toolc::ir::{Bound, Constraints, Field, Program, Tool, TyKind, TypeDef, TypeDefKind};
+use toolc::internal::driver::Analysis;
+use toolc::internal::ir::{Bound, Constraints, Field, Program, Tool, TyKind, TypeDef, TypeDefKind};
 
 use super::navigate::{self, Target};
 
 /// The hover text (Markdown) at `offset` of `file`.
 pub fn hover(analysis: &Analysis, file: usize, offset: usize, text: &str) -> Option<String> {
     let program = &analysis.program;
-    let inside = |s: toolc::source::Span| s.file == file && s.start <= offset && offset <= s.end;
+    let inside =
+        |s: toolc::internal::source::Span| s.file == file && s.start <= offset && offset <= s.end;
     if let Some(info) = code_at(text, offset) {
         return Some(info);
     }
@@ -53,7 +54,7 @@ fn code_at(text: &str, offset: usize) -> Option<String> {
     if !in_allow && !looks_like_code {
         return None;
     }
-    let info = toolc::diagnostics::lookup(word)?;
+    let info = toolc::internal::diagnostics::lookup(word)?;
     let first = info
         .explanation
         .split("\n\n")

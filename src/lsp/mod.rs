@@ -308,7 +308,7 @@ impl Server {
     }
 
     /// The analysis, file id and text of a document.
-    fn document(&self, uri: &Uri) -> Option<(&toolc::driver::Analysis, usize, &str)> {
+    fn document(&self, uri: &Uri) -> Option<(&toolc::internal::driver::Analysis, usize, &str)> {
         let path = path_of(uri)?;
         let (id, file) = self.workspace.file(&path)?;
         Some((self.workspace.analysis.as_ref()?, id, file.text.as_str()))
@@ -317,7 +317,7 @@ impl Server {
     fn located(
         &self,
         p: &TextDocumentPositionParams,
-    ) -> Option<(&toolc::driver::Analysis, usize, usize, &str)> {
+    ) -> Option<(&toolc::internal::driver::Analysis, usize, usize, &str)> {
         let (a, file, text) = self.document(&p.text_document.uri)?;
         Some((a, file, offset(text, p.position), text))
     }
@@ -325,7 +325,7 @@ impl Server {
     fn at(
         &self,
         p: &TextDocumentPositionParams,
-    ) -> Option<(&toolc::driver::Analysis, navigate::Occurrence)> {
+    ) -> Option<(&toolc::internal::driver::Analysis, navigate::Occurrence)> {
         let (a, file, at, _) = self.located(p)?;
         Some((a, navigate::at(a, file, at)?))
     }
@@ -346,7 +346,7 @@ impl Server {
     /// a document with syntax errors (its diagnostics say why).
     fn format(&self, uri: &Uri) -> Option<Vec<TextEdit>> {
         let (_, file, text) = self.document(uri)?;
-        let formatted = toolc::fmt::format_source(file, text).ok()?;
+        let formatted = toolc::internal::fmt::format_source(file, text).ok()?;
         if formatted == text {
             return Some(Vec::new());
         }

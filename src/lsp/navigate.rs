@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use lsp_types::{Location, TextEdit, Uri, WorkspaceEdit};
-use toolc::driver::Analysis;
-use toolc::ir::{Program, Ty, TyKind, TypeDefKind, TypeKey};
-use toolc::source::{SourceMap, Span};
-use toolc::syntax::{self, ast};
+use toolc::internal::driver::Analysis;
+use toolc::internal::ir::{Program, Ty, TyKind, TypeDefKind, TypeKey};
+use toolc::internal::source::{SourceMap, Span};
+use toolc::internal::syntax::{self, ast};
 
 use super::diagnostics::location;
 use super::position::{file_range, uri_of};
@@ -132,7 +132,7 @@ pub fn imports(sources: &SourceMap) -> Vec<Occurrence> {
         let dir = file.path.parent().unwrap_or(Path::new(""));
         for item in &parsed.items {
             if let ast::ItemKind::Use(u) = &item.kind {
-                let target = toolc::ir::load::normalize(&dir.join(&u.path.value));
+                let target = toolc::internal::ir::load::normalize(&dir.join(&u.path.value));
                 out.push(Occurrence {
                     span: u.path.span,
                     target: Target::File(target),

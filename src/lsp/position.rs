@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use lsp_types::{Position, Range, Uri};
-use toolc::source::SourceFile;
+use toolc::internal::source::SourceFile;
 
 /// The byte offset of `pos` in `text`, clamped to the line's end and to the
 /// text (a client may send a position past either).
@@ -100,7 +100,7 @@ pub fn path_of(uri: &Uri) -> Option<PathBuf> {
         i += 1;
     }
     let decoded = String::from_utf8(out).ok()?;
-    Some(toolc::ir::load::normalize(Path::new(&decoded)))
+    Some(toolc::internal::ir::load::normalize(Path::new(&decoded)))
 }
 
 /// The `file:` URI of an absolute path.

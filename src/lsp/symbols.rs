@@ -2,9 +2,9 @@
 //! tools (with their parameters), in source order.
 
 use lsp_types::{DocumentSymbol, SymbolKind};
-use toolc::driver::Analysis;
-use toolc::ir::{Field, TypeDefKind};
-use toolc::source::Span;
+use toolc::internal::driver::Analysis;
+use toolc::internal::ir::{Field, TypeDefKind};
+use toolc::internal::source::Span;
 
 use super::position::range;
 

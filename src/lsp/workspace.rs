@@ -3,11 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use toolc::CheckOptions;
-use toolc::diagnostics::Diagnostic;
-use toolc::driver::{self, Analysis, Overlay};
-use toolc::project::{self, ProjectError};
-use toolc::source::{FileId, SourceFile, SourceMap};
+use toolc::internal::CheckOptions;
+use toolc::internal::diagnostics::Diagnostic;
+use toolc::internal::driver::{self, Analysis, Overlay};
+use toolc::internal::project::{self, ProjectError};
+use toolc::internal::source::{FileId, SourceFile, SourceMap};
 
 use super::documents::Documents;
 

@@ -133,8 +133,8 @@ mod tests {
     use super::*;
 
     fn check(inputs: &[PathBuf]) -> usize {
-        let analysis = crate::driver::analyze(inputs, &crate::CheckOptions::default())
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let analysis =
+            crate::driver::analyze(inputs, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         let errors: Vec<&str> = analysis
             .diagnostics
             .iter()

@@ -10,8 +10,8 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use toolc::driver::{self, GENERATED_MARKER, MANIFEST_NAME};
-use toolc::targets::OutputFile;
+use toolc::internal::driver::{self, GENERATED_MARKER, MANIFEST_NAME};
+use toolc::internal::targets::OutputFile;
 
 fn toolc(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_toolc"))

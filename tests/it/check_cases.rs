@@ -24,9 +24,9 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use toolc::CheckOptions;
-use toolc::diagnostics::{CODES, render_human};
-use toolc::targets::Target;
+use toolc::internal::CheckOptions;
+use toolc::internal::diagnostics::{CODES, render_human};
+use toolc::internal::targets::Target;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -72,21 +72,21 @@ fn read_options(dir: &Path, mut options: CheckOptions) -> (CheckOptions, Vec<Pat
 
 fn run_case(dir: &Path) -> (String, String) {
     let project = if dir.join("toolc.toml").is_file() {
-        match toolc::project::for_inputs(&[relative(&dir.join("input.tool"))]) {
+        match toolc::internal::project::for_inputs(&[relative(&dir.join("input.tool"))]) {
             Ok(project) => project,
-            Err(toolc::project::ProjectError::Invalid {
+            Err(toolc::internal::project::ProjectError::Invalid {
                 sources,
                 diagnostics,
             }) => return (render_human(&sources, &diagnostics), String::new()),
-            Err(toolc::project::ProjectError::Usage(e)) => {
+            Err(toolc::internal::project::ProjectError::Usage(e)) => {
                 return (format!("usage: {e}\n"), String::new());
             }
         }
     } else {
-        toolc::project::Project::default()
+        toolc::internal::project::Project::default()
     };
     let (options, inputs, summary) = read_options(dir, project.check_options());
-    let analysis = match toolc::analyze(&inputs, &options) {
+    let analysis = match toolc::internal::analyze(&inputs, &options) {
         Ok(a) => a,
         Err(e) => return (format!("input error: {e}\n"), summary),
     };

@@ -208,8 +208,12 @@ fn explain_without_a_code_lists_every_code() {
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), toolc::diagnostics::CODES.len(), "{text}");
-    for info in toolc::diagnostics::CODES {
+    assert_eq!(
+        lines.len(),
+        toolc::internal::diagnostics::CODES.len(),
+        "{text}"
+    );
+    for info in toolc::internal::diagnostics::CODES {
         let line = lines
             .iter()
             .find(|l| l.starts_with(info.code.as_str()))

@@ -9,10 +9,10 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use toolc::diagnostics::render_human;
-use toolc::diff::render::{self, Side};
-use toolc::diff::{self, RULES};
-use toolc::{Analysis, CheckOptions};
+use toolc::internal::diagnostics::render_human;
+use toolc::internal::diff::render::{self, Side};
+use toolc::internal::diff::{self, RULES};
+use toolc::internal::{Analysis, CheckOptions};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -38,7 +38,8 @@ fn side(dir: &Path, name: &str) -> PathBuf {
 }
 
 fn analyze(path: PathBuf) -> Result<Analysis, String> {
-    let analysis = toolc::analyze(&[path], &CheckOptions::default()).map_err(|e| e.to_string())?;
+    let analysis =
+        toolc::internal::analyze(&[path], &CheckOptions::default()).map_err(|e| e.to_string())?;
     if analysis.diagnostics.has_errors() {
         let errors = analysis.diagnostics.into_sorted_errors();
         return Err(render_human(&analysis.sources, &errors));

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 
 use common::cli::toolc;
 use serde_json::Value;
-use toolc::{CheckOptions, analyze};
+use toolc::internal::{CheckOptions, analyze};
 
 fn format(text: &str) -> String {
-    match toolc::fmt::format_source(0, text) {
+    match toolc::internal::fmt::format_source(0, text) {
         Ok(out) => out,
         Err(errors) => panic!("syntax errors: {errors:#?}"),
     }
@@ -58,7 +58,7 @@ fn strip(v: &mut Value) {
 /// Files that cannot be read are left out; files that are not UTF-8 or have
 /// syntax errors are copied unchanged (`toolc fmt` leaves them alone too).
 fn copy_tree(from: &Path, to: &Path, formatted: bool) {
-    for file in toolc::fmt::tool_files(from) {
+    for file in toolc::internal::fmt::tool_files(from) {
         let rel = file.strip_prefix(from).expect("below the root");
         let dest = to.join(rel);
         fs::create_dir_all(dest.parent().expect("has a parent")).expect("mkdir");
@@ -66,7 +66,7 @@ fn copy_tree(from: &Path, to: &Path, formatted: bool) {
             continue;
         };
         let out = match String::from_utf8(bytes.clone()) {
-            Ok(text) if formatted => toolc::fmt::format_source(0, &text)
+            Ok(text) if formatted => toolc::internal::fmt::format_source(0, &text)
                 .map(String::into_bytes)
                 .unwrap_or(bytes),
             _ => bytes,
@@ -120,7 +120,7 @@ fn comments_are_all_kept() {
     for dir in case_dirs() {
         let input = fs::read_to_string(dir.join("input.tool")).expect("UTF-8 input");
         let output = format(&input);
-        let (ast, _) = toolc::syntax::parse(0, &input);
+        let (ast, _) = toolc::internal::syntax::parse(0, &input);
         for c in &ast.comments {
             let text = format!("//{}", c.text.trim_end());
             assert!(
@@ -135,7 +135,7 @@ fn comments_are_all_kept() {
 #[test]
 fn examples_are_idempotent_and_keep_the_ir() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let files = toolc::fmt::tool_files(&root);
+    let files = toolc::internal::fmt::tool_files(&root);
     for file in &files {
         let text = fs::read_to_string(file).expect("UTF-8 example");
         let once = format(&text);
@@ -164,11 +164,11 @@ fn every_case_in_the_repository_keeps_its_ir() {
     dirs.sort();
     assert!(!dirs.is_empty());
     for dir in dirs {
-        for file in toolc::fmt::tool_files(&dir) {
+        for file in toolc::internal::fmt::tool_files(&dir) {
             let Ok(text) = fs::read_to_string(&file) else {
                 continue;
             };
-            if let Ok(once) = toolc::fmt::format_source(0, &text) {
+            if let Ok(once) = toolc::internal::fmt::format_source(0, &text) {
                 assert_eq!(format(&once), once, "not idempotent: {}", file.display());
             }
         }
@@ -248,7 +248,7 @@ fn damaged_sources_format_idempotently_or_are_refused() {
                 format!("{}{}", &input[..at], &input[end..]),
                 input[..at].to_string(),
             ] {
-                if let Ok(once) = toolc::fmt::format_source(0, &damaged) {
+                if let Ok(once) = toolc::internal::fmt::format_source(0, &damaged) {
                     assert_eq!(
                         format(&once),
                         once,

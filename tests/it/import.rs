@@ -14,8 +14,8 @@ use std::fs;
 use std::path::Path;
 
 use common::cli::{import_corpus as corpus, toolc};
-use toolc::import::{ImportOptions, Imported, import_str};
-use toolc::{CheckOptions, analyze};
+use toolc::internal::import::{ImportOptions, Imported, import_str};
+use toolc::internal::{CheckOptions, analyze};
 
 fn stem(path: &Path) -> String {
     path.file_stem()
@@ -60,7 +60,7 @@ fn corpus_imports_check_clean_and_match_snapshots() {
         assert_eq!(imported.source, again.source, "import is deterministic");
         let errors = check_errors(&imported.source);
         assert!(errors.is_empty(), "{}: {errors:#?}", file.display());
-        let reformatted = toolc::fmt::format_source(0, &imported.source)
+        let reformatted = toolc::internal::fmt::format_source(0, &imported.source)
             .unwrap_or_else(|e| panic!("imported source does not parse: {e:#?}"));
         assert_eq!(reformatted, imported.source, "imported source is canonical");
         let name = stem(&file);
@@ -246,11 +246,12 @@ fn damaged_corpus_imports_cleanly_or_is_refused() {
                     Some(slot) => *slot = replacement.clone(),
                     None => continue,
                 }
-                let Ok(imported) = toolc::import::import_value(&damaged, &ImportOptions::default())
+                let Ok(imported) =
+                    toolc::internal::import::import_value(&damaged, &ImportOptions::default())
                 else {
                     continue;
                 };
-                let reformatted = toolc::fmt::format_source(0, &imported.source);
+                let reformatted = toolc::internal::fmt::format_source(0, &imported.source);
                 assert!(
                     reformatted.as_ref().is_ok_and(|f| *f == imported.source),
                     "{} {pointer} -> {replacement}: not canonical or not parseable\n{}",
@@ -366,7 +367,7 @@ fn adversarial_schemas_always_import_check_clean() {
             "{base}\n{}\n{errors:#?}",
             imported.source
         );
-        let reformatted = toolc::fmt::format_source(0, &imported.source)
+        let reformatted = toolc::internal::fmt::format_source(0, &imported.source)
             .unwrap_or_else(|e| panic!("{base}: imported source does not parse: {e:#?}"));
         assert_eq!(reformatted, imported.source, "{base}: not canonical");
         checked += 1;

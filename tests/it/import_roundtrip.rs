@@ -75,7 +75,7 @@ fn remove(v: &mut Value, pointer: &str) {
 /// no longer required (the importer warns at the default): the default is
 /// kept, so only the input's `required` list changes. Whether `warning` was
 /// that one.
-fn drop_required_with_default(v: &mut Value, warning: &toolc::import::Warning) -> bool {
+fn drop_required_with_default(v: &mut Value, warning: &toolc::internal::import::Warning) -> bool {
     if !warning.message.contains("no longer required") {
         return false;
     }
@@ -144,7 +144,7 @@ impl Normalizer<'_> {
         // an output's `{result}` wrapper has no place in a return type.
         let title = map.get("title").and_then(Value::as_str);
         let wrapper = property == Some("result")
-            && title.is_some_and(|t| toolc::import::is_redundant_title(t, "result"));
+            && title.is_some_and(|t| toolc::internal::import::is_redundant_title(t, "result"));
         if is_object || wrapper {
             map.shift_remove("title");
         }

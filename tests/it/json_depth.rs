@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 
 use common::cli::build_all;
 use serde_json::Value;
-use toolc::CheckOptions;
-use toolc::targets::{OpenAiApi, anthropic, json_schema, mcp, openai};
+use toolc::internal::CheckOptions;
+use toolc::internal::targets::{OpenAiApi, anthropic, json_schema, mcp, openai};
 
 /// The deepest nesting serde_json reads (checked against serde_json itself
 /// in the library's tests).
-const LIMIT: usize = toolc::schema::MAX_JSON_DEPTH;
+const LIMIT: usize = toolc::internal::schema::MAX_JSON_DEPTH;
 
 /// `structs` structs, each holding the next as an optional, nullable field
 /// (four JSON levels each: `properties`, the field's `anyOf`, its array,
@@ -113,7 +113,7 @@ fn json_at_the_limit_builds_and_reads_back_for_every_target() {
     assert_eq!(code, Some(0), "stdout:\n{stdout}");
     assert!(!stdout.contains("\"error\""), "stdout:\n{stdout}");
 
-    let analysis = toolc::analyze(&[path], &CheckOptions::default()).expect("analyze");
+    let analysis = toolc::internal::analyze(&[path], &CheckOptions::default()).expect("analyze");
     let program = &analysis.program;
     let package = &program.packages["levels"];
     let tool = &package.tools["store_outline"];
@@ -203,7 +203,7 @@ fn openai_strict_form_is_measured_too() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("strict.tool");
     std::fs::write(&path, &s).expect("write");
-    let analysis = toolc::analyze(&[path], &CheckOptions::default()).expect("analyze");
+    let analysis = toolc::internal::analyze(&[path], &CheckOptions::default()).expect("analyze");
     let program = &analysis.program;
     let tool = &program.packages["strict"].tools["pack_boxes"];
     let (openai, reasons) = openai::openai_tool(program, tool, OpenAiApi::ChatCompletions);

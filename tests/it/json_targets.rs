@@ -6,7 +6,7 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use toolc::targets::{OpenAiApi, Target};
+use toolc::internal::targets::{OpenAiApi, Target};
 
 const TARGETS: [Target; 6] = [
     Target::Mcp,
@@ -80,7 +80,7 @@ fn every_file_carries_the_marker_where_the_format_allows() {
             for file in common::generate(&input, target, OpenAiApi::ChatCompletions) {
                 let head: String = file.contents.chars().take(1024).collect();
                 assert!(
-                    head.contains(toolc::driver::GENERATED_MARKER),
+                    head.contains(toolc::internal::driver::GENERATED_MARKER),
                     "{} lacks the marker",
                     file.name
                 );
@@ -98,12 +98,13 @@ fn markdown_template_can_be_overridden() {
     );
     let input = Path::new("tests/cases/targets/basics/input.tool");
     let analysis = common::analyze(input);
-    let options = toolc::targets::GenOptions {
+    let options = toolc::internal::targets::GenOptions {
         openai_api: OpenAiApi::ChatCompletions,
         template_dir: Some(dir.path().to_path_buf()),
         ..Default::default()
     };
-    let (files, diagnostics) = toolc::driver::generate(&analysis, &[Target::Markdown], &options);
+    let (files, diagnostics) =
+        toolc::internal::driver::generate(&analysis, &[Target::Markdown], &options);
     assert!(!diagnostics.has_errors());
     assert_eq!(
         files[0].contents,
@@ -115,7 +116,8 @@ fn markdown_template_can_be_overridden() {
         &dir.path().join("markdown/package.md.j2"),
         "{% for tool in %}",
     );
-    let (files, diagnostics) = toolc::driver::generate(&analysis, &[Target::Markdown], &options);
+    let (files, diagnostics) =
+        toolc::internal::driver::generate(&analysis, &[Target::Markdown], &options);
     assert!(files.is_empty());
     let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["E0401"]);
@@ -134,14 +136,16 @@ fn every_error_free_case_of_every_suite_generates() {
     let inputs = common::all_tool_files();
     let mut generated = 0;
     for input in inputs {
-        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&input), &Default::default()) else {
+        let Ok(analysis) =
+            toolc::internal::analyze(std::slice::from_ref(&input), &Default::default())
+        else {
             continue;
         };
         if analysis.diagnostics.has_errors() {
             continue;
         }
-        let options = toolc::targets::GenOptions::default();
-        let (files, _) = toolc::driver::generate(&analysis, &TARGETS, &options);
+        let options = toolc::internal::targets::GenOptions::default();
+        let (files, _) = toolc::internal::driver::generate(&analysis, &TARGETS, &options);
         for file in files {
             if file.name.ends_with(".json") {
                 let parsed: Result<serde_json::Value, _> = serde_json::from_str(&file.contents);

@@ -7,7 +7,7 @@ mod json_route;
 use crate::common;
 
 use serde_json::{Map, Value};
-use toolc::targets::Target;
+use toolc::internal::targets::Target;
 
 use json_route::json_schema_violations;
 
@@ -329,13 +329,13 @@ fn rewrites_keep_descriptions_enums_and_null() {
 #[test]
 fn inexpressible_tools_fall_back_with_a_warning() {
     let input = std::path::Path::new("tests/cases/targets/recursive/input.tool");
-    let options = toolc::CheckOptions {
+    let options = toolc::internal::CheckOptions {
         targets: vec![Target::Gemini],
         ..Default::default()
     };
-    let analysis = toolc::analyze(&[input.to_path_buf()], &options).expect("analyze");
+    let analysis = toolc::internal::analyze(&[input.to_path_buf()], &options).expect("analyze");
     let (files, generated) =
-        toolc::driver::generate(&analysis, &[Target::Gemini], &Default::default());
+        toolc::internal::driver::generate(&analysis, &[Target::Gemini], &Default::default());
     assert!(generated.is_empty(), "{:?}", generated.into_sorted());
     let doc: Value = serde_json::from_str(&files[0].contents).expect("json");
     let put = doc["functionDeclarations"]

@@ -6,7 +6,7 @@
 use crate::common;
 
 use serde_json::{Value, json};
-use toolc::targets::Target;
+use toolc::internal::targets::Target;
 
 /// Every emitted tool of every input, with where it came from.
 /// Every tool of the error-free inputs: a name for messages, its MCP JSON,
@@ -17,7 +17,7 @@ fn all_tools() -> Vec<(String, Value, bool)> {
         let Some(doc) = common::generate_json(&input, Target::Mcp) else {
             continue;
         };
-        let analysis = toolc::analyze(std::slice::from_ref(&input), &Default::default())
+        let analysis = toolc::internal::analyze(std::slice::from_ref(&input), &Default::default())
             .expect("an error-free input loads");
         let open: Vec<&str> = analysis
             .program
@@ -145,7 +145,7 @@ fn document_carries_the_marker_in_meta() {
     )
     .expect("mcp output");
     let marker = doc["_meta"]["toolc/generated"].as_str().expect("marker");
-    assert!(marker.starts_with(toolc::driver::GENERATED_MARKER));
+    assert!(marker.starts_with(toolc::internal::driver::GENERATED_MARKER));
 }
 
 #[test]

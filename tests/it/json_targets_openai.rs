@@ -5,7 +5,7 @@
 use crate::common;
 
 use serde_json::{Map, Value};
-use toolc::targets::{OpenAiApi, Target};
+use toolc::internal::targets::{OpenAiApi, Target};
 
 const SUPPORTED: &[&str] = &[
     "type",
@@ -217,8 +217,9 @@ fn checker_catches_what_strict_mode_rejects() {
 fn non_strict_tools_are_only_those_with_reasons() {
     let input = std::path::Path::new("tests/cases/targets/types/input.tool");
     let analysis = common::analyze(input);
-    let options = toolc::targets::GenOptions::default();
-    let (files, generated) = toolc::driver::generate(&analysis, &[Target::Openai], &options);
+    let options = toolc::internal::targets::GenOptions::default();
+    let (files, generated) =
+        toolc::internal::driver::generate(&analysis, &[Target::Openai], &options);
     let doc: Value = serde_json::from_str(&files[0].contents).expect("json");
     assert_eq!(
         doc[0]["function"]["strict"], false,
@@ -314,14 +315,16 @@ fn openai_agents_sdk_leaves_strict_schemas_unchanged() {
 fn strict_rules_hold_on_every_suite_case() {
     let mut strict = 0;
     for input in common::all_tool_files() {
-        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&input), &Default::default()) else {
+        let Ok(analysis) =
+            toolc::internal::analyze(std::slice::from_ref(&input), &Default::default())
+        else {
             continue;
         };
         if analysis.diagnostics.has_errors() {
             continue;
         }
-        let options = toolc::targets::GenOptions::default();
-        let (files, _) = toolc::driver::generate(&analysis, &[Target::Openai], &options);
+        let options = toolc::internal::targets::GenOptions::default();
+        let (files, _) = toolc::internal::driver::generate(&analysis, &[Target::Openai], &options);
         for file in files {
             let doc: Value = serde_json::from_str(&file.contents).expect("json");
             for tool in doc.as_array().expect("array") {

@@ -5,7 +5,7 @@
 use crate::common;
 
 use serde_json::{Value, json};
-use toolc::targets::Target;
+use toolc::internal::targets::Target;
 
 #[test]
 fn schema_documents_are_valid_2020_12() {
@@ -22,7 +22,7 @@ fn schema_documents_are_valid_2020_12() {
         assert!(
             doc["$comment"]
                 .as_str()
-                .is_some_and(|c| c.starts_with(toolc::driver::GENERATED_MARKER))
+                .is_some_and(|c| c.starts_with(toolc::internal::driver::GENERATED_MARKER))
         );
     }
 }
@@ -36,7 +36,7 @@ fn examples_are_valid_against_their_input_definition() {
             continue;
         };
         for package in analysis.program.packages.values() {
-            let names = toolc::targets::json_schema::tool_def_names(package);
+            let names = toolc::internal::targets::json_schema::tool_def_names(package);
             for (tool, (name, _)) in package.tools.values().zip(names) {
                 assert!(doc["$defs"].get(&name).is_some(), "{name} missing");
                 let mut schema = doc.clone();

@@ -38,6 +38,7 @@ mod lsp;
 mod markdown_gfm;
 mod mcp_server;
 mod project_file;
+mod public_api;
 mod python;
 mod python_agree;
 mod python_example;

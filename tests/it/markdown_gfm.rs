@@ -22,8 +22,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
 use serde::Deserialize;
-use toolc::ir::{Field, Format, Program, Tier, Ty, TyKind, TypeDefKind};
-use toolc::targets::{OpenAiApi, Target};
+use toolc::internal::ir::{Field, Format, Program, Tier, Ty, TyKind, TypeDefKind};
+use toolc::internal::targets::{OpenAiApi, Target};
 
 use checks::*;
 use expected::*;

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
-use toolc::targets::{GenOptions, OpenAiApi, Target};
+use toolc::internal::targets::{GenOptions, OpenAiApi, Target};
 
 use crate::common::arggen::Generator;
 use crate::common::node::target_dir;
@@ -61,14 +61,14 @@ fn snapshot_dir(input: &Path) -> PathBuf {
 }
 
 /// The module of `input`'s package, then the modules of types it imports.
-fn modules(input: &Path) -> Vec<toolc::targets::OutputFile> {
+fn modules(input: &Path) -> Vec<toolc::internal::targets::OutputFile> {
     let files = common::generate(input, Target::Python, OpenAiApi::ChatCompletions);
     assert!(!files.is_empty(), "{}: no module", input.display());
     files
 }
 
 /// The module of `input`'s package.
-fn module(input: &Path) -> toolc::targets::OutputFile {
+fn module(input: &Path) -> toolc::internal::targets::OutputFile {
     modules(input).remove(0)
 }
 
@@ -135,7 +135,8 @@ fn template_dir_overrides_the_python_templates() {
         template_dir: Some(dir.path().to_path_buf()),
         ..GenOptions::default()
     };
-    let (files, diagnostics) = toolc::driver::generate(&analysis, &[Target::Python], &options);
+    let (files, diagnostics) =
+        toolc::internal::driver::generate(&analysis, &[Target::Python], &options);
     assert!(!diagnostics.has_errors());
     assert_eq!(
         files[0].contents,
@@ -323,7 +324,7 @@ fn collect_refs(value: &Value, out: &mut Vec<String>) {
 
 /// The argument objects to try on every tool of `program`: its declared
 /// examples and the generator's proposals from its MCP input schema.
-fn requests(program: &toolc::ir::Program) -> Vec<Value> {
+fn requests(program: &toolc::internal::ir::Program) -> Vec<Value> {
     let mut out = Vec::new();
     for package in program.packages.values() {
         for (i, tool) in package.tools.values().enumerate() {

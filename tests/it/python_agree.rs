@@ -24,9 +24,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use toolc::CheckOptions;
-use toolc::driver;
-use toolc::targets::{GenOptions, Target};
+use toolc::internal::CheckOptions;
+use toolc::internal::driver;
+use toolc::internal::targets::{GenOptions, Target};
 
 use crate::common::arggen::{Case, Generator};
 use crate::common::node::target_dir;
@@ -40,8 +40,8 @@ const HARNESS: &str = include_str!("../python/validator_harness.py");
 const BUDGET: usize = 150;
 
 /// The Python module of the one package in `input`, written under `dir`.
-pub(crate) fn generate(input: &Path, dir: &Path) -> (toolc::ir::Program, PathBuf) {
-    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+pub(crate) fn generate(input: &Path, dir: &Path) -> (toolc::internal::ir::Program, PathBuf) {
+    let analysis = toolc::internal::analyze(&[input.to_path_buf()], &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
     assert!(
         !analysis.diagnostics.has_errors(),
@@ -78,7 +78,7 @@ pub(crate) fn generate(input: &Path, dir: &Path) -> (toolc::ir::Program, PathBuf
 }
 
 /// How many of `program`'s packages have tools (each is a module).
-fn files_of_packages(program: &toolc::ir::Program) -> usize {
+fn files_of_packages(program: &toolc::internal::ir::Program) -> usize {
     program
         .packages
         .values()
@@ -271,7 +271,11 @@ fn python_agrees_with_json_schema() {
                         .is_some_and(|w| validator.is_valid(&below_int64(w)));
                     let expect = validator.is_valid(&below_int64(&case.args)) || lenient;
                     examples += usize::from(case.label.starts_with("declared example"));
-                    let rust = match toolc::validate::validate(&program, tool, case.args.clone()) {
+                    let rust = match toolc::internal::validate::validate(
+                        &program,
+                        tool,
+                        case.args.clone(),
+                    ) {
                         Ok(value) => json!({"ok": true, "value": value}),
                         Err(error) => json!({"ok": false, "error": error}),
                     };

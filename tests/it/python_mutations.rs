@@ -190,10 +190,11 @@ fn python_answers_every_neighbour_of_every_example_as_rust_does() {
                     all.extend(neighbours(seed, &pool));
                 }
                 for args in all {
-                    let rust = match toolc::validate::validate(&program, tool, args.clone()) {
-                        Ok(value) => json!({"ok": true, "value": value}),
-                        Err(error) => json!({"ok": false, "error": error}),
-                    };
+                    let rust =
+                        match toolc::internal::validate::validate(&program, tool, args.clone()) {
+                            Ok(value) => json!({"ok": true, "value": value}),
+                            Err(error) => json!({"ok": false, "error": error}),
+                        };
                     requests.push(json!({"tool": tool.name, "args": args}));
                     mine.push(Candidate {
                         input: name.clone(),

@@ -9,7 +9,7 @@
 use std::fs;
 
 use serde_json::{Value, json};
-use toolc::CheckOptions;
+use toolc::internal::CheckOptions;
 
 use crate::common::node::target_dir;
 use crate::common::python::{run_script, venv_with_runtime};
@@ -177,7 +177,8 @@ fn rust_answer(pattern: &str, file: &std::path::Path) -> Option<Vec<bool>> {
         "package pat;\n\n/// Patterns.\n@allow(W0008, W0011, W0012)\ntool t(\n    /// A string.\n    p?: string matches r\"{pattern}\",\n);\n"
     );
     fs::write(file, source).unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
-    let analysis = toolc::analyze(&[file.to_path_buf()], &CheckOptions::default()).ok()?;
+    let analysis =
+        toolc::internal::analyze(&[file.to_path_buf()], &CheckOptions::default()).ok()?;
     if analysis.diagnostics.has_errors() {
         return None;
     }
@@ -192,7 +193,10 @@ fn rust_answer(pattern: &str, file: &std::path::Path) -> Option<Vec<bool>> {
     Some(
         SUBJECTS
             .iter()
-            .map(|s| toolc::validate::validate(&analysis.program, tool, json!({"p": s})).is_ok())
+            .map(|s| {
+                toolc::internal::validate::validate(&analysis.program, tool, json!({"p": s}))
+                    .is_ok()
+            })
             .collect(),
     )
 }

@@ -19,8 +19,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::cli::build_all;
-use toolc::diagnostics::render_human;
-use toolc::ir::load::load;
+use toolc::internal::diagnostics::render_human;
+use toolc::internal::ir::load::load;
 
 /// A small deterministic PRNG (xorshift64*), so failures reproduce.
 struct Rng(u64);

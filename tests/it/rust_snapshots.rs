@@ -45,16 +45,16 @@ fn template_dir_overrides_one_template() {
     )
     .unwrap();
     let program = common::ir::fixture();
-    let options = toolc::targets::GenOptions {
+    let options = toolc::internal::targets::GenOptions {
         template_dir: Some(dir.path().to_path_buf()),
         ..Default::default()
     };
-    let cx = toolc::targets::GenContext {
+    let cx = toolc::internal::targets::GenContext {
         program: &program,
         options: &options,
     };
     let package = program.packages.values().next().unwrap();
-    let (files, diagnostics) = toolc::targets::generator(toolc::Target::Rust)
+    let (files, diagnostics) = toolc::internal::targets::generator(toolc::Target::Rust)
         .unwrap()
         .generate(&cx, package);
     assert!(diagnostics.is_empty());
@@ -70,7 +70,7 @@ fn template_dir_overrides_one_template() {
         "{{ no_such_field }}\n",
     )
     .unwrap();
-    let (files, diagnostics) = toolc::targets::generator(toolc::Target::Rust)
+    let (files, diagnostics) = toolc::internal::targets::generator(toolc::Target::Rust)
         .unwrap()
         .generate(&cx, package);
     assert!(files.is_empty());

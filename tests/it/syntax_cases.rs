@@ -12,8 +12,8 @@ use crate::common;
 
 use std::path::{Path, PathBuf};
 
-use toolc::diagnostics::render_human;
-use toolc::ir::load::load;
+use toolc::internal::diagnostics::render_human;
+use toolc::internal::ir::load::load;
 
 fn strip_spans(v: &mut serde_json::Value) {
     match v {

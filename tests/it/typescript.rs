@@ -25,9 +25,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use toolc::CheckOptions;
-use toolc::driver;
-use toolc::targets::{GenOptions, OutputFile, Target};
+use toolc::internal::CheckOptions;
+use toolc::internal::driver;
+use toolc::internal::targets::{GenOptions, OutputFile, Target};
 
 /// The harness and its modules, all importing the package as `./pkg*.js`.
 const HARNESS: &[(&str, &str)] = &[
@@ -124,7 +124,7 @@ fn case_dirs(root: &str, prefix: &str) -> Vec<(String, PathBuf, Option<PathBuf>)
 /// The generated files of `input` for `targets` (errors in the input or in
 /// generation panic with the diagnostics).
 fn generate(input: &Path, targets: &[Target], options: &GenOptions) -> Vec<OutputFile> {
-    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+    let analysis = toolc::internal::analyze(&[input.to_path_buf()], &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
     assert!(
         !analysis.diagnostics.has_errors(),
@@ -148,7 +148,8 @@ fn typescript(input: &Path) -> Vec<OutputFile> {
 
 /// The file of JSON target `target` (`mcp`, `gemini`) for `input`.
 fn json_file(input: &Path, target: Target) -> Option<OutputFile> {
-    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default()).ok()?;
+    let analysis =
+        toolc::internal::analyze(&[input.to_path_buf()], &CheckOptions::default()).ok()?;
     let (files, diagnostics) = driver::generate(&analysis, &[target], &GenOptions::default());
     if diagnostics.has_errors() {
         return None;
@@ -290,7 +291,7 @@ fn differential_seed(index: usize, package: &str) -> u64 {
 /// crate's verdict (formats asserted), and the verdict a dispatcher must
 /// reach (`expect`: the same, widened by the null-for-optional leniency).
 fn differential_cases(input: &Path, package: &str) -> String {
-    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+    let analysis = toolc::internal::analyze(&[input.to_path_buf()], &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
     let program = &analysis.program;
     let mut out = String::new();
@@ -298,7 +299,7 @@ fn differential_cases(input: &Path, package: &str) -> String {
         return out;
     };
     for (i, tool) in package.tools.values().enumerate() {
-        let schema = toolc::targets::mcp::mcp_tool(program, tool)["inputSchema"].clone();
+        let schema = toolc::internal::targets::mcp::mcp_tool(program, tool)["inputSchema"].clone();
         let validator = jsonschema::options()
             .should_validate_formats(true)
             .build(&schema)

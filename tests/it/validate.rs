@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-use toolc::validate::{Lookup, find_tool, validate};
+use toolc::internal::validate::{Lookup, find_tool, validate};
 
 #[test]
 fn answers_the_agree_cases_as_the_dispatchers_do() {

@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::CheckOptions;
 use crate::driver::analyze;
 
 #[test]
@@ -12,7 +11,7 @@ fn the_examples_and_cases_reach_every_branch_of_the_template() {
     for file in &repository_tool_files() {
         // Files with errors have nothing to document; each file alone, so
         // one that fails to load does not hide the others.
-        let Ok(analysis) = analyze(std::slice::from_ref(file), &CheckOptions::default()) else {
+        let Ok(analysis) = analyze(std::slice::from_ref(file), &Default::default()) else {
             continue;
         };
         if analysis.diagnostics.has_errors() {
@@ -48,10 +47,7 @@ const CELL_TEMPLATE_ROW: &str = "| {{ row.name }} | {{ row.ty }} | {{ row.requir
 #[test]
 fn an_override_changes_the_rows_it_lays_out() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let analysis = analyze(
-        &[root.join("examples/design.tool")],
-        &CheckOptions::default(),
-    );
+    let analysis = analyze(&[root.join("examples/design.tool")], &Default::default());
     let Ok(analysis) = analysis else {
         panic!("cannot load the example");
     };

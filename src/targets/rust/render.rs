@@ -164,7 +164,6 @@ impl<T: Serialize + Debug + Send + Sync + 'static> Object for Lazy<T> {
 mod tests {
     use std::path::PathBuf;
 
-    use crate::CheckOptions;
     use crate::targets::{GenContext, GenOptions, Generator};
 
     /// Generates `source` with `template` as the package template.
@@ -175,7 +174,7 @@ mod tests {
         std::fs::create_dir_all(dir.path().join("rust")).unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(dir.path().join("rust/package.rs.j2"), template)
             .unwrap_or_else(|e| panic!("write: {e}"));
-        let analysis = crate::driver::analyze(&[PathBuf::from(&file)], &CheckOptions::default())
+        let analysis = crate::driver::analyze(&[PathBuf::from(&file)], &Default::default())
             .unwrap_or_else(|e| panic!("analyze: {e:?}"));
         assert!(!analysis.diagnostics.has_errors());
         let options = GenOptions {

@@ -109,15 +109,13 @@ pub fn stub(program: &Program, package: &Package) -> Result<(OutputFile, StubNam
 mod tests {
     use std::path::PathBuf;
 
-    use crate::CheckOptions;
-
     #[test]
     fn every_tool_gets_a_method_answering_not_implemented() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
         let file = dir.path().join("demo.tool");
         let source = "package demo;\n/// Ping it.\ntool ping() -> bool;\n/// Set.\n@mutates\ntool set(\n    /// The value.\n    type: string,\n);\n";
         std::fs::write(&file, source).unwrap_or_else(|e| panic!("write: {e}"));
-        let analysis = crate::driver::analyze(&[PathBuf::from(&file)], &CheckOptions::default())
+        let analysis = crate::driver::analyze(&[PathBuf::from(&file)], &Default::default())
             .unwrap_or_else(|e| panic!("analyze: {e:?}"));
         let package = analysis.program.packages.values().next();
         let package = package.unwrap_or_else(|| panic!("no package"));

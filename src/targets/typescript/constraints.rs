@@ -55,8 +55,8 @@ mod tests {
     /// Every field of `inputs`: the phrases from the IR equal those of the
     /// lowered schema.
     fn check(inputs: &[PathBuf]) -> usize {
-        let analysis = crate::driver::analyze(inputs, &crate::CheckOptions::default())
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let analysis =
+            crate::driver::analyze(inputs, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         let errors: Vec<String> = analysis
             .diagnostics
             .iter()

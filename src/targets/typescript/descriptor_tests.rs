@@ -7,8 +7,8 @@ fn module(source: &str) -> String {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let path = dir.path().join("shared.tool");
     std::fs::write(&path, source).unwrap_or_else(|e| panic!("{e}"));
-    let analysis = crate::driver::analyze(&[path], &crate::CheckOptions::default())
-        .unwrap_or_else(|e| panic!("{e:?}"));
+    let analysis =
+        crate::driver::analyze(&[path], &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
     assert!(!analysis.diagnostics.has_errors());
     let (files, _) =
         crate::driver::generate(&analysis, &[Target::Typescript], &GenOptions::default());

@@ -109,8 +109,8 @@ mod tests {
     use crate::targets::{GenOptions, OutputFile, Target};
 
     fn generate(inputs: &[PathBuf], options: &GenOptions) -> Vec<OutputFile> {
-        let analysis = crate::driver::analyze(inputs, &crate::CheckOptions::default())
-            .unwrap_or_else(|e| panic!("{e:?}"));
+        let analysis =
+            crate::driver::analyze(inputs, &Default::default()).unwrap_or_else(|e| panic!("{e:?}"));
         let (files, diagnostics) =
             crate::driver::generate(&analysis, &[Target::Typescript], options);
         assert!(diagnostics.is_empty());

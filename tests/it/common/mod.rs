@@ -10,9 +10,9 @@ pub mod ts_cases;
 
 use std::path::{Path, PathBuf};
 
-use toolc::CheckOptions;
-use toolc::driver::{self, Analysis};
-use toolc::targets::{GenOptions, OpenAiApi, OutputFile, Target};
+use toolc::internal::CheckOptions;
+use toolc::internal::driver::{self, Analysis};
+use toolc::internal::targets::{GenOptions, OpenAiApi, OutputFile, Target};
 
 /// The tool entries of a tool-list file `target` wrote: MCP's `tools`,
 /// Gemini's `functionDeclarations`, the whole array of OpenAI and Anthropic
@@ -77,10 +77,10 @@ pub fn all_inputs() -> Vec<PathBuf> {
 
 /// Loads and checks `input`, failing the test on input errors.
 pub fn analyze(input: &Path) -> Analysis {
-    let analysis = toolc::analyze(&[input.to_path_buf()], &CheckOptions::default())
+    let analysis = toolc::internal::analyze(&[input.to_path_buf()], &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{e}"));
     if analysis.diagnostics.has_errors() {
-        let rendered = toolc::diagnostics::render_human(
+        let rendered = toolc::internal::diagnostics::render_human(
             &analysis.sources,
             &analysis.diagnostics.clone().into_sorted(),
         );
@@ -154,7 +154,8 @@ pub fn error_free_inputs() -> Vec<PathBuf> {
         if known.contains(&path) {
             continue;
         }
-        let Ok(analysis) = toolc::analyze(std::slice::from_ref(&path), &CheckOptions::default())
+        let Ok(analysis) =
+            toolc::internal::analyze(std::slice::from_ref(&path), &CheckOptions::default())
         else {
             continue;
         };

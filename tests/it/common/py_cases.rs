@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Map, Value};
-use toolc::targets::{OpenAiApi, Target};
+use toolc::internal::targets::{OpenAiApi, Target};
 
 use super::{self as common, python};
 

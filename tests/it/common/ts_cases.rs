@@ -11,9 +11,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use toolc::CheckOptions;
-use toolc::driver;
-use toolc::targets::{GenOptions, Target};
+use toolc::internal::CheckOptions;
+use toolc::internal::driver;
+use toolc::internal::targets::{GenOptions, Target};
 
 use super::node;
 
@@ -55,7 +55,7 @@ fn sets(group: &str) -> Vec<(PathBuf, Vec<PathBuf>)> {
 fn project(set: &Path, dir: &Path, runner: &str) {
     fs::create_dir_all(dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
     let input = set.join("input.tool");
-    let analysis = toolc::analyze(std::slice::from_ref(&input), &CheckOptions::default())
+    let analysis = toolc::internal::analyze(std::slice::from_ref(&input), &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
     assert!(
         !analysis.diagnostics.has_errors(),

@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use toolc::import::{ImportOptions, Source, import_str};
+use toolc::internal::import::{ImportOptions, Source, import_str};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/import")

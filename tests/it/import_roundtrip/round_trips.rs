@@ -12,9 +12,9 @@ fn corpus_round_trips_through_the_mcp_target() {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let json = fs::read_to_string(&file).expect("read corpus");
-        let imported = toolc::import::import_str(
+        let imported = toolc::internal::import::import_str(
             &json,
-            &toolc::import::ImportOptions {
+            &toolc::internal::import::ImportOptions {
                 from: None,
                 package: Some(stem.clone()),
             },
@@ -90,9 +90,9 @@ fn openai_strict_tools_round_trip_through_the_openai_target() {
             }
         }
     }}]);
-    let imported = toolc::import::import_str(
+    let imported = toolc::internal::import::import_str(
         &input.to_string(),
-        &toolc::import::ImportOptions {
+        &toolc::internal::import::ImportOptions {
             from: None,
             package: Some("docs".into()),
         },
@@ -164,9 +164,9 @@ fn toolc_mcp_output_imports_back_to_the_same_tools() {
             .file_name()
             .map(|n| n.to_string_lossy().replace(".mcp.json", ""))
             .unwrap_or_default();
-        let imported = toolc::import::import_str(
+        let imported = toolc::internal::import::import_str(
             &json,
-            &toolc::import::ImportOptions {
+            &toolc::internal::import::ImportOptions {
                 from: None,
                 package: Some(package.clone()),
             },

@@ -49,7 +49,7 @@ pub(super) fn expected(program: &Program, field: &Field) -> Expected {
         constraints: field
             .extra
             .is_empty()
-            .then(|| toolc::schema::constraints::type_constraints(program, &field.ty)),
+            .then(|| toolc::internal::schema::constraints::type_constraints(program, &field.ty)),
         patterns,
         prose: prose
             .iter()

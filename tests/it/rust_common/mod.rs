@@ -7,8 +7,8 @@ pub mod ir;
 
 use std::path::{Path, PathBuf};
 
-use toolc::ir::Program;
-use toolc::targets::{GenContext, GenOptions, Target, generator};
+use toolc::internal::ir::Program;
+use toolc::internal::targets::{GenContext, GenOptions, Target, generator};
 
 use gen_crate::GenPackage;
 
@@ -47,7 +47,7 @@ pub fn generate_modules(program: &Program) -> Vec<(String, String)> {
     };
     let packages: Vec<_> = program.packages.values().collect();
     let mut out = Vec::new();
-    for module in toolc::targets::modules::modules_of_build(program, &packages) {
+    for module in toolc::internal::targets::modules::modules_of_build(program, &packages) {
         let (files, diagnostics) = generator(Target::Rust)
             .unwrap()
             .generate_module(&cx, module);
@@ -63,19 +63,22 @@ pub fn generate_modules(program: &Program) -> Vec<(String, String)> {
 
 /// The MCP `Tool` JSON the Rust target embeds for `tool`, read back from the
 /// generated descriptors' source of truth.
-pub fn mcp_tool(program: &Program, tool: &toolc::ir::Tool) -> serde_json::Value {
-    toolc::targets::rust::mcp_tool_json(program, tool)
+pub fn mcp_tool(program: &Program, tool: &toolc::internal::ir::Tool) -> serde_json::Value {
+    toolc::internal::targets::rust::mcp_tool_json(program, tool)
 }
 
 /// Compiles `.tool` files into a program, panicking on errors.
 pub fn load(path: &Path) -> Program {
-    let analysis = toolc::analyze(&[path.to_path_buf()], &toolc::CheckOptions::default())
-        .unwrap_or_else(|e| panic!("{e}"));
+    let analysis = toolc::internal::analyze(
+        &[path.to_path_buf()],
+        &toolc::internal::CheckOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     if analysis.diagnostics.has_errors() {
         let all: Vec<_> = analysis.diagnostics.iter().cloned().collect();
         panic!(
             "{}",
-            toolc::diagnostics::render_human(&analysis.sources, &all)
+            toolc::internal::diagnostics::render_human(&analysis.sources, &all)
         );
     }
     analysis.program

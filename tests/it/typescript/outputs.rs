@@ -166,8 +166,8 @@ fn templates_can_be_overridden() {
         "{{ no_such_field }}\n",
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let analysis =
-        toolc::analyze(&[input], &CheckOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let analysis = toolc::internal::analyze(&[input], &CheckOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     let (files, diagnostics) = driver::generate(&analysis, &[Target::Typescript], &options);
     assert!(files.is_empty());
     let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();

@@ -7,9 +7,9 @@
 use std::fs;
 use std::path::Path;
 
-use toolc::CheckOptions;
-use toolc::driver;
-use toolc::targets::{self, GenOptions, OutputFile, Target};
+use toolc::internal::CheckOptions;
+use toolc::internal::driver;
+use toolc::internal::targets::{self, GenOptions, OutputFile, Target};
 
 use super::{manifest_dir, node, write};
 
@@ -102,7 +102,7 @@ fn runtime_unit_tests_pass() {
 
 fn generate_all(inputs: &[&Path]) -> Vec<OutputFile> {
     let inputs: Vec<_> = inputs.iter().map(|p| p.to_path_buf()).collect();
-    let analysis = toolc::analyze(&inputs, &CheckOptions::default())
+    let analysis = toolc::internal::analyze(&inputs, &CheckOptions::default())
         .unwrap_or_else(|e| panic!("{inputs:?}: {e}"));
     let (files, diagnostics) =
         driver::generate(&analysis, &[Target::Typescript], &GenOptions::default());

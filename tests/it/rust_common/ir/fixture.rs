@@ -5,7 +5,7 @@ use super::*;
 /// A program with one package `fixture` exercising every IR shape.
 pub fn fixture() -> Program {
     let p = "fixture";
-    let mut types = toolc::ir::TypeMap::default();
+    let mut types = toolc::internal::ir::TypeMap::default();
     let defs = vec![
         typedef(
             p,

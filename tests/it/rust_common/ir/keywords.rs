@@ -77,7 +77,7 @@ pub const KEYWORDS: &[&str] = &[
 
 pub fn keywords() -> Program {
     let p = "match";
-    let mut types = toolc::ir::TypeMap::default();
+    let mut types = toolc::internal::ir::TypeMap::default();
     let mut keys = Vec::new();
     let struct_fields = fields(
         KEYWORDS

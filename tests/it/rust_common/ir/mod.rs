@@ -9,7 +9,7 @@ pub use keywords::keywords;
 
 use indexmap::IndexMap;
 use serde_json::{Value, json};
-use toolc::ir::*;
+use toolc::internal::ir::*;
 
 pub fn ty(kind: TyKind) -> Ty {
     Ty {

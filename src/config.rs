@@ -15,7 +15,7 @@ use crate::check::{CheckOptions, Thresholds};
 use crate::diagnostics::{Severity, render_human};
 use crate::driver::{self, BuildReport, BuildRequest, Outcome};
 use crate::project::{self, ProjectError};
-use crate::targets::{AnthropicExamples, GenOptions, OpenAiApi, Target, TsRuntime};
+use crate::targets::{self, AnthropicExamples, GenOptions, NotBuilt, OpenAiApi, Target, TsRuntime};
 use crate::timing;
 
 /// Why [`Config::compile`] failed. Its `Display` is the full rendered report,
@@ -26,6 +26,13 @@ pub enum Error {
     Diagnostics(String),
     /// A PATH does not exist, or the output directory cannot be written.
     Io(String),
+    /// A target this build of toolc leaves out: `feature` is the cargo
+    /// feature of toolc that adds it (a build script depends on toolc
+    /// without default features, which builds the Rust target only).
+    MissingFeature {
+        target: Target,
+        feature: &'static str,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -33,6 +40,11 @@ impl std::fmt::Display for Error {
         match self {
             Error::Diagnostics(text) => write!(f, "toolc found errors:\n{text}"),
             Error::Io(text) => write!(f, "toolc: {text}"),
+            Error::MissingFeature { target, feature } => write!(
+                f,
+                "toolc: the {target} target is not in this build of toolc; \
+                 turn on toolc's `{feature}` feature to generate it"
+            ),
         }
     }
 }
@@ -148,6 +160,12 @@ impl Config {
         } else {
             self.targets.clone()
         };
+        if let Some(NotBuilt { target, feature }) = targets
+            .iter()
+            .find_map(|&target| targets::generator(target).err())
+        {
+            return Err(Error::MissingFeature { target, feature });
+        }
         let check = self.check_options(&inputs)?;
         let import_root = crate_root();
         let request = BuildRequest {
@@ -262,4 +280,50 @@ fn rerun_paths<'a>(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command line offers every target, so its feature builds them all.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn the_command_line_builds_every_target() {
+        for target in Target::ALL {
+            assert!(targets::generator(target).is_ok(), "{target}");
+        }
+    }
+
+    /// A build script's toolc (without default features) has the Rust
+    /// target only: asked for another, it says which feature adds it, and
+    /// writes nothing.
+    #[cfg(not(feature = "typescript"))]
+    #[test]
+    fn a_target_left_out_fails_naming_its_feature() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let out = dir.path().join("out");
+        let error = Config::new()
+            .target(Target::Rust)
+            .target(Target::Typescript)
+            .out_dir(&out)
+            .cargo_messages(false)
+            .compile(&[dir.path().join("a.tool")])
+            .expect_err("the typescript target is left out");
+        assert!(
+            matches!(
+                error,
+                Error::MissingFeature {
+                    target: Target::Typescript,
+                    feature: "typescript"
+                }
+            ),
+            "{error:?}"
+        );
+        assert!(
+            error.to_string().contains("`typescript` feature"),
+            "{error}"
+        );
+        assert!(!out.exists());
+    }
 }

@@ -163,7 +163,8 @@ fn shared_files(targets: &[Target], emitted: &[bool], options: &GenOptions) -> V
         .iter()
         .zip(emitted)
         .filter(|(_, emitted)| **emitted)
-        .flat_map(|(&target, _)| targets::generator(target).shared_files(options))
+        .filter_map(|(&target, _)| targets::generator(target).ok())
+        .flat_map(|generator| generator.shared_files(options))
         .collect()
 }
 
@@ -234,7 +235,12 @@ fn generate_each<R: Send>(
         .collect();
     let done = crate::timing::phase("generate", || {
         crate::parallel::map(&work, 1, |&(package, module, target)| {
-            let generator = targets::generator(target);
+            // A target this build of toolc leaves out writes nothing:
+            // `Config` refuses it up front, naming its feature, and the
+            // command line has every target.
+            let Ok(generator) = targets::generator(target) else {
+                return (finish(Vec::new()), Diagnostics::new());
+            };
             let (out, diagnostics) = if module {
                 generator.generate_module(&cx, package)
             } else {
@@ -363,7 +369,8 @@ pub(crate) fn finish(
     // has (the TypeScript runtime is copied, not imported as a package).
     let shared: BTreeSet<String> = Target::ALL
         .into_iter()
-        .flat_map(|target| targets::generator(target).shared_files(&GenOptions::default()))
+        .filter_map(|target| targets::generator(target).ok())
+        .flat_map(|generator| generator.shared_files(&GenOptions::default()))
         .map(|file| file.name)
         .collect();
     let mut names: Vec<String> = Vec::new();

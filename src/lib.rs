@@ -57,6 +57,7 @@ mod source;
 mod staging;
 #[cfg(feature = "cli")]
 mod stats;
+#[cfg(feature = "cli")]
 mod stubs;
 mod syntax;
 mod tables;
@@ -129,6 +130,7 @@ pub mod internal {
     pub mod stats {
         pub use crate::stats::*;
     }
+    #[cfg(feature = "cli")]
     pub mod stubs {
         pub use crate::stubs::*;
     }

@@ -73,6 +73,7 @@ impl<'p> Lowering<'p> {
     }
 
     /// The named type of entry `index`.
+    #[cfg(any(feature = "typescript", feature = "python"))]
     pub fn def_key(&self, index: usize) -> Option<&TypeKey> {
         self.keys.get(index)
     }

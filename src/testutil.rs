@@ -1,7 +1,4 @@
-//! Small builders for hand-made IR values in unit tests, and the test
-//! inputs of the repository.
-
-use std::path::{Path, PathBuf};
+//! Small builders for hand-made IR values in unit tests.
 
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -167,29 +164,5 @@ pub fn program(tools: Vec<Tool>, types: Vec<TypeDef>) -> Program {
         packages: [("p".to_string(), package)].into_iter().collect(),
         imported: Default::default(),
         types: keys.into_iter().zip(types).collect(),
-    }
-}
-
-/// Every `.tool` file of the examples and the test cases, in a stable order.
-pub fn repository_tool_files() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    tool_files(&root.join("examples"), &mut files);
-    tool_files(&root.join("tests/cases"), &mut files);
-    files
-}
-
-fn tool_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            tool_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "tool") {
-            out.push(path);
-        }
     }
 }

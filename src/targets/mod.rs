@@ -1,27 +1,47 @@
 //! Backends. Each reads the IR of one package and returns the files it emits;
 //! the driver decides what is written where.
+//!
+//! The Rust target is always built; each other target is a cargo feature
+//! (Cargo.toml) that the command line turns on, so a build script, which
+//! depends on toolc without default features, compiles only what it writes.
+//! [`generator`] is the one place that knows which feature builds which
+//! target.
 
 use std::path::PathBuf;
 
+#[cfg(feature = "json")]
 pub mod anthropic;
+#[cfg(any(feature = "typescript", feature = "python"))]
 pub(crate) mod descriptors;
+#[cfg(feature = "json")]
 pub mod gemini;
+#[cfg(feature = "json")]
 pub(crate) mod json_common;
+#[cfg(feature = "json")]
 pub mod json_schema;
+#[cfg(feature = "markdown")]
 pub mod markdown;
+#[cfg(feature = "json")]
 pub mod mcp;
 pub mod modules;
+#[cfg(feature = "json")]
 pub mod openai;
+#[cfg(feature = "python")]
 pub mod python;
 pub mod rust;
 pub(crate) mod templates;
+#[cfg(any(feature = "typescript", feature = "python"))]
 pub(crate) mod tool_spec;
+// `UsedTypes` serves the TypeScript and Python targets; the reference walk
+// beside it serves every code target (`modules`).
+#[cfg_attr(not(any(feature = "typescript", feature = "python")), allow(dead_code))]
 pub(crate) mod used_types;
 
 use crate::diagnostics::Diagnostics;
 use crate::ir::{Package, Program};
 pub use crate::target::{AnthropicExamples, OpenAiApi, Target, TsRuntime};
 
+#[cfg(feature = "typescript")]
 pub mod typescript;
 
 /// Options every generator may read.
@@ -81,18 +101,43 @@ pub trait Generator {
     }
 }
 
-/// The generator for `target`.
-pub fn generator(target: Target) -> Box<dyn Generator> {
-    // Each target replaces its arm here as it lands.
-    match target {
-        Target::Rust => Box::new(rust::RustGenerator),
-        Target::Typescript => Box::new(typescript::TypeScript),
-        Target::Python => Box::new(python::Python),
-        Target::Mcp => Box::new(mcp::Mcp),
-        Target::Openai => Box::new(openai::OpenAi),
-        Target::Anthropic => Box::new(anthropic::Anthropic),
-        Target::Gemini => Box::new(gemini::Gemini),
-        Target::JsonSchema => Box::new(json_schema::JsonSchema),
-        Target::Markdown => Box::new(markdown::Markdown),
-    }
+/// A target this build of toolc leaves out, and the cargo feature of toolc
+/// that builds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotBuilt {
+    pub target: Target,
+    pub feature: &'static str,
+}
+
+/// The generator for `target`, or the feature this build lacks for it.
+pub fn generator(target: Target) -> Result<Box<dyn Generator>, NotBuilt> {
+    let feature = match target {
+        Target::Rust => return Ok(Box::new(rust::RustGenerator)),
+        Target::Typescript => "typescript",
+        Target::Python => "python",
+        Target::Markdown => "markdown",
+        Target::Mcp | Target::Openai | Target::Anthropic | Target::Gemini | Target::JsonSchema => {
+            "json"
+        }
+    };
+    let built: Option<Box<dyn Generator>> = match target {
+        #[cfg(feature = "typescript")]
+        Target::Typescript => Some(Box::new(typescript::TypeScript)),
+        #[cfg(feature = "python")]
+        Target::Python => Some(Box::new(python::Python)),
+        #[cfg(feature = "markdown")]
+        Target::Markdown => Some(Box::new(markdown::Markdown)),
+        #[cfg(feature = "json")]
+        Target::Mcp => Some(Box::new(mcp::Mcp)),
+        #[cfg(feature = "json")]
+        Target::Openai => Some(Box::new(openai::OpenAi)),
+        #[cfg(feature = "json")]
+        Target::Anthropic => Some(Box::new(anthropic::Anthropic)),
+        #[cfg(feature = "json")]
+        Target::Gemini => Some(Box::new(gemini::Gemini)),
+        #[cfg(feature = "json")]
+        Target::JsonSchema => Some(Box::new(json_schema::JsonSchema)),
+        _ => None,
+    };
+    built.ok_or(NotBuilt { target, feature })
 }

@@ -54,8 +54,9 @@ fn template_dir_overrides_one_template() {
         options: &options,
     };
     let package = program.packages.values().next().unwrap();
-    let (files, diagnostics) =
-        toolc::internal::targets::generator(toolc::Target::Rust).generate(&cx, package);
+    let (files, diagnostics) = toolc::internal::targets::generator(toolc::Target::Rust)
+        .unwrap()
+        .generate(&cx, package);
     assert!(diagnostics.is_empty());
     assert_eq!(
         files[0].contents,
@@ -69,8 +70,9 @@ fn template_dir_overrides_one_template() {
         "{{ no_such_field }}\n",
     )
     .unwrap();
-    let (files, diagnostics) =
-        toolc::internal::targets::generator(toolc::Target::Rust).generate(&cx, package);
+    let (files, diagnostics) = toolc::internal::targets::generator(toolc::Target::Rust)
+        .unwrap()
+        .generate(&cx, package);
     assert!(files.is_empty());
     assert!(diagnostics.has_errors());
     let codes: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();

@@ -1,14 +1,14 @@
 //! The embedded template over every example and test case, and an override
 //! that lays rows out its own way.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::driver::analyze;
 
 #[test]
 fn the_examples_and_cases_reach_every_branch_of_the_template() {
     let mut documents = Vec::new();
-    for file in &crate::testutil::repository_tool_files() {
+    for file in &repository_tool_files() {
         // Files with errors have nothing to document; each file alone, so
         // one that fails to load does not hide the others.
         let Ok(analysis) = analyze(std::slice::from_ref(file), &Default::default()) else {
@@ -292,6 +292,30 @@ mod constraints {
         ];
         for (t, expected) in cases {
             assert_eq!(type_constraints(&program, &t), expected, "{t:?}");
+        }
+    }
+}
+
+/// Every `.tool` file of the examples and the test cases, in a stable order.
+fn repository_tool_files() -> Vec<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    tool_files(&root.join("examples"), &mut files);
+    tool_files(&root.join("tests/cases"), &mut files);
+    files
+}
+
+fn tool_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            tool_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tool") {
+            out.push(path);
         }
     }
 }

@@ -6,13 +6,13 @@ use indexmap::IndexSet;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::super::json_common::source_name;
 pub use super::rows::RowView;
 use super::rows::rows;
 use super::text::{block, code, inline, line, name};
 use crate::ir::{Package, Program, Tier, Tool, Ty, TyKind, TypeDefKind, TypeKey};
 use crate::schema::constraints::type_constraints;
 use crate::schema::describe::json_text;
+use crate::schema::documents::source_name;
 use crate::schema::documents::tool_description;
 use crate::target::GENERATED_MARKER;
 

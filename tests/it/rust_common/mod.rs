@@ -24,7 +24,7 @@ pub fn generate(program: &Program) -> Vec<(String, String)> {
     };
     let mut out = Vec::new();
     for package in program.packages.values() {
-        let (files, diagnostics) = generator(Target::Rust).generate(&cx, package);
+        let (files, diagnostics) = generator(Target::Rust).unwrap().generate(&cx, package);
         assert!(
             !diagnostics.has_errors(),
             "generation failed: {:?}",
@@ -48,7 +48,9 @@ pub fn generate_modules(program: &Program) -> Vec<(String, String)> {
     let packages: Vec<_> = program.packages.values().collect();
     let mut out = Vec::new();
     for module in toolc::internal::targets::modules::modules_of_build(program, &packages) {
-        let (files, diagnostics) = generator(Target::Rust).generate_module(&cx, module);
+        let (files, diagnostics) = generator(Target::Rust)
+            .unwrap()
+            .generate_module(&cx, module);
         assert!(
             !diagnostics.has_errors(),
             "{:?}",

@@ -51,7 +51,10 @@ fn runtime_unit_tests_pass() {
     let dir = node_dir.join("work").join("runtime");
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
-    for file in targets::generator(Target::Typescript).shared_files(&GenOptions::default()) {
+    for file in targets::generator(Target::Typescript)
+        .unwrap()
+        .shared_files(&GenOptions::default())
+    {
         write(&dir, &file.name, &file.contents);
     }
     let sources = manifest_dir().join("targets/typescript/runtime");
@@ -117,8 +120,9 @@ fn several_packages_share_one_runtime() {
         &examples.join("weather.tool"),
     ]);
     let names: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
-    let runtime: Vec<OutputFile> =
-        targets::generator(Target::Typescript).shared_files(&GenOptions::default());
+    let runtime: Vec<OutputFile> = targets::generator(Target::Typescript)
+        .unwrap()
+        .shared_files(&GenOptions::default());
     let runtime_names: Vec<&str> = runtime.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(
         names,

@@ -15,10 +15,11 @@ use serde_json::Value;
 
 use crate::ir::{Bound, Constraints, Field, Program, Ty, TyKind, TypeDefKind, TypeKey, TypeMap};
 
-/// Nesting beyond this is lowered to any value (the front end already
-/// limits types to 64 levels); it only keeps a malformed IR from recursing
-/// for ever.
-const MAX_DEPTH: usize = 64;
+/// Nesting beyond this is lowered to any value. Check `E0003` holds every
+/// tool's JSON to this many levels, and each level here (an array, a map,
+/// a tuple, a union) opens at least one, so it only keeps a malformed IR
+/// from recursing for ever.
+const MAX_DEPTH: usize = crate::schema::MAX_JSON_DEPTH;
 
 /// Lowers the argument lists and types of a package (or of one tool) into
 /// tables that share one `defs` list.

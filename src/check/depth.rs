@@ -1,190 +1,279 @@
-//! E0003: a type or tool that nests too deep once its named types are
-//! written out.
+//! E0003 and E0005 beyond the parser: nesting too deep, or a schema too
+//! large, once named types are written out.
 //!
-//! The syntax limits nesting to [`MAX_DEPTH`] levels per item, but the JSON
-//! targets inline every named type that is not recursive, so a chain of
-//! structs (`struct S0 { n?: S1 } struct S1 { n?: S2 } ...`) written out
-//! nests as deep as the chain is long. Every generator, and the lints that
-//! follow named types, walk that nesting recursively on a worker thread's
-//! stack; a limit here keeps all of them within it.
+//! One limit, [`LIMIT`] levels (serde_json's), counted in the JSON toolc
+//! writes. The JSON targets write out every named type that is not
+//! recursive in place, so a chain of structs (`struct S0 { n?: S1 }
+//! struct S1 { n?: S2 } ...`) nests as deep as the chain is long. Within
+//! the limit:
+//! - every document reads back with serde_json's defaults: the `.mcp.json`,
+//!   `.openai.json`, `.anthropic.json` and `.gemini.json` files, and the MCP
+//!   JSON the generated Rust parses (`ToolDescriptor::mcp()`);
+//! - every value of a tool's types that is not recursive (nor `json`) nests
+//!   less than its schema, so within the 128 levels the runtimes accept;
+//! - every pass that follows types recursively (the generators, the
+//!   lowerings, the lints) recurses at most once per level: each struct,
+//!   union, array, map or tuple opens at least one JSON level, and an alias,
+//!   which opens none, is a named type in a chain, which counts one too.
 //!
-//! Levels are counted the way the syntax counts brackets: a struct, a tagged
-//! union, an array, a map and a tool's parameter list open one level each;
-//! scalars, enums, literal unions, unions of types and aliases open none. So
-//! nothing that fits the syntactic limit within one item is rejected here. A
-//! reference to a recursive type is a `$ref` (its definition is written out
-//! once, in `$defs`) and ends the count; the recursive type's own definition
-//! is measured like any other.
+//! One bottom-up pass over the named types ([`bottom_up`], an explicit
+//! stack: a chain can be far longer than the stack a check runs on) gives
+//! each a lower and an upper bound of the depth it is written out at, and
+//! its chain of named types ([`bounds`]). A type is reported where its
+//! chain first crosses the limit (every named type it writes out is within
+//! it), so a chain yields one error. Then, on types within it, a tool is
+//! lowered and measured exactly when its upper bound crosses the limit.
+//! The lower bound counts what the generic lowering always writes (the MCP
+//! document); the upper bound also covers what only some documents add
+//! (`anyOf` around nullable or optional values, OpenAI strict mode's
+//! rewrites).
 //!
-//! The depth of every named type is computed once, bottom up, with an
-//! explicit stack ([`bottom_up`]): the chain can be far longer than the stack
-//! this check runs on. Only the types where the limit is first crossed are
-//! reported (every named type they write out is within it; the outer ones of
-//! a chain exceed it only through them), and a tool only when its parameters
-//! or output cross it at the tool itself.
+//! The parser's own guard, 64 brackets as written ([`crate::syntax::scan`]),
+//! comes before all of this.
 
 use super::Cx;
 use super::walk;
 use crate::diagnostics::{Diagnostic, codes};
-use crate::ir::{Program, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
-use crate::source::Span;
-use crate::syntax::scan::MAX_DEPTH;
+use crate::ir::{Program, Tool, Ty, TyKind, TypeDef, TypeDefKind, TypeKey};
+use crate::schema::MAX_JSON_DEPTH;
+use crate::schema::documents::{LEVELS_ABOVE_SCHEMAS, tool_json_depths};
+use bounds::{Bounder, Bounds, Site, deepest_part, def_bounds};
+
+mod bounds;
+
+/// At most this many levels of JSON in any document a build writes, and of
+/// named types written out one inside the other.
+pub const LIMIT: usize = MAX_JSON_DEPTH;
+
+/// At most this many arrays and objects in a tool's schema once its named
+/// types are written out (E0005). A named type used twice is written twice,
+/// so a chain of types that each use the next twice doubles the schema at
+/// every link: 25 small structs would make gigabytes of JSON, exhausting
+/// memory in `build` and time in the lints that size schemas. A schema this
+/// large is already megabytes of JSON, far beyond what any model takes.
+pub const MAX_SCHEMA_SIZE: usize = 100_000;
 
 pub fn run(cx: &mut Cx<'_>) {
     let program = cx.program;
-    let depths = type_depths(program);
-    let within = |index: usize| depths.at(index) <= MAX_DEPTH;
-    let mut found = Vec::new();
-    for (index, def) in program.types.values().enumerate() {
-        let depth = depths.at(index);
-        if depth <= MAX_DEPTH {
-            continue;
-        }
-        // Reported where the chain crosses the limit: every named type the
-        // definition writes out is within it (the outer types of a chain
-        // exceed it only through the inner ones), so a chain yields one
-        // error. The crossing may take several levels at once
-        // (`next?: [[S1]]`), or none of the definition's own (an alias).
-        let mut crosses = true;
-        for_inlined(program, def, &mut |k| crosses &= within(k));
-        if !crosses {
-            continue;
-        }
-        let Some((inner, span)) = deepest_site(program, def, &depths) else {
-            continue;
-        };
-        let what = match def.kind {
-            TypeDefKind::Union { .. } => "union",
-            TypeDefKind::Alias { .. } => "type",
-            TypeDefKind::Enum { .. } => "enum",
-            TypeDefKind::Struct { .. } => "struct",
-        };
-        found.push(too_deep(
-            def.name_span,
-            format!("{what} `{}`", def.name),
-            depth,
-            span,
-            inner,
-        ));
-    }
-    for tool in walk::tools(cx.program) {
-        let sites = tool
-            .params
-            .values()
-            .map(|p| (ty_depth(program, &p.ty, &depths), p.ty.span))
-            .chain(
-                tool.output
-                    .iter()
-                    .map(|o| (root_depth(program, o, &depths), o.span)),
-            );
-        let Some((inner, span)) = sites.max_by_key(|(d, _)| *d) else {
-            continue;
-        };
-        // The tool's own level (its parameter list, or the object an output
-        // is wrapped in) comes on top of its sites.
-        if inner < MAX_DEPTH {
-            continue;
-        }
-        // A named type it uses that is itself too deep was reported there.
-        let mut crosses = true;
-        let mut named = |t: &Ty| {
-            if let TyKind::Named { key } = &t.kind {
-                if let Some((index, _)) = lookup(program, key) {
-                    crosses &= within(index);
-                }
-            }
-        };
-        for ty in tool.params.values().map(|p| &p.ty).chain(&tool.output) {
-            walk::nested(ty, &mut named);
-        }
-        if crosses {
-            found.push(too_deep(
-                tool.name_span,
-                format!("tool `{}`", tool.name),
-                inner + 1,
-                span,
-                inner,
-            ));
-        }
-    }
-    // A chain of nested structs too deep is reported as such, once.
+    let named = named_bounds(program);
+    let mut found = crossings(program, &named, |b| b.lo, too_deep_type);
     if found.is_empty() {
-        found.extend(long_chains(program));
+        found = crossings(program, &named, |b| b.links, too_long);
+    }
+    if found.is_empty() {
+        found = tools(program, named);
     }
     for d in found {
         cx.error(d);
     }
 }
 
-/// At most this many named types in a chain, each written out inside the
-/// one before (aliases of aliases, structs, unions). Aliases open no level,
-/// so the depth limit does not bound such a chain; but every generator and
-/// several lints follow it recursively, one stack frame or more per link.
-pub const MAX_CHAIN: usize = 2 * MAX_DEPTH;
-
-/// E0003 where a chain of named types written out in place crosses
-/// [`MAX_CHAIN`] (once per chain, as for depth).
-fn long_chains(program: &Program) -> Vec<Diagnostic> {
-    let links = bottom_up(program, |def, links: &PerType<usize>| {
-        let mut longest = 0;
-        for_inlined(program, def, &mut |k| longest = longest.max(links.at(k)));
-        1 + longest
-    });
+/// The named types whose `measure` crosses [`LIMIT`] while that of every
+/// named type they write out stays within it: one for each chain.
+fn crossings(
+    program: &Program,
+    named: &PerType<Bounds>,
+    measure: impl Fn(&Bounds) -> usize,
+    report: impl Fn(&Program, &TypeDef, &PerType<Bounds>, usize) -> Diagnostic,
+) -> Vec<Diagnostic> {
     let mut found = Vec::new();
     for (index, def) in program.types.values().enumerate() {
-        let n = links.at(index);
-        let mut crosses = n > MAX_CHAIN;
-        for_inlined(program, def, &mut |k| crosses &= links.at(k) <= MAX_CHAIN);
-        if !crosses {
+        let m = measure(&named.at(index));
+        if m <= LIMIT {
             continue;
         }
-        found.push(
-            Diagnostic::new(
-                codes::TOO_DEEP,
-                def.name_span,
-                format!(
-                    "`{}` is written out through a chain of {n} named types, more than {MAX_CHAIN}",
-                    def.name
-                ),
-            )
-            .with_label("the chain of types this one inlines is too long")
-            .with_help(
-                "refer to the type at the end of the chain directly instead of through aliases \
-                 of aliases, or shorten the chain of nested types",
-            )
-            .with_note(
-                "every named type that is not recursive is written out in place, inside the one \
-                 that uses it",
-            ),
-        );
+        let mut crosses = true;
+        for_inlined(program, def, &mut |k| {
+            crosses &= measure(&named.at(k)) <= LIMIT
+        });
+        if crosses {
+            found.push(report(program, def, named, m));
+        }
     }
     found
 }
 
-fn too_deep(at: Span, what: String, depth: usize, inner_span: Span, inner: usize) -> Diagnostic {
-    Diagnostic::new(
+/// The bounds of every named type written out, with its chain of named
+/// types.
+fn named_bounds(program: &Program) -> PerType<Bounds> {
+    bottom_up(program, |def, named| {
+        let mut b = def_bounds(program, def, named);
+        let mut links = 0;
+        for_inlined(program, def, &mut |k| links = links.max(named.at(k).links));
+        b.links = 1 + links;
+        b
+    })
+}
+
+/// E0005 and E0003 for tools, whose types are all within the limit: a
+/// tool's own parameters and output add at most the levels written in it
+/// (64 brackets), so lowering it recurses within the stack.
+fn tools(program: &Program, named: PerType<Bounds>) -> Vec<Diagnostic> {
+    let b = Bounder { program, named };
+    let defs = defs_levels(&b);
+    let mut found = Vec::new();
+    for package in program.packages.values() {
+        for tool in package.tools.values() {
+            let (bounds, site) = tool_bounds(&b, defs, tool);
+            if bounds.size > MAX_SCHEMA_SIZE {
+                found.push(too_large(tool));
+                continue;
+            }
+            if bounds.hi <= LIMIT {
+                continue;
+            }
+            let [first, rest @ ..] = tool_json_depths(program, tool);
+            let (target, depth) =
+                rest.into_iter().fold(
+                    first,
+                    |deepest, d| if d.1 > deepest.1 { d } else { deepest },
+                );
+            if depth > LIMIT {
+                let file = format!("{}.{}.json", package.name, target.as_str());
+                found.push(too_deep_tool(tool, &file, depth, site));
+            }
+        }
+    }
+    found
+}
+
+/// How deep the definitions of recursive types nest at most: they are
+/// written under `$defs` at the root of the schema that uses them (`$defs`,
+/// then the definition).
+fn defs_levels(b: &Bounder<'_>) -> usize {
+    let program = b.program;
+    program
+        .types
+        .values()
+        .enumerate()
+        .filter(|(_, def)| !written_out(def))
+        .map(|(index, _)| b.named.at(index).hi)
+        .max()
+        .map_or(0, |hi| hi + 2)
+}
+
+/// The bounds of how deep the documents a build writes nest because of
+/// `tool`: `lo` that of `<package>.mcp.json`, at least; `hi` that of every
+/// document ([`tool_json_depths`]), at most. With its deepest part.
+fn tool_bounds(b: &Bounder<'_>, defs: usize, tool: &Tool) -> (Bounds, Option<Site>) {
+    let (bounds, site) = b.tool(tool);
+    let defs = if bounds.recursion { defs } else { 0 };
+    let b = Bounds {
+        lo: LEVELS_ABOVE_SCHEMAS + bounds.lo,
+        hi: LEVELS_ABOVE_SCHEMAS + bounds.hi.max(defs),
+        ..bounds
+    };
+    (b, site)
+}
+
+fn too_deep_type(
+    program: &Program,
+    def: &TypeDef,
+    named: &PerType<Bounds>,
+    lo: usize,
+) -> Diagnostic {
+    let mut d = Diagnostic::new(
         codes::TOO_DEEP,
-        at,
+        def.name_span,
         format!(
-            "{what} nests {depth} levels deep when its types are written out, more than {MAX_DEPTH}"
+            "{} `{}` nests at least {lo} levels deep as JSON once its named types are written \
+             out, more than {LIMIT}",
+            kind_name(def),
+            def.name
         ),
     )
-    .with_label("too deep once named types are inlined")
-    .with_secondary(inner_span, format!("this type nests {inner} levels"))
-    .with_help(
-        "shorten the chain of nested structs: make inner fields parameters or fields of an outer \
-         struct, or split the data",
+    .with_label("too deep once named types are written out");
+    if let Some((inner, span)) = deepest_part(program, def, named) {
+        d = d.with_secondary(span, format!("this nests at least {inner} levels"));
+    }
+    d.with_note(
+        "every named type that is not recursive is written out in place, so nesting adds up \
+         along a chain of types; a struct's fields sit two levels inside it (`properties`, then \
+         the field)",
     )
-    .with_note(
-        "JSON targets write out every named type that is not recursive in place, so nesting adds \
-         up along the chain",
+    .with_help(
+        "shorten the chain of nested types: move the fields of inner structs up into their \
+         parent or into the tool's parameters, or split the data",
     )
 }
 
-/// The written-out depth of every named type, computed bottom up without
-/// recursion over the (unbounded) chain of named types.
-fn type_depths(program: &Program) -> PerType<usize> {
-    bottom_up(program, |def, depths| def_depth(program, def, depths))
+fn too_long(_: &Program, def: &TypeDef, _: &PerType<Bounds>, links: usize) -> Diagnostic {
+    Diagnostic::new(
+        codes::TOO_DEEP,
+        def.name_span,
+        format!(
+            "{} `{}` is written out through a chain of {links} named types, more than {LIMIT}",
+            kind_name(def),
+            def.name
+        ),
+    )
+    .with_label("the chain of types this one writes out is too long")
+    .with_note(
+        "every named type that is not recursive is written out in place, inside the one that \
+         uses it; an alias adds no JSON of its own, but counts as a level in a chain",
+    )
+    .with_help(
+        "refer to the type at the end of the chain directly instead of through aliases of \
+         aliases, or shorten the chain of nested types",
+    )
+}
+
+fn kind_name(def: &TypeDef) -> &'static str {
+    match def.kind {
+        TypeDefKind::Union { .. } => "union",
+        TypeDefKind::Alias { .. } => "type",
+        TypeDefKind::Enum { .. } => "enum",
+        TypeDefKind::Struct { .. } => "struct",
+    }
+}
+
+fn too_large(tool: &Tool) -> Diagnostic {
+    Diagnostic::new(
+        codes::TOO_LARGE,
+        tool.name_span,
+        format!(
+            "the schema of tool `{}` holds more than {MAX_SCHEMA_SIZE} arrays and objects once \
+             its named types are written out",
+            tool.name
+        ),
+    )
+    .with_label("its JSON would be too large to write or send")
+    .with_note(
+        "every named type that is not recursive is written out wherever it is used, so a type \
+         that uses another twice doubles its size, and a chain of such types grows the schema \
+         exponentially",
+    )
+    .with_help(
+        "use a repeated type once (one field holding a list instead of two fields of the type), \
+         or shorten the chain of types that each use the next more than once",
+    )
+}
+
+fn too_deep_tool(tool: &Tool, file: &str, depth: usize, site: Option<Site>) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        codes::TOO_DEEP,
+        tool.name_span,
+        format!(
+            "tool `{}` nests {depth} levels deep in `{file}`, more than the {LIMIT} serde_json \
+             reads",
+            tool.name
+        ),
+    )
+    .with_label("its JSON nests too deep to be read back");
+    if let Some(site) = site {
+        d = d.with_secondary(site.span, site.what);
+    }
+    d.with_note(format!(
+        "in a JSON Schema every struct opens two levels (`properties`, then the field) and every \
+         nullable struct, array or map two more (`anyOf`, then the member); serde_json refuses \
+         JSON nested deeper than {LIMIT} levels, and it is how these files are read and how the \
+         generated Rust reads each tool's MCP JSON (`ToolDescriptor::mcp()`)"
+    ))
+    .with_help(
+        "flatten what this tool takes or returns: move the fields of inner structs up into their \
+         parent or into the tool's parameters, split the data, or write `name?: T` instead of \
+         `name?: T | null` where leaving it out says enough",
+    )
 }
 
 /// A value for each named type, by its position in `program.types`.
@@ -213,10 +302,7 @@ pub(super) fn lookup<'p>(program: &'p Program, key: &TypeKey) -> Option<(usize, 
 /// than the stack a check runs on. `value` sees the values of those types
 /// (an alias cycle, reported as E0209 elsewhere, leaves its types without
 /// one).
-pub(super) fn bottom_up<V: Copy>(
-    program: &Program,
-    value: impl Fn(&TypeDef, &PerType<V>) -> V,
-) -> PerType<V> {
+fn bottom_up<V: Copy>(program: &Program, value: impl Fn(&TypeDef, &PerType<V>) -> V) -> PerType<V> {
     let count = program.types.len();
     let mut values = PerType(vec![None; count]);
     let mut expanding = vec![false; count];
@@ -257,7 +343,7 @@ pub(super) fn bottom_up<V: Copy>(
 
 /// The positions of the named types whose definitions `def` writes out in
 /// place.
-pub(super) fn for_inlined(program: &Program, def: &TypeDef, f: &mut impl FnMut(usize)) {
+fn for_inlined(program: &Program, def: &TypeDef, f: &mut impl FnMut(usize)) {
     let mut on_ty = |ty: &Ty| {
         walk::nested(ty, &mut |t| {
             if let TyKind::Named { key } = &t.kind {
@@ -288,7 +374,7 @@ pub(super) fn for_inlined(program: &Program, def: &TypeDef, f: &mut impl FnMut(u
 /// every type but recursive structs and tagged unions. Aliases are always
 /// written out, even one on a cycle through a struct (`type Kids = [Node];`
 /// used in `Node`).
-pub(super) fn written_out(def: &TypeDef) -> bool {
+fn written_out(def: &TypeDef) -> bool {
     !def.recursive
         || matches!(
             def.kind,
@@ -296,84 +382,7 @@ pub(super) fn written_out(def: &TypeDef) -> bool {
         )
 }
 
-fn def_depth(program: &Program, def: &TypeDef, depths: &PerType<usize>) -> usize {
-    match &def.kind {
-        TypeDefKind::Alias { target } => ty_depth(program, target, depths),
-        TypeDefKind::Enum { .. } => 0,
-        TypeDefKind::Struct { fields } => {
-            1 + fields
-                .values()
-                .map(|f| ty_depth(program, &f.ty, depths))
-                .max()
-                .unwrap_or(0)
-        }
-        TypeDefKind::Union { variants, .. } => {
-            1 + variants
-                .values()
-                .map(|v| named_depth(program, &v.ty, depths))
-                .max()
-                .unwrap_or(0)
-        }
-    }
-}
-
-/// The depth of the named type `key` written out.
-fn named_depth(program: &Program, key: &TypeKey, depths: &PerType<usize>) -> usize {
-    lookup(program, key).map_or(0, |(index, _)| depths.at(index))
-}
-
-/// The deepest type written directly in `def` and its depth.
-fn deepest_site(
-    program: &Program,
-    def: &TypeDef,
-    depths: &PerType<usize>,
-) -> Option<(usize, Span)> {
-    match &def.kind {
-        TypeDefKind::Alias { target } => Some((ty_depth(program, target, depths), target.span)),
-        TypeDefKind::Enum { .. } => None,
-        TypeDefKind::Struct { fields } => fields
-            .values()
-            .map(|f| (ty_depth(program, &f.ty, depths), f.ty.span))
-            .max_by_key(|(d, _)| *d),
-        TypeDefKind::Union { variants, .. } => variants
-            .values()
-            .map(|v| (named_depth(program, &v.ty, depths), v.span))
-            .max_by_key(|(d, _)| *d),
-    }
-}
-
-/// The depth of a type expression. Recursion here follows only the
-/// expression itself, which the syntax already bounds; named types come from
-/// `depths`.
-fn ty_depth(program: &Program, ty: &Ty, depths: &PerType<usize>) -> usize {
-    match &ty.kind {
-        TyKind::Array { items } => 1 + ty_depth(program, items, depths),
-        TyKind::Map { values } => 1 + ty_depth(program, values, depths),
-        TyKind::Tuple { items } => {
-            1 + items
-                .iter()
-                .map(|t| ty_depth(program, t, depths))
-                .max()
-                .unwrap_or(0)
-        }
-        TyKind::Union { members } => members
-            .iter()
-            .map(|m| ty_depth(program, m, depths))
-            .max()
-            .unwrap_or(0),
-        TyKind::Named { key } => match lookup(program, key) {
-            Some((index, def)) if written_out(def) => depths.at(index),
-            _ => 0,
-        },
-        _ => 0,
-    }
-}
-
-/// A tool's output: a recursive type at the root of a schema is written out
-/// once there instead of being a bare `$ref`.
-fn root_depth(program: &Program, ty: &Ty, depths: &PerType<usize>) -> usize {
-    match &ty.kind {
-        TyKind::Named { key } => named_depth(program, key, depths),
-        _ => ty_depth(program, ty, depths),
-    }
-}
+#[cfg(test)]
+mod boundary_tests;
+#[cfg(test)]
+mod tests;

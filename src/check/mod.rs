@@ -23,7 +23,6 @@ mod float_multiple;
 mod gemini;
 mod infinite;
 mod integers;
-mod json_depth;
 mod levels;
 mod mcp_headers;
 mod metadata;
@@ -135,16 +134,10 @@ pub fn check_rest(program: &Program, errors: &[Span], options: &CheckOptions) ->
 /// into set aside. The lints too when `lints`.
 fn run_all(program: &Program, options: &CheckOptions, lints: bool) -> Vec<Diagnostic> {
     let mut out = run_checks(program, options, STRUCTURAL);
-    // The later checks and the lints follow named types recursively; on types
-    // that nest beyond the limit they would exhaust the stack, so they do not
-    // run at all. Tools whose JSON would nest too deep are measured only on
-    // types within the limit (a chain too deep is one error, not one per
-    // tool), and stop the rest the same way: their types may nest without
-    // end through unions and aliases, which open no type level.
-    let mut depth = run_checks(program, options, &[depth::run]);
-    if depth.is_empty() {
-        depth = run_checks(program, options, &[json_depth::run]);
-    }
+    // The later checks and the lints follow named types recursively; on
+    // types that nest beyond the limit they would exhaust the stack, so they
+    // do not run at all.
+    let depth = run_checks(program, options, &[depth::run]);
     if !depth.is_empty() {
         out.extend(depth);
         return out;

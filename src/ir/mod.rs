@@ -91,8 +91,9 @@ impl Program {
     /// specific constraint wins where both set the same keyword).
     ///
     /// The result's kind is never a `Named` alias; it may still be `Named` for
-    /// an enum, struct or union. Alias cycles are rejected by the front end;
-    /// the depth limit here only keeps a malformed IR from looping.
+    /// an enum, struct or union. Alias cycles are rejected by the front end,
+    /// and check `E0003` limits a chain of named types to 127; the limit of
+    /// steps here only keeps a malformed IR from looping.
     pub fn resolve_alias(&self, ty: &Ty) -> Ty {
         self.resolve_alias_cow(ty).into_owned()
     }
@@ -115,7 +116,7 @@ impl Program {
             return std::borrow::Cow::Borrowed(ty);
         }
         let mut current = ty.clone();
-        for _ in 0..64 {
+        for _ in 0..128 {
             let TyKind::Named { key } = &current.kind else {
                 break;
             };

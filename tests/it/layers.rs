@@ -305,7 +305,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The files `#[path]` attributes include, with the module each becomes
-/// (`check/json_depth_tests.rs` is `check::json_depth::tests`).
+/// (`check/value_tests.rs` is `check::value::tests`).
 fn included_by_path(
     root: &Path,
     files: &[PathBuf],

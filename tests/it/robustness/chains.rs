@@ -1,6 +1,7 @@
 //! Long chains of types: a diagnostic past the depth limit, a build at it.
 
 use super::*;
+use common::cli::toolc;
 
 /// `struct S0 { n?: S1 } struct S1 { n?: S2 } ...`: `len` structs, each
 /// holding the next, used by one tool.
@@ -65,8 +66,10 @@ fn chains_crossing_the_limit_in_steps_are_a_diagnostic() {
     aliases.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: A0);\n");
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, text, at) in [
-        ("arrays.tool", arrays, "struct `S4978`"),
-        ("aliases.tool", aliases, "type `A4935`"),
+        // Four JSON levels a struct, five for the last: S4999-31 is the
+        // first past 127; one level an alias, two for the last: A4999-126.
+        ("arrays.tool", arrays, "struct `S4968`"),
+        ("aliases.tool", aliases, "type `A4873`"),
     ] {
         let path = dir.path().join(name);
         std::fs::write(&path, text).expect("write");
@@ -82,40 +85,63 @@ fn chains_crossing_the_limit_in_steps_are_a_diagnostic() {
     }
 }
 
-/// Just inside the type-depth limit (the tool's parameter list is the 64th
-/// level): every target builds, on the default stacks. The structs hold each
-/// other inside arrays of arrays (three type levels, four JSON levels a
-/// struct), so the JSON stays within what serde_json reads; a plain chain of
-/// structs that long (`struct_chain(63)`) nests too deep as JSON, which
-/// `tests/it/json_depth.rs` covers.
-#[test]
-fn type_chain_at_the_limit_builds_for_every_target() {
-    let len = 21;
+/// `type A0 = [A1]; ... type A{n-1} = [string];` taken and returned by
+/// one tool.
+fn array_chain(n: usize) -> String {
     let mut s = String::from("package chain;\n");
-    for i in 0..len {
-        let inner = if i + 1 < len {
-            format!("n?: [[S{}]]", i + 1)
+    for i in 0..n {
+        let next = if i + 1 < n {
+            format!("A{}", i + 1)
         } else {
-            "v: [[string]]".into()
+            "string".into()
         };
-        s.push_str(&format!(
-            "/// Level {i}.\nstruct S{i} {{ /// Next.\n {inner} }}\n"
-        ));
+        s.push_str(&format!("/// Level {i}.\ntype A{i} = [{next}];\n"));
     }
-    s.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: S0) -> S0;\n");
+    s.push_str("/// Read the chain.\ntool get_chain(/// The chain.\n a: A0) -> A0;\n");
+    s
+}
+
+/// At the limit: the deepest nesting of types (an array a JSON level, 121
+/// arrays: the MCP document nests 127 levels) and the longest chain of
+/// aliases (127) build for every target, on the default stacks, and the
+/// dispatchers' tables check the innermost level. One array more is E0003.
+#[test]
+fn chains_at_the_limit_build_for_every_target() {
+    let mut aliases = String::from("package chain;\n");
+    for i in 0..126 {
+        aliases.push_str(&format!("/// Link {i}.\ntype L{i} = L{};\n", i + 1));
+    }
+    aliases.push_str(
+        "/// The end.\ntype L126 = string;\n\
+         /// Read the chain.\ntool get_chain(/// The chain.\n a: L0 | int) -> L0;\n",
+    );
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("chain.tool");
-    std::fs::write(&path, &s).expect("write");
-    let (code, stdout) = build_all(&path, &dir.path().join("out"));
-    assert_eq!(code, Some(0), "stdout:\n{stdout}");
-    assert!(!stdout.contains("\"E0003\""), "stdout:\n{stdout}");
-    // One more level is over the type-depth limit.
-    let over = s.replace("v: [[string]]", "v: [[[string]]]");
-    std::fs::write(&path, over).expect("write");
+    for (what, text) in [("arrays", array_chain(121)), ("aliases", aliases)] {
+        std::fs::write(&path, &text).expect("write");
+        let (code, stdout) = build_all(&path, &dir.path().join("out"));
+        assert_eq!(code, Some(0), "{what}: stdout:\n{stdout}");
+        assert!(!stdout.contains("\"E0003\""), "{what}: stdout:\n{stdout}");
+    }
+    let innermost = |v: &str| format!("{{\"a\": {}{v}{}}}", "[".repeat(121), "]".repeat(121));
+    std::fs::write(&path, array_chain(121)).expect("write");
+    let path_arg = path.to_str().expect("a UTF-8 path");
+    let (code, _, _) = toolc(&["validate", path_arg, "get_chain", &innermost("\"x\"")]);
+    assert_eq!(code, 0);
+    let (code, stdout, stderr) = toolc(&["validate", path_arg, "get_chain", &innermost("1")]);
+    assert_ne!(code, 0);
+    assert!(
+        stdout.contains("expected a string, got an integer"),
+        "stdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    std::fs::write(&path, array_chain(122)).expect("write");
     let (code, stdout) = build_all(&path, &dir.path().join("out"));
     assert_eq!(code, Some(1), "stdout:\n{stdout}");
     assert!(
-        stdout.contains("tool `get_chain` nests 65 levels deep when its types are written out"),
+        stdout.contains(
+            "tool `get_chain` nests 128 levels deep in `chain.mcp.json`, more than the 127 \
+             serde_json reads"
+        ),
         "stdout:\n{stdout}"
     );
 }

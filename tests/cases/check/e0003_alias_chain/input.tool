@@ -1,5 +1,5 @@
 //! A chain of aliases longer than toolc follows: E0003 where it crosses the
-//! limit of 128 named types, once.
+//! limit of 127 named types, once.
 package chain;
 
 type A0 = A1;

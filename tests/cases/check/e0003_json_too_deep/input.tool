@@ -1,4 +1,4 @@
-//! Within the type-depth limit (32 levels), but too deep as JSON: each
+//! Every type is within the limit, but the tool is too deep as JSON: each
 //! struct opens two JSON levels (`properties`, then the field) and each
 //! nullable one two more (`anyOf`, then the member), so `Level0` is written
 //! out 4 levels per struct and the MCP document nests 128 levels, one more

@@ -1,5 +1,6 @@
 //! A chain of structs: each level is fine on its own, but written out in
-//! place (as the JSON targets do) the chain nests 66 levels.
+//! place (as the JSON targets do) the chain nests two JSON levels a struct,
+//! 133 in all: E0003 once, at `S2`, where it crosses 127.
 package chain;
 
 /// Level 0.

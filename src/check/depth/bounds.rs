@@ -1,7 +1,7 @@
 //! Lower and upper bounds of how deep a tool's JSON documents nest,
 //! computed from the types without lowering them.
 
-use super::super::depth::{PerType, lookup, written_out};
+use super::{PerType, lookup, written_out};
 use crate::ir::{Field, Program, Tool, Ty, TyKind, TypeDef, TypeDefKind};
 use crate::schema::{simple_member, value_depth};
 use crate::source::Span;
@@ -21,6 +21,9 @@ pub(super) struct Bounds {
     /// a named type used twice is written out twice, so a chain of them can
     /// grow the schema exponentially while its depth grows linearly.
     pub(super) size: usize,
+    /// For a named type: the longest chain of named types written out one
+    /// inside the other, this one first (see [`super::run`]).
+    pub(super) links: usize,
 }
 
 impl Bounds {
@@ -30,6 +33,7 @@ impl Bounds {
             hi: depth,
             recursion: false,
             size: depth,
+            links: 0,
         }
     }
 
@@ -50,6 +54,7 @@ impl Bounds {
             hi: self.hi.max(other.hi),
             recursion: self.recursion || other.recursion,
             size: self.size.saturating_add(other.size),
+            links: self.links.max(other.links),
         }
     }
 }
@@ -136,6 +141,7 @@ pub(super) fn def_bounds(program: &Program, def: &TypeDef, named: &PerType<Bound
                 hi: 2,
                 recursion: false,
                 size: 1,
+                links: 0,
             };
             for v in variants.values() {
                 if let Some(TypeDefKind::Struct { fields }) =
@@ -246,6 +252,7 @@ fn ty_bounds(program: &Program, ty: &Ty, named: &PerType<Bounds>) -> Bounds {
                     hi: 3,
                     recursion: false,
                     size: 2,
+                    links: 0,
                 }
             } else {
                 // `{"anyOf": [...]}`
@@ -276,6 +283,7 @@ fn ty_bounds(program: &Program, ty: &Ty, named: &PerType<Bounds>) -> Bounds {
                     hi: 3,
                     recursion: true,
                     size: 1,
+                    links: 0,
                 };
                 (b, Null::Wraps)
             }
@@ -343,4 +351,26 @@ fn meta_depth(tool: &Tool) -> usize {
         inside = inside.max(value_depth(value));
     }
     1 + inside
+}
+
+/// The part written directly in `def` whose schema nests deepest, and how
+/// deep it nests at least: a field's type, an alias's target, a union's
+/// variant.
+pub(super) fn deepest_part(
+    program: &Program,
+    def: &TypeDef,
+    named: &PerType<Bounds>,
+) -> Option<(usize, Span)> {
+    match &def.kind {
+        TypeDefKind::Alias { target } => Some((ty_bounds(program, target, named).lo, target.span)),
+        TypeDefKind::Enum { .. } => None,
+        TypeDefKind::Struct { fields } => fields
+            .values()
+            .map(|f| (field_bounds(program, f, named).lo, f.ty.span))
+            .max_by_key(|(lo, _)| *lo),
+        TypeDefKind::Union { variants, .. } => variants
+            .values()
+            .filter_map(|v| lookup(program, &v.ty).map(|(k, _)| (named.at(k).lo, v.span)))
+            .max_by_key(|(lo, _)| *lo),
+    }
 }

@@ -1,48 +1,63 @@
-//! The bounds of [`super::estimates`] against the depths the targets really
+//! E0003 and E0005 through `check`: the boundary of the limit for types,
+//! chains, tools, defaults and examples; recursive types; very deep input
+//! on a small stack. Then the bounds against the depths the targets really
 //! write, over the bundled examples, the test cases and generated programs
 //! that mix every shape.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::{MAX_SCHEMA_SIZE, estimates};
+use super::{Bounder, LIMIT, MAX_SCHEMA_SIZE, defs_levels, named_bounds, tool_bounds};
+use crate::diagnostics::Diagnostic;
 use crate::ir::Program;
 use crate::ir::load::walk;
-use crate::schema::MAX_JSON_DEPTH;
 use crate::schema::documents::json_schema::document_tree;
 use crate::schema::documents::tool_json_depths;
 use crate::target::Target;
 
-/// Asserts the bounds of every tool of `program` and that the JSON Schema
-/// document is never the deepest; returns the largest measured depth.
-fn assert_bounds(program: &Program, what: &str) -> usize {
+/// Asserts the bounds of every tool of `program`, that the JSON Schema
+/// document is never the deepest, and that `check` reports E0003 when a
+/// document nests beyond the limit; returns the largest measured depth.
+fn assert_bounds(program: &Program, what: &str, only_json: bool) -> usize {
     let mut deepest = 0;
     let mut too_large = false;
-    for e in estimates(program) {
-        // E0005 stops these before anything lowers them (gigabytes of JSON).
-        if e.size > MAX_SCHEMA_SIZE {
-            too_large = true;
-            continue;
+    let b = Bounder {
+        program,
+        named: named_bounds(program),
+    };
+    let defs = defs_levels(&b);
+    // The deepest MCP document of each package.
+    let mut mcp_by_package = Vec::new();
+    for package in program.packages.values() {
+        let mut package_mcp = None;
+        for tool in package.tools.values() {
+            let (e, _) = tool_bounds(&b, defs, tool);
+            // E0005 stops these before anything lowers them (gigabytes of
+            // JSON).
+            if e.size > MAX_SCHEMA_SIZE {
+                too_large = true;
+                continue;
+            }
+            let depths = tool_json_depths(program, tool);
+            let mcp = depths[0].1;
+            assert_eq!(depths[0].0, Target::Mcp);
+            let max = depths.iter().map(|d| d.1).max().unwrap_or(0);
+            assert!(
+                e.lo <= mcp && max <= e.hi,
+                "{what}: tool `{}`: bounds {}..={} but depths {depths:?}",
+                tool.name,
+                e.lo,
+                e.hi
+            );
+            deepest = deepest.max(max);
+            package_mcp = package_mcp.max(Some(mcp));
         }
-        let depths = tool_json_depths(program, e.tool);
-        let mcp = depths[0].1;
-        assert_eq!(depths[0].0, Target::Mcp);
-        let max = depths.iter().map(|d| d.1).max().unwrap_or(0);
-        assert!(
-            e.lo <= mcp && max <= e.hi,
-            "{what}: tool `{}`: bounds {}..={} but depths {depths:?}",
-            e.tool.name,
-            e.lo,
-            e.hi
-        );
-        deepest = deepest.max(max);
+        mcp_by_package.push((package, package_mcp));
     }
-    for package in program.packages.values().filter(|_| !too_large) {
-        let mcp = package
-            .tools
-            .values()
-            .map(|t| tool_json_depths(program, t)[0].1)
-            .max();
+    if too_large {
+        return deepest;
+    }
+    for (package, mcp) in mcp_by_package {
         if let Some(mcp) = mcp {
             let schema = document_tree(program, package).depth();
             assert!(
@@ -52,7 +67,27 @@ fn assert_bounds(program: &Program, what: &str) -> usize {
             );
         }
     }
+    // Nothing too deep goes unreported; where every named type is used by
+    // a tool and no chain of aliases is long (`only_json`), nothing else is
+    // reported either.
+    let reported = too_deep(program).len();
+    if deepest > LIMIT || only_json {
+        assert_eq!(
+            reported > 0,
+            deepest > LIMIT,
+            "{what}: deepest document {deepest}, E0003 reported {reported} times"
+        );
+    }
     deepest
+}
+
+/// The E0003 and E0005 errors `check` reports on `program`.
+fn too_deep(program: &Program) -> Vec<Diagnostic> {
+    let options = crate::check::CheckOptions::default();
+    super::super::run_all(program, &options, false)
+        .into_iter()
+        .filter(|d| matches!(d.code.as_str(), "E0003" | "E0005"))
+        .collect()
 }
 
 fn load(path: &Path) -> Option<Program> {
@@ -70,7 +105,7 @@ fn bounds_hold_for_the_examples_and_test_cases() {
     let mut checked = 0;
     for file in &files {
         if let Some(program) = load(file) {
-            assert_bounds(&program, &file.display().to_string());
+            assert_bounds(&program, &file.display().to_string(), false);
             checked += 1;
         }
     }
@@ -200,18 +235,22 @@ impl Gen {
     }
 }
 
+/// Enough programs that every shape meets every other near the limit and
+/// past it, few enough to run in a few seconds.
+const PROGRAMS: usize = 40;
+
 #[test]
 fn bounds_hold_for_generated_programs_of_every_shape() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let (mut near, mut over, mut loaded) = (0, 0, 0);
-    for i in 0..300 {
+    for i in 0..PROGRAMS {
         let mut g = Gen {
             rng: Rng(rng.below(usize::MAX) as u64 | 1),
             items: String::from("package p;\nenum Color { red, green }\n"),
             next: 0,
         };
-        let budget = 1 + rng.below(60);
+        let budget = 30 + rng.below(40);
         let a = g.ty(budget);
         let b = g.ty(budget / 2);
         let c = g.ty(budget);
@@ -226,17 +265,17 @@ fn bounds_hold_for_generated_programs_of_every_shape() {
             continue;
         };
         loaded += 1;
-        let deepest = assert_bounds(&program, &g.items);
-        if deepest > MAX_JSON_DEPTH {
+        let deepest = assert_bounds(&program, &g.items, true);
+        if deepest > LIMIT {
             over += 1;
-        } else if deepest > MAX_JSON_DEPTH / 2 {
+        } else if deepest > LIMIT / 2 {
             near += 1;
         }
     }
     // The shapes load, and reach both sides of the limit.
-    assert!(loaded > 250, "only {loaded} programs loaded");
+    assert!(loaded > PROGRAMS * 5 / 6, "only {loaded} programs loaded");
     assert!(
-        near > 20 && over > 20,
+        near > PROGRAMS / 5 && over > PROGRAMS / 5,
         "{near} near the limit, {over} over it"
     );
 }

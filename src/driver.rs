@@ -202,6 +202,10 @@ pub(crate) fn generate_staged(
     }
 }
 
+/// The tools and types of a package whose targets are generated one at a
+/// time, on the calling thread.
+const LARGE_PACKAGE: usize = 10_000;
+
 /// Generates every package's targets on all cores and hands each target's
 /// files of a package to `finish` on the thread that generated them, as soon
 /// as they are generated (a package's text is not held until its last target
@@ -232,16 +236,33 @@ fn generate_each<R: Send>(
         .iter()
         .flat_map(|&(package, module)| targets.iter().map(move |&target| (package, module, target)))
         .collect();
-    let done = crate::timing::phase("generate", || {
-        crate::parallel::map(&work, 1, |&(package, module, target)| {
-            let generator = targets::generator(target);
-            let (out, diagnostics) = if module {
-                generator.generate_module(&cx, package)
-            } else {
-                generator.generate(&cx, package)
-            };
-            (finish(out), diagnostics)
-        })
+    let run = |&(package, module, target): &(&Package, bool, Target)| {
+        let generator = targets::generator(target);
+        let (out, diagnostics) = if module {
+            generator.generate_module(&cx, package)
+        } else {
+            generator.generate(&cx, package)
+        };
+        (finish(out), diagnostics)
+    };
+    // A unit of a large package holds its view and its text (hundreds of
+    // MB at 100,000 tools) until `finish` has staged them: such units run
+    // one after the other, and on one thread, whose allocator then reuses
+    // what the one before freed; the rest run on all cores
+    // (benches/README.md, "One file of 100,000 tools").
+    let large = |(package, _, _): &(&Package, bool, Target)| {
+        package.tools.len() + package.types.len() >= LARGE_PACKAGE
+    };
+    let done: Vec<(R, Diagnostics)> = crate::timing::phase("generate", || {
+        let small: Vec<usize> = (0..work.len()).filter(|&i| !large(&work[i])).collect();
+        let mut small = crate::parallel::map(&small, 1, |&i| run(&work[i])).into_iter();
+        let mut large_done = work.iter().filter(|unit| large(unit)).map(run);
+        (work.iter())
+            .filter_map(|unit| match large(unit) {
+                true => large_done.next(),
+                false => small.next(),
+            })
+            .collect()
     });
     let mut per_package = Vec::with_capacity(packages.len());
     let mut done = done.into_iter();

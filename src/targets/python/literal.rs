@@ -25,9 +25,16 @@ pub fn string(s: &str) -> String {
 /// [`string`], appended to `out`.
 pub fn push_string(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        push_char(out, c, Some('"'));
+    // Runs of characters written as they are go in one copy.
+    let mut run = 0;
+    for (i, c) in s.char_indices() {
+        if c == '"' || c == '\\' || needs_escape(c) {
+            out.push_str(&s[run..i]);
+            push_char(out, c, Some('"'));
+            run = i + c.len_utf8();
+        }
     }
+    out.push_str(&s[run..]);
     out.push('"');
 }
 

@@ -81,9 +81,9 @@ impl Generator for Python {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let view = view::build(cx.program, package);
+        let (context, size) = view::build(cx.program, package).into_context();
         let rendered = render::environment(cx.options.template_dir.as_deref())
-            .and_then(|env| render::render(&env, "package.py", &view))
+            .and_then(|env| render::render(&env, "package.py", context, size))
             .map(|contents| {
                 let name = format!("{}.py", package.name);
                 vec![OutputFile { name, contents }]
@@ -98,9 +98,9 @@ impl Generator for Python {
         cx: &GenContext<'p>,
         package: &'p Package,
     ) -> (Vec<OutputFile>, Diagnostics) {
-        let view = module::build(cx.program, package);
+        let (context, size) = module::build(cx.program, package).into_context();
         let rendered = render::environment(cx.options.template_dir.as_deref())
-            .and_then(|env| render::render(&env, "module.py", &view))
+            .and_then(|env| render::render(&env, "module.py", context, size))
             .map(|contents| {
                 let name = format!("{}.py", package.name);
                 vec![OutputFile { name, contents }]

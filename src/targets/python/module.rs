@@ -8,17 +8,18 @@
 //! `extension_imports`, `pydantic_imports`, `imports`, `types`, `rebuild`
 //! and `type_table`, as in `view.rs`.
 
-use serde::Serialize;
+use minijinja::context;
 
 use super::models::{self, Decl, Models};
 use super::names::Namer;
+use super::render::decls_size;
 use super::types::{TypeNames, Writer};
 use super::view::{header, mentioned};
 use super::{imports, literal, order};
 use crate::ir::{Package, Program, Ty, TyKind};
 use crate::targets::descriptors::Descriptors;
+use crate::targets::templates::lazy;
 
-#[derive(Serialize)]
 pub struct ModuleView {
     header: String,
     doc: String,
@@ -29,6 +30,25 @@ pub struct ModuleView {
     types: Vec<Decl>,
     rebuild: Vec<String>,
     type_table: String,
+}
+
+impl ModuleView {
+    /// The template context and about the size of the module it renders.
+    pub fn into_context(self) -> (minijinja::Value, usize) {
+        let size = decls_size(&self.types) + self.type_table.len() + 16 * 1024;
+        let context = context! {
+            header => self.header,
+            doc => self.doc,
+            typing_imports => self.typing_imports,
+            extension_imports => self.extension_imports,
+            pydantic_imports => self.pydantic_imports,
+            imports => self.imports,
+            types => lazy(self.types),
+            rebuild => self.rebuild,
+            type_table => self.type_table,
+        };
+        (context, size)
+    }
 }
 
 /// The template context of module of types `package`.

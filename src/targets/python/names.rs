@@ -19,7 +19,6 @@ use super::reserved::{ANNOTATION_BUILTINS, BUILTINS, KEYWORDS, MODEL_ATTRIBUTES,
 use crate::case::ascii;
 
 /// Hands out unique, valid identifiers in one namespace.
-#[derive(Clone)]
 pub struct Namer {
     taken: HashSet<String>,
 }
@@ -30,30 +29,28 @@ impl Namer {
         Namer::with(&[KEYWORDS, BUILTINS, MODULE_NAMES])
     }
 
-    /// A model's fields: the module's names are taken too.
-    pub fn fields(module: &Namer) -> Self {
-        let mut namer = module.members();
-        namer
-            .taken
-            .extend(MODEL_ATTRIBUTES.iter().map(|s| s.to_string()));
-        namer
+    /// A model's fields: the module's names are taken too, read from
+    /// `module` rather than copied (a module has a model or two per tool,
+    /// and a copy of its names for each was quadratic in the tools).
+    pub fn fields(module: &Namer) -> Fields<'_> {
+        let taken = MODEL_ATTRIBUTES.iter().map(|s| s.to_string()).collect();
+        Fields { module, taken }
     }
 
-    /// The handler protocol's methods.
+    /// The handler protocol's methods: a copy of the module's names as
+    /// they are now (the tools' own names are claimed after it).
     pub fn methods(module: &Namer) -> Self {
-        module.members()
-    }
-
-    /// The module's names for a class's members: without the builtins no
-    /// annotation names.
-    fn members(&self) -> Self {
-        let mut taken = self.taken.clone();
-        for builtin in BUILTINS {
-            if !ANNOTATION_BUILTINS.contains(builtin) {
-                taken.remove(*builtin);
-            }
+        let mut taken = module.taken.clone();
+        for builtin in BUILTINS.iter().filter(|b| free_for_members(b)) {
+            taken.remove(*builtin);
         }
         Namer { taken }
+    }
+
+    /// Whether module-level `name` keeps a class's member from taking it:
+    /// every name the module holds but the builtins no annotation names.
+    fn shadows_member(&self, name: &str) -> bool {
+        self.taken.contains(name) && !free_for_members(name)
     }
 
     fn with(lists: &[&[&str]]) -> Self {
@@ -69,6 +66,29 @@ impl Namer {
     pub fn claim(&mut self, base: &str) -> String {
         let mut name = sanitize(base);
         while !self.taken.insert(name.clone()) {
+            name.push('_');
+        }
+        name
+    }
+}
+
+/// A builtin that a class's members may take: inside a class nothing but
+/// the annotations looks a builtin up.
+fn free_for_members(name: &str) -> bool {
+    BUILTINS.contains(&name) && !ANNOTATION_BUILTINS.contains(&name)
+}
+
+/// A model's fields: names of their own over the module's.
+pub struct Fields<'m> {
+    module: &'m Namer,
+    taken: HashSet<String>,
+}
+
+impl Fields<'_> {
+    /// `base` made unique among the fields and the module's names.
+    pub fn claim(&mut self, base: &str) -> String {
+        let mut name = sanitize(base);
+        while self.module.shadows_member(&name) || !self.taken.insert(name.clone()) {
             name.push('_');
         }
         name

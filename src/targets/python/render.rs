@@ -6,6 +6,9 @@ use std::path::Path;
 use minijinja::Environment;
 use minijinja::value::Value;
 
+use super::models::{Decl, ModelField};
+use crate::targets::templates;
+
 /// The embedded templates, by name: the package module, the module of
 /// types, and one declaration of either.
 pub const TEMPLATES: &[(&str, &str)] = &[
@@ -40,16 +43,32 @@ pub fn environment(template_dir: Option<&Path>) -> Result<Environment<'static>, 
     Ok(env)
 }
 
-/// Renders template `name` over `view`.
+/// Renders template `name` over `ctx` into a buffer of `capacity` bytes.
 pub fn render(
     env: &Environment<'_>,
     name: &str,
-    view: &impl serde::Serialize,
+    ctx: Value,
+    capacity: usize,
 ) -> Result<String, String> {
     let template = env
         .get_template(name)
         .map_err(|e| format!("template {name}.j2: {e:#}"))?;
-    template
-        .render(Value::from_serialize(view))
-        .map_err(|e| format!("template {name}.j2: {e:#}"))
+    templates::render_reserved(&template, ctx, capacity)
+        .map_err(|e| format!("template {name}.j2: {e}"))
+}
+
+/// About the size of `decls` as the template writes them.
+pub fn decls_size(decls: &[Decl]) -> usize {
+    let field =
+        |f: &ModelField| f.name.len() + f.annotation.len() + f.default.len() + f.doc.len() + 16;
+    let decl = |d: &Decl| {
+        d.name.len()
+            + d.doc.len()
+            + d.base.len()
+            + d.config.len()
+            + d.expr.len()
+            + 64
+            + d.fields.iter().map(field).sum::<usize>()
+    };
+    decls.iter().map(decl).sum()
 }

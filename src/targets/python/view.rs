@@ -25,6 +25,7 @@
 //!   JSON as the TypeScript module's).
 //! - `core`, `extended` (lists): tool constants by tier.
 
+use minijinja::context;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -33,15 +34,16 @@ use foldhash::HashSet;
 use super::models::{self, Decl, Models, OPEN};
 use super::names::{Namer, is_identifier, pascal, shouty, snake};
 use super::order;
+use super::render::decls_size;
 use super::types::{Form, TypeNames, Writer};
 use super::{imports, literal};
 use crate::ir::{Package, Program, Tier};
 use crate::schema::documents::mcp;
 use crate::target::GENERATED_MARKER;
 use crate::targets::descriptors::Descriptors;
+use crate::targets::templates::lazy;
 use crate::targets::tool_spec;
 
-#[derive(Serialize)]
 pub struct View {
     header: String,
     doc: String,
@@ -61,7 +63,7 @@ pub struct View {
     extended: Vec<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 struct ToolView {
     constant: String,
     method: String,
@@ -70,6 +72,45 @@ struct ToolView {
     output: String,
     doc: String,
     spec: String,
+}
+
+impl View {
+    /// The template context (its lists read item by item, see
+    /// [`templates::lazy`]) and about the size of the module it renders.
+    pub fn into_context(mut self) -> (minijinja::Value, usize) {
+        // What the declarations mention was needed for the imports only.
+        for decl in self.types.iter_mut().chain(&mut self.tool_types) {
+            decl.refs = Vec::new();
+        }
+        let tools = self.tools.iter().map(|t| {
+            // The template's text around a tool is about 300 bytes.
+            t.spec.len() + t.doc.len() + 3 * t.constant.len() + t.args.len() + t.output.len() + 300
+        });
+        let size = decls_size(&self.types)
+            + decls_size(&self.tool_types)
+            + tools.sum::<usize>()
+            + self.type_table.len()
+            + 16 * 1024;
+        let context = context! {
+            header => self.header,
+            doc => self.doc,
+            package => self.package,
+            package_literal => self.package_literal,
+            typing_imports => self.typing_imports,
+            extension_imports => self.extension_imports,
+            pydantic_imports => self.pydantic_imports,
+            runtime_imports => self.runtime_imports,
+            imports => self.imports,
+            types => lazy(self.types),
+            tool_types => lazy(self.tool_types),
+            rebuild => self.rebuild,
+            type_table => self.type_table,
+            tools => lazy(self.tools),
+            core => self.core,
+            extended => self.extended,
+        };
+        (context, size)
+    }
 }
 
 /// The names a tool's declarations take.

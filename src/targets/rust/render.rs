@@ -6,15 +6,12 @@
 //! a template value when the template reads it, so a package's items are not
 //! all copied into template values at once.
 
-use std::fmt::Debug;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use minijinja::value::{Enumerator, Object, ObjectRepr};
 use minijinja::{Environment, Value, context};
-use serde::Serialize;
 
-use crate::targets::templates;
+use crate::targets::templates::{self, lazy};
 
 use super::view::FileView;
 
@@ -97,16 +94,11 @@ fn render_with(
     capacity: usize,
 ) -> Result<String, String> {
     let template = env.get_template(name).map_err(|e| e.to_string())?;
-    let mut out = Vec::with_capacity(capacity);
-    template
-        .render_captured_to(ctx, &mut out)
-        .map_err(|e| format!("template error: {e:#}"))?;
-    String::from_utf8(out).map_err(|e| format!("template output is not UTF-8: {e}"))
+    templates::render_reserved(&template, ctx, capacity).map_err(|e| format!("template error: {e}"))
 }
 
-/// More than the output of `view` will take. A buffer that grows is copied
-/// each time, old and new alive at once; a big one reserved up front costs
-/// no memory in the pages the output never reaches.
+/// More than the output of `view` will take (see
+/// [`templates::render_reserved`]).
 fn capacity_for(view: &FileView) -> usize {
     let tools = view.tools.iter().map(|t| {
         let d = &t.descriptor;
@@ -134,29 +126,6 @@ fn context_of(view: FileView) -> Value {
         tools => lazy(view.tools),
         patterns => lazy(view.patterns),
         defs => lazy(view.defs),
-    }
-}
-
-fn lazy<T: Serialize + Debug + Send + Sync + 'static>(items: Vec<T>) -> Value {
-    Value::from_object(Lazy(items))
-}
-
-/// A list whose items are converted to template values when read.
-#[derive(Debug)]
-struct Lazy<T>(Vec<T>);
-
-impl<T: Serialize + Debug + Send + Sync + 'static> Object for Lazy<T> {
-    fn repr(self: &Arc<Self>) -> ObjectRepr {
-        ObjectRepr::Seq
-    }
-
-    fn get_value(self: &Arc<Self>, key: &Value) -> Option<Value> {
-        let item = self.0.get(key.as_usize()?)?;
-        Some(Value::from_serialize(item))
-    }
-
-    fn enumerate(self: &Arc<Self>) -> Enumerator {
-        Enumerator::Seq(self.0.len())
     }
 }
 

@@ -260,15 +260,7 @@ fn generate_each<R: Send>(
         package.tools.len() + package.types.len() >= LARGE_PACKAGE
     };
     let done: Vec<(R, Diagnostics)> = crate::timing::phase("generate", || {
-        let small: Vec<usize> = (0..work.len()).filter(|&i| !large(&work[i])).collect();
-        let mut small = crate::parallel::map(&small, 1, |&i| run(&work[i])).into_iter();
-        let mut large_done = work.iter().filter(|unit| large(unit)).map(run);
-        (work.iter())
-            .filter_map(|unit| match large(unit) {
-                true => large_done.next(),
-                false => small.next(),
-            })
-            .collect()
+        crate::parallel::map_heavy_alone(&work, 1, large, run)
     });
     let mut per_package = Vec::with_capacity(packages.len());
     let mut done = done.into_iter();
